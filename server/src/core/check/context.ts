@@ -1,0 +1,72 @@
+/** The state one document check carries through the pipeline's phases. */
+
+import type { DocumentScan } from '../extract/scan';
+import type { GlossaryIndex } from '../glossary';
+import type { Decision } from '../pipeline';
+import type { CommonWords } from '../words';
+import type { ExtractionMethod, Finding, Pin, Strictness, TermCandidate } from '../types';
+
+/** Tie-break between methods of equal confidence: earlier wins. */
+export const METHOD_ORDER: readonly ExtractionMethod[] = ['glossary_match', 'metadata_hint', 'quoted_phrase', 'acronym', 'casing_pattern', 'repeated_noun'];
+
+export const METHOD_CONFIDENCE: Record<ExtractionMethod, number> = {
+  glossary_match: 1.0,
+  metadata_hint: 1.0,
+  quoted_phrase: 0.8,
+  acronym: 0.8,
+  casing_pattern: 0.8,
+  repeated_noun: 0.5,
+};
+
+export interface Proposal {
+  surface: string;
+  method: ExtractionMethod;
+  confidence: number;
+  /** Occurrences known without searching the prose (front matter hint values), as offsets. */
+  explicit: [number, number][];
+}
+
+export interface CheckContext {
+  scan: DocumentScan;
+  glossary: GlossaryIndex;
+  common: CommonWords;
+  pins: ReadonlyMap<string, Pin>;
+  /** Terms that count as known without a glossary entry (well-known acronyms, ignore_words). */
+  knownTerms: ReadonlySet<string>;
+  critical: boolean;
+  strictness: Strictness;
+  /** Normalized terms removed from every method (front matter glossary_exclude_terms). */
+  excluded: ReadonlySet<string>;
+  /** Alias (normalized, as written in glossary_aliases keys) → canonical normalized surface. */
+  aliases: ReadonlyMap<string, string>;
+  proposals: Map<string, Proposal>;
+  /** Occurrence offsets per surface, found by walking the prose. */
+  occurrences: Map<string, [number, number][]>;
+  /** Tokens already claimed by a glossary match (longest match first). */
+  consumed: Uint8Array;
+  candidates: TermCandidate[];
+  findings: Finding[];
+  decisions: Decision[];
+}
+
+/** Record a proposal; the highest confidence wins, ties go to the earlier method. */
+export function propose(context: CheckContext, surface: string, method: ExtractionMethod, explicit: [number, number][] = []): void {
+  if (!surface || context.excluded.has(surface)) return;
+  const confidence = METHOD_CONFIDENCE[method];
+  const existing = context.proposals.get(surface);
+  if (!existing) {
+    context.proposals.set(surface, { surface, method, confidence, explicit: [...explicit] });
+    return;
+  }
+  existing.explicit.push(...explicit);
+  if (confidence > existing.confidence || (confidence === existing.confidence && METHOD_ORDER.indexOf(method) < METHOD_ORDER.indexOf(existing.method))) {
+    existing.method = method;
+    existing.confidence = confidence;
+  }
+}
+
+export function addOccurrence(context: CheckContext, surface: string, start: number, end: number): void {
+  const list = context.occurrences.get(surface);
+  if (list) list.push([start, end]);
+  else context.occurrences.set(surface, [[start, end]]);
+}

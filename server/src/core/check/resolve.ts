@@ -1,0 +1,49 @@
+/**
+ * Resolution of one term against the scope stack (SPEC §6): pins first, then the first scope that
+ * holds a non-deprecated sense decides; two or more `active` senses there make it ambiguous.
+ */
+
+import type { GlossaryIndex } from '../glossary';
+import { toSenseRef, type Pin, type ScopeId, type Sense, type SenseRef } from '../types';
+import { WELL_KNOWN_TERMS } from '../words';
+
+export type Resolution =
+  | { kind: 'resolved'; scope: ScopeId; sense: SenseRef; pinned: boolean; senseCount: number }
+  | { kind: 'known' }
+  | { kind: 'ambiguous'; scope: ScopeId; candidates: SenseRef[]; senseCount: number }
+  | { kind: 'synonym_to_avoid'; scope: ScopeId; replacement: string; candidates: SenseRef[]; senseCount: number }
+  | { kind: 'deprecated_only'; scope: ScopeId; candidates: SenseRef[]; senseCount: number }
+  | { kind: 'unknown' };
+
+export function resolveTerm(surface: string, glossary: GlossaryIndex, pins: ReadonlyMap<string, Pin>, knownTerms: ReadonlySet<string> = WELL_KNOWN_TERMS): Resolution {
+  const pin = pins.get(surface);
+  if (pin) return { kind: 'resolved', scope: pin.sense.scope, sense: pin.sense, pinned: true, senseCount: glossary.sensesOf(surface).length };
+
+  const senses = glossary.sensesOf(surface);
+  const live = senses.filter((s) => s.status !== 'deprecated');
+  if (live.length > 0) {
+    const scope = live[0]!.scope;
+    const inScope = live.filter((s) => s.scope === scope);
+    const active = inScope.filter((s) => s.status === 'active');
+    if (active.length >= 2) return { kind: 'ambiguous', scope, candidates: rankSenses(inScope), senseCount: inScope.length };
+    return { kind: 'resolved', scope, sense: toSenseRef(active[0] ?? inScope[0]!), pinned: false, senseCount: inScope.length };
+  }
+
+  const preferred = glossary.preferredFor(surface);
+  if (preferred.length > 0) {
+    const target = preferred[0]!;
+    const targetSenses = glossary.sensesOf(target.surface).filter((s) => s.status !== 'deprecated' && s.scope === target.scope);
+    return { kind: 'synonym_to_avoid', scope: target.scope, replacement: target.surface, candidates: rankSenses(targetSenses.length ? targetSenses : [target]), senseCount: targetSenses.length || 1 };
+  }
+  if (senses.length > 0) return { kind: 'deprecated_only', scope: senses[0]!.scope, candidates: rankSenses(senses), senseCount: senses.length };
+  if (knownTerms.has(surface)) return { kind: 'known' };
+  return { kind: 'unknown' };
+}
+
+/** Candidate order everywhere (CLI numbering, quick fixes): confidence descending, then file order. */
+export function rankSenses(senses: readonly Sense[]): SenseRef[] {
+  return senses
+    .map((sense, index) => ({ sense, index }))
+    .sort((a, b) => b.sense.confidence - a.sense.confidence || a.index - b.index)
+    .map(({ sense }) => toSenseRef(sense));
+}

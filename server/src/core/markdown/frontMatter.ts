@@ -1,0 +1,126 @@
+/**
+ * YAML front matter at the top of a spec: located by its `---` fences, parsed with positions so
+ * hint values (glossary_watch_terms, glossary_aliases) can be reported where they are written.
+ */
+
+import { isMap, isScalar, isSeq, parseDocument, type Node, type Pair } from 'yaml';
+import type { SourceProblem } from '../types';
+import { LineIndex } from '../text';
+
+/** A string value found in front matter with its offsets in the whole document. */
+export interface LocatedString {
+  value: string;
+  start: number;
+  end: number;
+}
+
+export interface FrontMatter {
+  /** Offsets of the whole block, fences included; end is exclusive. */
+  start: number;
+  end: number;
+  /** Plain JS value of the block (an object when it is a mapping, else undefined). */
+  data: Record<string, unknown> | undefined;
+  watchTerms: LocatedString[];
+  /** glossary_aliases: key (alias as written) → canonical value. */
+  aliases: { alias: LocatedString; canonical: LocatedString }[];
+  excludeTerms: string[];
+  problems: SourceProblem[];
+}
+
+/** Front matter larger than this is not parsed (it is still masked from extraction). */
+const MAX_FRONT_MATTER_CHARS = 256 * 1024;
+
+const OPEN = /^---[ \t]*\r?$/;
+const CLOSE = /^(?:---|\.\.\.)[ \t]*\r?$/;
+
+/** Find the front matter block, if the document starts with one. */
+export function locateFrontMatter(text: string): { start: number; end: number; bodyStart: number; bodyEnd: number } | undefined {
+  const offset = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const firstEnd = text.indexOf('\n', offset);
+  if (firstEnd === -1 || !OPEN.test(text.slice(offset, firstEnd))) return undefined;
+  let lineStart = firstEnd + 1;
+  while (lineStart <= text.length) {
+    let lineEnd = text.indexOf('\n', lineStart);
+    if (lineEnd === -1) lineEnd = text.length;
+    if (CLOSE.test(text.slice(lineStart, lineEnd))) {
+      return { start: offset, end: Math.min(text.length, lineEnd + 1), bodyStart: firstEnd + 1, bodyEnd: lineStart };
+    }
+    if (lineEnd === text.length) break;
+    lineStart = lineEnd + 1;
+  }
+  return undefined;
+}
+
+export function parseFrontMatter(text: string, lines: LineIndex = new LineIndex(text)): FrontMatter | undefined {
+  const located = locateFrontMatter(text);
+  if (!located) return undefined;
+  const result: FrontMatter = { start: located.start, end: located.end, data: undefined, watchTerms: [], aliases: [], excludeTerms: [], problems: [] };
+  const source = text.slice(located.bodyStart, located.bodyEnd);
+  const problem = (message: string, start: number, end: number) =>
+    result.problems.push({ code: 'frontmatter.invalid', message, severity: 'warning', range: lines.rangeOf(start, end) });
+
+  if (source.length > MAX_FRONT_MATTER_CHARS) {
+    problem(`Front matter is larger than ${MAX_FRONT_MATTER_CHARS / 1024} KiB and was not read.`, located.start, located.bodyStart);
+    return result;
+  }
+  const doc = parseDocument(source, { uniqueKeys: false, prettyErrors: false });
+  if (doc.errors.length > 0) {
+    const first = doc.errors[0]!;
+    problem(`Front matter is not valid YAML: ${first.message.split('\n')[0]}`, located.bodyStart + first.pos[0], located.bodyStart + Math.max(first.pos[0], first.pos[1]));
+    return result;
+  }
+  const root = doc.contents;
+  if (root === null) return result;
+  if (!isMap(root)) {
+    problem('Front matter must be a mapping of keys to values; it was ignored.', located.start, located.end);
+    return result;
+  }
+  try {
+    const data = doc.toJS({ maxAliasCount: 50 }) as unknown;
+    if (data && typeof data === 'object' && !Array.isArray(data)) result.data = data as Record<string, unknown>;
+  } catch (error) {
+    problem(`Front matter could not be read: ${(error as Error).message}`, located.start, located.end);
+    return result;
+  }
+
+  const at = (node: Node): LocatedString | undefined => {
+    if (!isScalar(node) || node.range === undefined || node.range === null) return undefined;
+    if (typeof node.value !== 'string' && typeof node.value !== 'number') return undefined;
+    const value = String(node.value);
+    const [s, e] = node.range;
+    // Point at the characters of the value itself, not surrounding quotes.
+    const raw = source.slice(s, e);
+    const inner = raw.indexOf(value);
+    const start = located.bodyStart + (inner >= 0 ? s + inner : s);
+    return { value, start, end: inner >= 0 ? start + value.length : located.bodyStart + e };
+  };
+  const pairOf = (key: string) => root.items.find((p) => isScalar(p.key) && p.key.value === key) as Pair<Node, Node> | undefined;
+  const listOf = (key: string): Node[] => {
+    const value = pairOf(key)?.value;
+    if (!value) return [];
+    if (isSeq(value)) return value.items as Node[];
+    if (isScalar(value) && typeof value.value === 'string') return [value];
+    problem(`\`${key}\` must be a list of terms.`, located.bodyStart + (value.range?.[0] ?? 0), located.bodyStart + (value.range?.[1] ?? 0));
+    return [];
+  };
+
+  for (const node of listOf('glossary_watch_terms')) {
+    const value = at(node);
+    if (value && value.value.trim()) result.watchTerms.push(value);
+  }
+  for (const node of listOf('glossary_exclude_terms')) {
+    const value = at(node);
+    if (value && value.value.trim()) result.excludeTerms.push(value.value);
+  }
+  const aliases = pairOf('glossary_aliases')?.value;
+  if (aliases && isMap(aliases)) {
+    for (const pair of aliases.items as Pair<Node, Node>[]) {
+      const alias = at(pair.key);
+      const canonical = pair.value ? at(pair.value) : undefined;
+      if (alias && canonical && alias.value.trim() && canonical.value.trim()) result.aliases.push({ alias, canonical });
+    }
+  } else if (aliases && !(isScalar(aliases) && aliases.value === null)) {
+    problem('`glossary_aliases` must be a mapping of alias to term.', located.bodyStart + (aliases.range?.[0] ?? 0), located.bodyStart + (aliases.range?.[1] ?? 0));
+  }
+  return result;
+}

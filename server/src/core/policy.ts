@@ -1,0 +1,68 @@
+/** Severity scoring, strictness precedence and the generation gate rule (SPEC §6). */
+
+import { SEVERITY_RANK, type ConflictType, type RecommendedAction, type Severity, type Strictness } from './types';
+
+const STRICTNESS_VALUES: readonly Strictness[] = ['off', 'medium', 'max'];
+
+export function isStrictness(value: unknown): value is Strictness {
+  return typeof value === 'string' && (STRICTNESS_VALUES as readonly string[]).includes(value);
+}
+
+/** Conflict type for an unknown term: a low-confidence unknown on a critical step is critical. */
+export function unknownConflictType(confidence: number, critical: boolean): ConflictType {
+  return critical && confidence < 0.5 ? 'unresolved_critical' : 'unknown';
+}
+
+export function scoreSeverity(type: ConflictType, confidence: number, critical: boolean): Severity {
+  switch (type) {
+    case 'ambiguous':
+      return critical ? 'high' : 'medium';
+    case 'unknown':
+      if (confidence >= 0.8) return 'low';
+      if (confidence >= 0.5) return 'medium';
+      return critical ? 'high' : 'medium';
+    case 'inconsistent':
+      return 'low';
+    case 'unresolved_critical':
+      return 'high';
+  }
+}
+
+export interface StrictnessSources {
+  runtime?: unknown;
+  step?: unknown;
+  mission?: unknown;
+  workspace?: unknown;
+}
+
+/**
+ * Runtime > step front matter > mission meta.json > .kittify/config.yaml > medium. The first
+ * level that is set decides; an invalid value there falls back to medium (SPEC §6).
+ */
+export function resolveStrictness(sources: StrictnessSources): { strictness: Strictness; source: keyof StrictnessSources | 'default'; invalid?: string } {
+  for (const source of ['runtime', 'step', 'mission', 'workspace'] as const) {
+    const value = sources[source];
+    if (value === undefined || value === null || value === '') continue;
+    if (isStrictness(value)) return { strictness: value, source };
+    return { strictness: 'medium', source, invalid: String(value) };
+  }
+  return { strictness: 'medium', source: 'default' };
+}
+
+export function maxSeverity(severities: Iterable<Severity>): Severity | undefined {
+  let best: Severity | undefined;
+  for (const s of severities) if (!best || SEVERITY_RANK[s] > SEVERITY_RANK[best]) best = s;
+  return best;
+}
+
+export function recommendedAction(overall: Severity | undefined): RecommendedAction {
+  if (overall === undefined) return 'proceed';
+  return overall === 'high' ? 'block' : 'warn';
+}
+
+/** off never blocks, medium blocks on any high, max blocks on any conflict. */
+export function gateBlocks(strictness: Strictness, severities: readonly Severity[]): boolean {
+  if (strictness === 'off') return false;
+  if (strictness === 'max') return severities.length > 0;
+  return severities.includes('high');
+}

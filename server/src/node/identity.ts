@@ -1,0 +1,86 @@
+/**
+ * Mission and step of a document (SPEC §2): front matter `mission_id`, else the nearest
+ * `meta.json` below the workspace root, else the folder directly under `kitty-specs/`, else
+ * `default`; `step_id` from front matter, else the file name without extension.
+ */
+
+import path from 'node:path';
+import { readWorkspaceText } from './files';
+
+export interface DocumentIdentity {
+  missionId: string;
+  stepId: string;
+  /** `glossary.strictness` of the mission's meta.json, if any. */
+  missionStrictness?: unknown;
+  /** The meta.json that was used, if any. */
+  metaPath?: string;
+}
+
+interface MetaInfo {
+  missionId?: string;
+  strictness?: unknown;
+}
+
+/** Parsed meta.json files by folder; `null` when the folder has none (or it is unreadable). */
+export type MetaCache = Map<string, MetaInfo | null>;
+
+export function documentIdentity(root: string, documentPath: string, frontMatter: Record<string, unknown> | undefined, cache: MetaCache = new Map()): DocumentIdentity {
+  const absolute = path.resolve(documentPath);
+  const stepFromFront = scalarString(frontMatter?.['step_id']);
+  const stepId = stepFromFront ?? path.basename(absolute).replace(/\.[^.]*$/, '');
+
+  let missionId = scalarString(frontMatter?.['mission_id']);
+  let missionStrictness: unknown;
+  let metaPath: string | undefined;
+  // Walk from the document's folder up to (not including) the workspace root.
+  const rootAbs = path.resolve(root);
+  for (let dir = path.dirname(absolute); isStrictlyInside(rootAbs, dir); dir = path.dirname(dir)) {
+    const meta = readMeta(root, dir, cache);
+    if (!meta) continue;
+    if (missionStrictness === undefined && meta.strictness !== undefined) missionStrictness = meta.strictness;
+    if (meta.missionId !== undefined) {
+      metaPath ??= path.join(dir, 'meta.json');
+      missionId ??= meta.missionId;
+      break;
+    }
+  }
+  if (missionId === undefined) {
+    const parts = path.relative(rootAbs, absolute).split(path.sep);
+    const at = parts.indexOf('kitty-specs');
+    if (at !== -1 && at + 2 < parts.length) missionId = parts[at + 1];
+  }
+  return { missionId: missionId ?? 'default', stepId, ...(missionStrictness !== undefined ? { missionStrictness } : {}), ...(metaPath ? { metaPath } : {}) };
+}
+
+function readMeta(root: string, dir: string, cache: MetaCache): MetaInfo | null {
+  const cached = cache.get(dir);
+  if (cached !== undefined) return cached;
+  let info: MetaInfo | null = null;
+  const outcome = readWorkspaceText(root, path.join(dir, 'meta.json'), 1024 * 1024);
+  if (outcome.ok) {
+    try {
+      const data = JSON.parse(outcome.text) as Record<string, unknown>;
+      if (data && typeof data === 'object') {
+        const glossary = data['glossary'];
+        const strictness = glossary && typeof glossary === 'object' ? (glossary as Record<string, unknown>)['strictness'] : undefined;
+        const missionId = scalarString(data['mission_id']);
+        info = { ...(missionId !== undefined ? { missionId } : {}), ...(strictness !== undefined ? { strictness } : {}) };
+      }
+    } catch {
+      info = null; // an unreadable meta.json is treated as absent
+    }
+  }
+  cache.set(dir, info);
+  return info;
+}
+
+function scalarString(value: unknown): string | undefined {
+  if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+function isStrictlyInside(root: string, dir: string): boolean {
+  const rel = path.relative(root, dir);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+}

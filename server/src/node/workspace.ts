@@ -1,0 +1,168 @@
+/**
+ * One workspace folder's glossary state, read from disk: seed files of the four scopes (the
+ * bundled core when the workspace has none), `.kittify/config.yaml` and the replayed event logs.
+ * Shared by the CLI and the language server; the server passes unsaved editor buffers as overlays.
+ */
+
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_CONFIG, parseGlossaryConfig, type GlossaryConfig } from '../core/config';
+import { GlossaryIndex } from '../core/glossary';
+import { sensesForMission } from '../core/replay';
+import { parseSeedFile, type SeedFile } from '../core/seeds';
+import { SCOPE_ORDER, type Pin, type ReplayState, type ScopeId, type SourceProblem } from '../core/types';
+import { replayWorkspace, type LogProblem } from './eventStore';
+import { readWorkspaceText, versionIdOf } from './files';
+import { bundledCoreGlossaryPath } from './packageFiles';
+
+export interface LoadedSeed {
+  scope: ScopeId;
+  path: string;
+  bundled: boolean;
+  versionId: string;
+  seed: SeedFile;
+  /** The file could not be parsed; `seed` is the last good version (or empty). */
+  stale: boolean;
+}
+
+export interface LoadOptions {
+  /** Unsaved editor contents by absolute path; they win over the disk. */
+  overlays?: ReadonlyMap<string, string>;
+  /** The previous snapshot of this root: its seeds are kept when a file stops parsing. */
+  previous?: WorkspaceSnapshot;
+  maxFileBytes?: number;
+}
+
+export function seedPath(root: string, scope: ScopeId): string {
+  return path.join(root, '.kittify', 'glossaries', `${scope}.yaml`);
+}
+
+export function configPath(root: string): string {
+  return path.join(root, '.kittify', 'config.yaml');
+}
+
+/** The folder holding `.kittify/`, walking up from `start` (a file or folder). */
+export function findWorkspaceRoot(start: string): string | undefined {
+  let dir = path.resolve(start);
+  if (existsSync(dir) && !statSync(dir).isDirectory()) dir = path.dirname(dir);
+  for (;;) {
+    if (existsSync(path.join(dir, '.kittify')) && statSync(path.join(dir, '.kittify')).isDirectory()) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+export class WorkspaceSnapshot {
+  private readonly indexes = new Map<string, GlossaryIndex>();
+  private baseIndex: GlossaryIndex | undefined;
+
+  constructor(
+    readonly root: string,
+    readonly seeds: readonly LoadedSeed[],
+    readonly config: GlossaryConfig,
+    readonly configProblems: readonly SourceProblem[],
+    readonly replay: ReplayState,
+    readonly eventProblems: readonly LogProblem[],
+    /** Problems reading files (too large, binary, outside the workspace). */
+    readonly fileProblems: readonly { file: string; message: string }[],
+  ) {}
+
+  /** The glossary a document of `missionId` is checked against. */
+  glossaryFor(missionId: string): GlossaryIndex {
+    const own = this.replay.addedSenses.some((s) => s.scope === 'mission_local' && s.origin.kind === 'event' && s.origin.missionId === missionId);
+    if (!own) return (this.baseIndex ??= this.buildIndex(undefined));
+    let index = this.indexes.get(missionId);
+    if (!index) this.indexes.set(missionId, (index = this.buildIndex(missionId)));
+    return index;
+  }
+
+  pinsFor(missionId: string): Map<string, Pin> {
+    const pins = new Map<string, Pin>();
+    for (const pin of this.replay.pins) if (pin.missionId === missionId) pins.set(pin.term, pin);
+    return pins;
+  }
+
+  /** scope_refs of StepCheckpointed: every scope with a seed file, with its version id. */
+  scopeRefs(): { scope: ScopeId; version_id: string }[] {
+    return this.seeds.map((s) => ({ scope: s.scope, version_id: s.versionId }));
+  }
+
+  private buildIndex(missionId: string | undefined): GlossaryIndex {
+    const seedSenses = this.seeds.flatMap((s) => s.seed.senses);
+    const eventSenses =
+      missionId === undefined
+        ? this.replay.addedSenses.filter((s) => s.scope !== 'mission_local' || s.origin.kind !== 'event')
+        : sensesForMission(this.replay.addedSenses, missionId);
+    return new GlossaryIndex([...seedSenses, ...eventSenses]);
+  }
+}
+
+export async function loadWorkspace(root: string, options: LoadOptions = {}): Promise<WorkspaceSnapshot> {
+  const fileProblems: { file: string; message: string }[] = [];
+  const read = (file: string): { text: string; bytes: Buffer | string } | undefined => {
+    const overlay = options.overlays?.get(file);
+    if (overlay !== undefined) return { text: overlay, bytes: overlay };
+    const outcome = readWorkspaceText(root, file, options.maxFileBytes);
+    if (outcome.ok) {
+      if (outcome.warning) fileProblems.push({ file, message: outcome.warning });
+      return outcome;
+    }
+    if (!outcome.missing) fileProblems.push({ file, message: outcome.reason });
+    return undefined;
+  };
+
+  const seeds: LoadedSeed[] = [];
+  for (const scope of SCOPE_ORDER) {
+    const file = seedPath(root, scope);
+    let content = read(file);
+    let bundled = false;
+    if (!content && scope === 'spec_kitty_core' && !existsSync(file)) {
+      const outcome = readWorkspaceText(undefined, bundledCoreGlossaryPath());
+      if (outcome.ok) {
+        content = outcome;
+        bundled = true;
+      }
+    }
+    if (!content) continue;
+    const sourcePath = bundled ? bundledCoreGlossaryPath() : file;
+    const seed = parseSeedFile(content.text, sourcePath, scope, bundled ? 'bundled' : 'seed');
+    if (seed.parsed) {
+      seeds.push({ scope, path: sourcePath, bundled, versionId: versionIdOf(content.bytes), seed, stale: false });
+      continue;
+    }
+    // An unparseable file keeps the last good version in memory (SPEC §3) and says so.
+    const last = options.previous?.seeds.find((s) => s.scope === scope && s.path === sourcePath && s.seed.parsed);
+    const kept = last ? `; the last good version (${last.seed.senses.length} senses) is still in use` : '';
+    const problems = seed.problems.map((p) => ({ ...p, message: p.message + kept }));
+    seeds.push({
+      scope,
+      path: sourcePath,
+      bundled,
+      versionId: last?.versionId ?? versionIdOf(content.bytes),
+      seed: { ...(last?.seed ?? seed), problems, parsed: false },
+      stale: true,
+    });
+  }
+
+  let config: GlossaryConfig = DEFAULT_CONFIG;
+  let configProblems: SourceProblem[] = [];
+  const configContent = read(configPath(root));
+  if (configContent) {
+    const parsed = parseGlossaryConfig(configContent.text);
+    config = parsed.parsed ? parsed.config : (options.previous?.config ?? DEFAULT_CONFIG);
+    configProblems = parsed.problems;
+  }
+
+  let replay: ReplayState = { addedSenses: [], pins: [], openClarifications: [] };
+  let eventProblems: LogProblem[] = [];
+  try {
+    const result = await replayWorkspace(root);
+    replay = result.state;
+    eventProblems = result.problems;
+  } catch (error) {
+    fileProblems.push({ file: path.join(root, '.kittify', 'events', 'glossary'), message: `event logs could not be read: ${(error as Error).message}` });
+    if (options.previous) replay = options.previous.replay;
+  }
+  return new WorkspaceSnapshot(root, seeds, config, configProblems, replay, eventProblems, fileProblems);
+}
