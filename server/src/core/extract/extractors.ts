@@ -158,19 +158,20 @@ const locate: Extractor = {
   run(context) {
     const { scan } = context;
     const trie = new SurfaceTrie();
-    for (const proposal of context.proposals.values()) {
-      if (!context.occurrences.has(proposal.surface)) trie.add(proposal.surface, proposal.surface);
-    }
+    // Aliases first: the first registration of a phrase wins, and an alias ("WSP") must map to its
+    // canonical term even when another extractor also proposed the alias itself.
     for (const [alias, canonical] of context.aliases) {
       if (context.proposals.has(canonical) && !context.excluded.has(canonical)) trie.add(alias, canonical);
     }
-    const alreadyPlaced = new Set(context.occurrences.keys());
+    for (const proposal of context.proposals.values()) {
+      if (!context.occurrences.has(proposal.surface)) trie.add(proposal.surface, proposal.surface);
+    }
     if (!trie.isEmpty) {
       const { tokens } = scan;
       for (let i = 0; i < tokens.count; i++) {
         if (context.consumed[i]) continue;
         const match = trie.matchAt(tokens, i, scan.masked, scan.lower);
-        if (!match || alreadyPlaced.has(match.surface)) continue;
+        if (!match) continue;
         let free = true;
         for (let k = match.first; k <= match.last; k++) if (context.consumed[k]) free = false;
         if (!free) continue;

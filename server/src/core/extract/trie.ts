@@ -64,11 +64,11 @@ export class SurfaceTrie {
         else if (gapEnd - gapStart <= 3 && isPunctuationGap(text, gapStart, gapEnd)) separator = text.slice(gapStart, gapEnd);
         else break;
       }
-      const word = separator + lower(j);
-      const exact: TrieNode | undefined = node.children.get(word);
+      const bare = lower(j);
+      const exact: TrieNode | undefined = node.children.get(separator + bare);
       if (exact?.terminal !== undefined) best = { surface: exact.terminal, first: i, last: j };
       else {
-        for (const variant of lastWordVariants(word, text, tokens, j)) {
+        for (const variant of lastWordVariants(bare, text, tokens, j)) {
           const alt = node.children.get(separator + variant);
           if (alt?.terminal !== undefined) {
             best = { surface: alt.terminal, first: i, last: j };
