@@ -35,6 +35,11 @@ for (const entry of entries) {
   // A tiny ESM-free launcher keeps the bin names ending in .js while the bundle is CommonJS.
   writeFileSync(join(dist, entry.out), `${entry.banner}\nrequire('./${entry.out.replace(/\.js$/, '.cjs')}');\n`, { mode: 0o755 });
 }
+// Developer tools (not shipped as bins).
+for (const tool of ['noise']) {
+  const entry = join(root, `server/src/tools/${tool}.ts`);
+  if (existsSync(entry)) await build({ ...shared, entryPoints: [entry], outfile: join(dist, `${tool}.cjs`) });
+}
 if (existsSync(join(root, 'client/src/extension.ts'))) {
   await build({ ...shared, entryPoints: [join(root, 'client/src/extension.ts')], outfile: join(dist, 'extension.cjs'), external: ['vscode'] });
 }

@@ -159,6 +159,10 @@ export function parseSeedFile(text: string, file: string, scope: ScopeId, origin
     return out;
   }
 
+  /**
+   * `see_also` items as Spec Kitty writes them: mappings of strings (`{term: worktree}`, or other
+   * references such as `{tactic: …, path: …}`) or plain strings. Only `term` values are kept.
+   */
   function readSeeAlso(node: Node | undefined): string[] {
     if (node === undefined || scalarValue(node) === null) return [];
     if (!isSeq(node)) {
@@ -173,9 +177,12 @@ export function parseSeedFile(text: string, file: string, scope: ScopeId, origin
         out.push(normalizeSurface(direct));
         continue;
       }
-      const term = isMap(itemNode) ? scalarValue(findPair(itemNode, 'term')?.value as Node | undefined) : undefined;
+      if (!isMap(itemNode) || itemNode.items.some((pair) => !isScalar(pair.value) || typeof (pair.value as { value: unknown }).value !== 'string')) {
+        report('glossary.invalid-see-also', 'Each `see_also` item must be a mapping of strings such as `{term: <surface>}`.', itemNode ?? node);
+        continue;
+      }
+      const term = scalarValue(findPair(itemNode, 'term')?.value as Node | undefined);
       if (typeof term === 'string' && term.trim() !== '') out.push(normalizeSurface(term));
-      else report('glossary.invalid-see-also', 'Each `see_also` item must be `{term: <surface>}`.', itemNode ?? node);
     }
     return out;
   }

@@ -15,7 +15,17 @@ export type Resolution =
   | { kind: 'deprecated_only'; scope: ScopeId; candidates: SenseRef[]; senseCount: number }
   | { kind: 'unknown' };
 
-export function resolveTerm(surface: string, glossary: GlossaryIndex, pins: ReadonlyMap<string, Pin>, knownTerms: ReadonlySet<string> = WELL_KNOWN_TERMS): Resolution {
+/**
+ * `isOrdinary` tells whether an unknown surface is ordinary English: such a word is never
+ * reported as unknown (a quoted "mission" without any glossary is just a word).
+ */
+export function resolveTerm(
+  surface: string,
+  glossary: GlossaryIndex,
+  pins: ReadonlyMap<string, Pin>,
+  knownTerms: ReadonlySet<string> = WELL_KNOWN_TERMS,
+  isOrdinary: (surface: string) => boolean = () => false,
+): Resolution {
   const pin = pins.get(surface);
   if (pin) return { kind: 'resolved', scope: pin.sense.scope, sense: pin.sense, pinned: true, senseCount: glossary.sensesOf(surface).length };
 
@@ -36,7 +46,7 @@ export function resolveTerm(surface: string, glossary: GlossaryIndex, pins: Read
     return { kind: 'synonym_to_avoid', scope: target.scope, replacement: target.surface, candidates: rankSenses(targetSenses.length ? targetSenses : [target]), senseCount: targetSenses.length || 1 };
   }
   if (senses.length > 0) return { kind: 'deprecated_only', scope: senses[0]!.scope, candidates: rankSenses(senses), senseCount: senses.length };
-  if (knownTerms.has(surface)) return { kind: 'known' };
+  if (knownTerms.has(surface) || isOrdinary(surface)) return { kind: 'known' };
   return { kind: 'unknown' };
 }
 

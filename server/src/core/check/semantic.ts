@@ -9,6 +9,7 @@ import type { ConflictType, Finding, Range, ScopeId, SenseRef, TermCandidate } f
 import type { CheckContext } from './context';
 import { contradictsDefinition, keywords } from './contradiction';
 import { resolveTerm, type Resolution } from './resolve';
+import { isCommonWord } from '../words';
 
 const plural = (n: number) => `${n} sense${n === 1 ? '' : 's'}`;
 
@@ -18,8 +19,9 @@ export const semanticCheck: Unit<CheckContext> = {
   required: true,
   run(context) {
     const findings: Finding[] = [];
+    const isOrdinary = (surface: string) => !surface.includes(' ') && isCommonWord(context.common, surface);
     for (const candidate of context.candidates) {
-      const resolution = resolveTerm(candidate.surface, context.glossary, context.pins, context.knownTerms);
+      const resolution = resolveTerm(candidate.surface, context.glossary, context.pins, context.knownTerms, isOrdinary);
       if (resolution.kind === 'known') continue;
       if (resolution.kind === 'resolved') {
         findings.push(...contradictions(context, candidate, resolution));

@@ -116,6 +116,13 @@ const casingPattern: Extractor = {
   },
 };
 
+// "pre-existing", "non-goal": a prefix joined by a hyphen is not a word of its own.
+const HYPHEN_PREFIXES = new Set('pre non sub post multi anti semi auto inter intra meta micro macro mini pseudo quasi bi tri uni mid'.split(' '));
+
+function isCompoundPrefix(text: string, end: number, lower: string): boolean {
+  return text.charCodeAt(end) === 45 && HYPHEN_PREFIXES.has(lower) && /[A-Za-z]/.test(text[end + 1] ?? '');
+}
+
 const PLAIN_WORD = /^[A-Za-z\u00C0-\u024F][a-z\u00DF-\u024F]{2,}$/;
 
 const repeatedNoun: Extractor = {
@@ -130,6 +137,7 @@ const repeatedNoun: Extractor = {
       const length = scan.tokens.end[i]! - scan.tokens.start[i]!;
       if (length < 3) continue;
       const lower = scan.lower(i);
+      if (isCompoundPrefix(scan.masked, scan.tokens.end[i]!, lower)) continue;
       counts.set(lower, (counts.get(lower) ?? 0) + 1);
     }
     const bySurface = new Map<string, number>();

@@ -19,7 +19,7 @@ const PATH =
 // Identifiers that look like words but are not terms: FR-001, NFR-002, SC-3, GH-123, T001,
 // WP03, ULIDs, git hashes, issue references (#123), semantic versions and dates.
 const IDENTIFIER =
-  /\b[A-Z][A-Za-z]{0,7}-\d[\w.-]*|\b[A-Z]{1,6}\d+[\w.-]*|\b[0-9A-HJKMNP-TV-Z]{26}\b|\b(?=[a-f0-9]*\d)(?=[a-f0-9]*[a-f])[a-f0-9]{7,64}\b|#\d+\b|\bv?\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?\b|\b\d{4}-\d{2}-\d{2}(?:T[\d:.]+Z?)?\b/g;
+  /\b[A-Z][A-Za-z]{0,7}-\d[\w.-]*|\b[A-Z]{1,6}\d+[\w.-]*|\b[0-9A-HJKMNP-TV-Z]{26}\b|\b(?=[a-f0-9]*\d)(?=[a-f0-9]*[a-f])[a-f0-9]{7,64}\b|#\d+\b|\bv?\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?\b|\b\d{4}-\d{2}-\d{2}(?:T[\d:.]+Z?)?\b|\b(?:YYYY|yyyy)(?:[-/.]?(?:MM|mm|DD|dd|HH|hh|SS|ss))+\b/g;
 
 export function maskInline(text: string, start: number, end: number, exclude: Exclude): void {
   const ranges: number[] = [];
