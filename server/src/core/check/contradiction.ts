@@ -29,6 +29,10 @@ export function keywords(text: string): Set<string> {
  * prose) contradicts `definition`.
  */
 export function contradictsDefinition(text: string, start: number, end: number, definitionKeywords: ReadonlySet<string>): boolean {
+  // Cheap pre-checks: every pattern needs "unlike" just before or is/are/isn't/means/refers after.
+  const next = /^\s+([a-z])/i.exec(text.slice(end, end + 4));
+  const before = text.slice(Math.max(0, start - 16), start).toLowerCase();
+  if (!(next && 'iamr'.includes(next[1]!.toLowerCase())) && !before.includes('unlike')) return false;
   const after = sentenceAfter(text, end);
   if (NEGATION_AFTER.test(after)) return true;
   if (UNLIKE_BEFORE.test(sentenceBefore(text, start))) return true;

@@ -83,7 +83,11 @@ export class SurfaceTrie {
 }
 
 /** Forms a document word may take when it ends a surface: plural and acronym plural ("APIs"). */
+const NO_VARIANTS: string[] = [];
+
 function lastWordVariants(word: string, text: string, tokens: Tokens, j: number): string[] {
+  // Every variant drops a final "s": most words need no further work.
+  if (word.charCodeAt(word.length - 1) !== 115) return NO_VARIANTS;
   const variants: string[] = [];
   const singular = singularize(word);
   if (singular !== word) variants.push(singular);

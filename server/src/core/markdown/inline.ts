@@ -9,7 +9,10 @@ type Exclude = (start: number, end: number) => void;
 
 // One pass finds every construct that starts with a distinctive character sequence.
 const INLINE =
-  /`+|<!--[\s\S]*?(?:-->|$)|<(?:[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]{0,2048}|[^\s<>@]{1,64}@[^\s<>]{1,255})>|<\/?[A-Za-z][A-Za-z0-9-]{0,63}(?:\s[^<>]{0,1000})?\/?>|\]\(|\]\[[^\]\n]*\]|\b(?:https?|ftp|file|ssh|git):\/\/[^\s<>)\]`]+|\bwww\.[A-Za-z0-9-]+\.[^\s<>)\]`]+|(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{1,255}/g;
+  /`+|<!--[\s\S]*?(?:-->|$)|<(?:[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]{0,2048}|[^\s<>@]{1,64}@[^\s<>]{1,255})>|<\/?[A-Za-z][A-Za-z0-9-]{0,63}(?:\s[^<>]{0,1000})?\/?>|\]\(|\]\[[^\]\n]*\]/g;
+
+// Bare URLs and e-mail addresses, looked for only inside chunks that contain ':' or '@'.
+const URL_OR_EMAIL = /\b(?:https?|ftp|file|ssh|git):\/\/[^\s<>)\]`]+|\bwww\.[A-Za-z0-9-]+\.[^\s<>)\]`]+|(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{1,255}/g;
 
 // File paths: ./x, ../x, ~/x, /x/y, a/b/c (two or more separators), or name.ext with a known
 // extension; also dot-folders such as .kittify/ and .github.
@@ -46,22 +49,68 @@ export function maskInline(text: string, start: number, end: number, exclude: Ex
       ranges.push(at, at + token.length);
     }
   }
-  for (const pattern of [PATH, IDENTIFIER]) {
-    pattern.lastIndex = 0;
-    while ((match = pattern.exec(segment)) !== null) {
-      if (match[0].length === 0) {
-        pattern.lastIndex++;
-        continue;
-      }
-      ranges.push(match.index, match.index + match[0].length);
-    }
-  }
+  maskChunks(segment, ranges);
   if (ranges.length === 0) return;
 
   const order: number[] = [];
   for (let i = 0; i < ranges.length; i += 2) order.push(i);
   order.sort((a, b) => ranges[a]! - ranges[b]!);
   for (const i of order) exclude(start + ranges[i]!, start + ranges[i + 1]!);
+}
+
+// Whitespace-delimited chunks; only those holding a character that can start a path, URL, id or
+// version are matched against the (slower) patterns. The regex engine finds those characters;
+// plain prose never reaches JavaScript code.
+const INTERESTING_GLOBAL = /[/.#@:0-9]|YYYY|yyyy/g;
+const INTERESTING = /[/.#@:0-9]|YYYY|yyyy/;
+const EDGE_PUNCTUATION = /^[(\[{"'*_]+|[.,;:!?)\]}"'*_]+$/g;
+const DIGIT = /[0-9]|YYYY|yyyy/;
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 9 || c === 13;
+}
+
+function maskChunks(segment: string, ranges: number[]): void {
+  INTERESTING_GLOBAL.lastIndex = 0;
+  let match: RegExpExecArray | null;
+  while ((match = INTERESTING_GLOBAL.exec(segment)) !== null) {
+    let from = match.index;
+    while (from > 0 && !isSpace(segment.charCodeAt(from - 1))) from--;
+    let to = match.index + 1;
+    while (to < segment.length && !isSpace(segment.charCodeAt(to))) to++;
+    maskChunk(segment, from, to, ranges);
+    INTERESTING_GLOBAL.lastIndex = to;
+  }
+}
+
+function maskChunk(segment: string, from: number, to: number, ranges: number[]): void {
+  const raw = segment.slice(from, to);
+  // "word." and "(word)," are prose: drop the punctuation around the chunk before deciding.
+  const text = raw.replace(EDGE_PUNCTUATION, '');
+  if (text.length < 2 || !INTERESTING.test(text)) return;
+  const base = from + raw.indexOf(text);
+  const hasColonOrAt = text.includes(':') || text.includes('@') || text.startsWith('www.');
+  const hasPathChar = text.includes('/') || text.includes('.');
+  const hasDigit = DIGIT.test(text) || text.includes('#');
+  // Look-behinds at the chunk's start must see what precedes it in the segment.
+  const context = base > 0 ? segment[base - 1]! : '';
+  const probe = context + text;
+  if (hasColonOrAt) collect(URL_OR_EMAIL, probe, base - context.length, base, ranges);
+  if (hasPathChar) collect(PATH, probe, base - context.length, base, ranges);
+  if (hasDigit) collect(IDENTIFIER, probe, base - context.length, base, ranges);
+}
+
+function collect(pattern: RegExp, probe: string, offset: number, min: number, ranges: number[]): void {
+  pattern.lastIndex = 0;
+  let match: RegExpExecArray | null;
+  while ((match = pattern.exec(probe)) !== null) {
+    if (match[0].length === 0) {
+      pattern.lastIndex++;
+      continue;
+    }
+    const start = offset + match.index;
+    if (start >= min) ranges.push(start, start + match[0].length);
+  }
 }
 
 function findClosingBackticks(segment: string, from: number, length: number): number {
