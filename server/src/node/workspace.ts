@@ -157,7 +157,7 @@ export async function loadWorkspace(root: string, options: LoadOptions = {}): Pr
   let replay: ReplayState = { addedSenses: [], pins: [], openClarifications: [] };
   let eventProblems: LogProblem[] = [];
   try {
-    const result = await replayWorkspace(root);
+    const result = await replayWorkspace(root, options.overlays);
     replay = result.state;
     eventProblems = result.problems;
   } catch (error) {

@@ -1,0 +1,124 @@
+/**
+ * Reading an event log: one JSON event per line. A torn, garbled or invalid line is skipped
+ * with a problem naming its line; it never stops the read and never hides the lines after it.
+ *
+ * An unterminated last line that is a complete, valid event is accepted: a writer killed after
+ * its `}` but before `\n`, or a hand edit, loses nothing. Blank lines are skipped silently.
+ */
+import { isPlainObject } from './check';
+import { LineSplitter, MAX_LINE_LENGTH } from './lines';
+import { isSniffedUnwanted } from './sniff';
+import type { EventType, GlossaryEvent } from './types';
+import { isEventType, validateEvent } from './validate';
+
+export interface LogProblem {
+  /** The label the caller gave the log (usually its path). */
+  file: string;
+  /** 1-based line number. */
+  line: number;
+  message: string;
+}
+
+export type LineResult = { ok: true; event: GlossaryEvent } | { ok: false; message: string };
+
+/** Parses and validates one line (without its line ending). */
+export function parseEventLine(text: string, terminated = true): LineResult {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return {
+      ok: false,
+      message: terminated ? `not valid JSON (${why}); line skipped` : `torn last line (no newline at the end and incomplete JSON); line skipped`,
+    };
+  }
+  const result = validateEvent(value);
+  if (result.ok) return { ok: true, event: result.value };
+  const type = isPlainObject(value) && isEventType(value['event_type']) ? `${value['event_type']} ` : '';
+  return { ok: false, message: `invalid ${type}event: ${result.errors.join('; ')}; line skipped` };
+}
+
+export interface EventLogSink {
+  event(event: GlossaryEvent, line: number): void;
+  problem(problem: LogProblem): void;
+}
+
+export interface EventLogParserOptions {
+  /**
+   * When given, lines whose `event_type` can be read cheaply and is not wanted are skipped
+   * without parsing or validation (replay needs only a few types; `validate` passes none).
+   */
+  wants?: (type: EventType) => boolean;
+}
+
+/**
+ * True when the line `text.slice(from, to)` can be skipped unparsed: it looks complete
+ * (terminated, ends in `}`) and its `event_type` reads cheaply as a type the caller does not
+ * want. `text` may be the Latin-1 view of a chunk of bytes: only ASCII is looked at.
+ */
+export function isUnwantedLine(text: string, terminated: boolean, wants: (type: EventType) => boolean, from = 0, to = text.length): boolean {
+  if (!terminated || text.charCodeAt(to - 1) !== 125 /* } */) return false;
+  return isSniffedUnwanted(text, from, to, wants);
+}
+
+/**
+ * Incremental parser of one log: feed text chunks in order with `push` and call `end()`, or feed
+ * lines already split (by a byte-level reader) with `line`.
+ */
+export class EventLogParser {
+  private readonly splitter: LineSplitter;
+  private readonly wants: ((type: EventType) => boolean) | undefined;
+
+  constructor(
+    private readonly fileLabel: string,
+    private readonly sink: EventLogSink,
+    options: EventLogParserOptions = {},
+  ) {
+    this.wants = options.wants;
+    this.splitter = new LineSplitter({
+      line: (text, line, terminated) => this.line(text, line, terminated),
+      oversized: (line, length) => this.oversized(line, length),
+    });
+  }
+
+  push(chunk: string): void {
+    this.splitter.push(chunk);
+  }
+
+  end(): void {
+    this.splitter.end();
+  }
+
+  /** One line without its line ending (`\n` or `\r\n`). */
+  line(text: string, lineNumber: number, terminated: boolean, alreadySniffed = false): void {
+    // Lines normally start with `{`; only other lines pay for the blank check.
+    if (text.length === 0 || (text.charCodeAt(0) !== 123 && text.trim() === '')) return;
+    if (!alreadySniffed && this.wants !== undefined && isUnwantedLine(text, terminated, this.wants)) return;
+    const result = parseEventLine(text, terminated);
+    if (result.ok) {
+      // A line the sniffer could not vouch for is parsed; its type is filtered here instead.
+      if (this.wants === undefined || this.wants(result.event.event_type)) this.sink.event(result.event, lineNumber);
+    } else {
+      this.sink.problem({ file: this.fileLabel, line: lineNumber, message: result.message });
+    }
+  }
+
+  /** A line too long to be an event, dropped unread. */
+  oversized(lineNumber: number, length: number): void {
+    this.sink.problem({ file: this.fileLabel, line: lineNumber, message: `line of ${length} characters is longer than ${MAX_LINE_LENGTH}; skipped` });
+  }
+}
+
+/** Parses a whole log held in memory. */
+export function parseEventLog(text: string, fileLabel: string): { events: GlossaryEvent[]; problems: LogProblem[] } {
+  const events: GlossaryEvent[] = [];
+  const problems: LogProblem[] = [];
+  const parser = new EventLogParser(fileLabel, {
+    event: (event) => events.push(event),
+    problem: (problem) => problems.push(problem),
+  });
+  parser.push(text);
+  parser.end();
+  return { events, problems };
+}

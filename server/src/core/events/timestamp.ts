@@ -1,0 +1,53 @@
+/**
+ * Event timestamps. We write ISO 8601 UTC with milliseconds and `Z`
+ * (`2026-02-16T12:00:00.000Z`, what `Date#toISOString` gives); we read any ISO 8601 date-time
+ * Spec Kitty's Python may write (`isoformat()` with microseconds, `+00:00`, or no offset).
+ */
+
+// Shape only, anchored, no backtracking: cheap enough to run on every event of a large log.
+const ISO_DATE_TIME =
+  /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:(?:[0-5]\d|60)(?:\.\d{1,9})?(?:Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?$/;
+
+function digitsAt(value: string, positions: readonly number[]): boolean {
+  for (const i of positions) {
+    const c = value.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+const CANONICAL_DIGITS = [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18, 20, 21, 22];
+
+/** Our own format, checked without a regex (it is on every event read); ranges as in the regex. */
+function isCanonical(v: string): boolean {
+  return (
+    v.length === 24 &&
+    v.charCodeAt(4) === 45 &&
+    v.charCodeAt(7) === 45 &&
+    v.charCodeAt(10) === 84 /* T */ &&
+    v.charCodeAt(13) === 58 &&
+    v.charCodeAt(16) === 58 &&
+    v.charCodeAt(19) === 46 &&
+    v.charCodeAt(23) === 90 /* Z */ &&
+    digitsAt(v, CANONICAL_DIGITS) &&
+    inRange(v, 5, 1, 12) &&
+    inRange(v, 8, 1, 31) &&
+    inRange(v, 11, 0, 23) &&
+    inRange(v, 14, 0, 59) &&
+    inRange(v, 17, 0, 60)
+  );
+}
+
+function inRange(v: string, at: number, min: number, max: number): boolean {
+  const n = (v.charCodeAt(at) - 48) * 10 + (v.charCodeAt(at + 1) - 48);
+  return n >= min && n <= max;
+}
+
+export function isIsoTimestamp(value: string): boolean {
+  return isCanonical(value) || ISO_DATE_TIME.test(value);
+}
+
+/** The timestamp we write for `date` (default: now). */
+export function isoTimestamp(date: Date = new Date()): string {
+  return date.toISOString();
+}

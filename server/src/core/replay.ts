@@ -1,0 +1,352 @@
+/**
+ * Replay (SPEC §7): valid events → the glossary state they add on top of the seeds. The result
+ * depends only on the *set* of events, never on the order they arrive in, so the same logs give
+ * byte-identical state on every machine.
+ *
+ * Rules (also in docs/events.md):
+ * - Replay order is (lamport_clock, timestamp compared as a string, event_id). Copies of one
+ *   event (same event_id) count once. Only the three state-changing types matter; the other five
+ *   never change the state and are ignored.
+ * - GlossarySenseUpdated upserts a sense keyed by (scope, surface, definition, and the mission
+ *   for `mission_local`): the latest event of a key gives the sense's content (status,
+ *   confidence, provenance), the earliest its position in `addedSenses`. So `update` replaces
+ *   the sense an earlier event added with that key, or else adds one (which shadows a seed sense
+ *   with that key; the resolver decides), and a re-sent `create` never duplicates a sense. The
+ *   event's top-level `scope` is authoritative; a different `new_sense.scope` is reported.
+ *   `mission_local` senses keep their mission in `origin.missionId` and apply only to it
+ *   (see `sensesForMission`).
+ * - GlossaryClarificationResolved pins `selected_sense` for (mission_id, normalized
+ *   term_surface); the latest pin wins. It needs no prior Requested (the editor resolves
+ *   directly), and closes the Requested with its conflict_id wherever that is in the logs.
+ *   The first Resolved of a conflict closes it; later ones are reported (one problem per
+ *   conflict) but their pins still apply.
+ * - GlossaryClarificationRequested is open until any Resolved has its conflict_id. Repeated
+ *   Requested for one conflict keep the first and are reported (one problem per conflict).
+ *
+ * Speed and memory: `add` folds each event into per-group aggregates (first and last in replay
+ * order per sense key, pin key and conflict), so nothing is sorted but the final groups and no
+ * parsed event is kept. Because copies of an event are identical, folding them in twice changes
+ * nothing. (Two *different* lines sharing an event_id — a corrupted copy — are both folded in;
+ * the result is still deterministic.)
+ */
+import type { GlossaryEvent } from './events/types';
+import { normalizeSurface } from './normalize';
+import type { OpenClarification, Pin, ReplayProblem, ReplayState, ScopeId, Sense, SenseRef, SenseStatus, Severity } from './types';
+
+export { replayToJson, sensesForMission, type ReplayJson } from './events/replayJson';
+
+/** The replay order key of an event. */
+export interface ReplayKey {
+  lamport: number;
+  timestamp: string;
+  eventId: string;
+}
+
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export function compareReplayOrder(a: ReplayKey, b: ReplayKey): number {
+  return a.lamport - b.lamport || compareStrings(a.timestamp, b.timestamp) || compareStrings(a.eventId, b.eventId);
+}
+
+/**
+ * Total order on records: by replay key, then by content. The content only decides between
+ * different lines sharing an event_id and clock (a corrupted copy), which keeps even that
+ * case independent of input order.
+ */
+function compareRecords(a: ReplayKey, b: ReplayKey): number {
+  const byKey = compareReplayOrder(a, b);
+  if (byKey !== 0 || a === b) return byKey;
+  return compareStrings(JSON.stringify(a), JSON.stringify(b));
+}
+
+function before(a: ReplayKey, b: ReplayKey): boolean {
+  return compareRecords(a, b) < 0;
+}
+
+// Flat records, one object per event; the final objects are built only for group winners.
+// Records keep references into the parsed event (strings, the selected sense, the options
+// list); only group winners outlive `add`, so the rest is young garbage.
+interface RequestRecord extends ConflictMark {
+  stepId: string;
+  term: string;
+  question: string;
+  options: string[];
+  urgency: Severity;
+}
+interface ConflictMark extends ReplayKey {
+  missionId: string;
+  conflictId: string;
+}
+interface ResolveRecord extends ReplayKey {
+  missionId: string;
+  conflictId: string;
+  term: string;
+  sense: SenseRef;
+  actorId: string;
+}
+interface SenseRecord extends ReplayKey {
+  missionId: string;
+  surface: string;
+  scope: ScopeId;
+  definition: string;
+  confidence: number;
+  status: SenseStatus;
+  actorId: string;
+  source: string;
+}
+
+/**
+ * Records sharing a key: the first and last in replay order and, when `countEvents` is set, the
+ * distinct event ids among them (kept only for conflicts, which rarely have more than one).
+ */
+class Group<T extends ReplayKey> {
+  first: T;
+  last: T;
+  private ids: Set<string> | undefined;
+
+  constructor(
+    record: T,
+    private readonly countEvents: boolean,
+  ) {
+    this.first = record;
+    this.last = record;
+  }
+
+  add(record: T): void {
+    if (this.countEvents && (record.eventId !== this.first.eventId || this.ids !== undefined)) {
+      this.ids ??= new Set([this.first.eventId]);
+      this.ids.add(record.eventId);
+    }
+    if (before(record, this.first)) this.first = record;
+    if (before(this.last, record)) this.last = record;
+  }
+
+  /** Replaces the records by their marks (keeps what problem reports need). */
+  slim(this: Group<ConflictMark>): void {
+    this.first = toMark(this.first);
+    this.last = toMark(this.last);
+  }
+
+  get distinctEvents(): number {
+    return this.ids?.size ?? 1;
+  }
+}
+
+function toMark(r: ConflictMark): ConflictMark {
+  return { lamport: r.lamport, timestamp: r.timestamp, eventId: r.eventId, missionId: r.missionId, conflictId: r.conflictId };
+}
+
+function markOf(e: { lamport_clock: number; timestamp: string; event_id: string; mission_id: string; conflict_id: string }): ConflictMark {
+  return { lamport: e.lamport_clock, timestamp: e.timestamp, eventId: e.event_id, missionId: e.mission_id, conflictId: e.conflict_id };
+}
+
+function fold<T extends ReplayKey>(groups: Map<string, Group<T>>, key: string, record: T, countEvents = false): void {
+  const group = groups.get(key);
+  if (group === undefined) groups.set(key, new Group(record, countEvents));
+  else group.add(record);
+}
+
+/** Collects events one at a time (e.g. while streaming a log), then builds the state once. */
+export interface ReplayAccumulator {
+  add(event: GlossaryEvent): void;
+  finish(): ReplayState;
+}
+
+export function createReplayAccumulator(): ReplayAccumulator {
+  return new Accumulator();
+}
+
+export function replayEvents(events: Iterable<GlossaryEvent>): ReplayState {
+  const acc = new Accumulator();
+  for (const event of events) acc.add(event);
+  return acc.finish();
+}
+
+class Accumulator implements ReplayAccumulator {
+  private senses = new Map<string, Group<SenseRecord>>();
+  private pins = new Map<string, Group<ResolveRecord>>();
+  /** Slim records: a conflict's resolutions matter here only for closing and reporting. */
+  private resolvedConflicts = new Map<string, Group<ConflictMark>>();
+  /**
+   * Full records only while a conflict may still be open; once a Resolved is seen they are
+   * slimmed to marks, so memory follows the open clarifications, not every request ever made.
+   */
+  private requestedConflicts = new Map<string, Group<RequestRecord | ConflictMark>>();
+  /** Per-event problems found while adding, by event id (copies report once). */
+  private eventProblems = new Map<string, { key: ReplayKey; problem: ReplayProblem }>();
+  // Surfaces repeat across events and normalizing costs more than a lookup.
+  private normalized = new Map<string, string>();
+  private finished = false;
+
+  add(event: GlossaryEvent): void {
+    if (this.finished) throw new Error('replay accumulator already finished');
+    // Written out field by field (no spreads or closures): this runs once per event of a
+    // million-event replay.
+    switch (event.event_type) {
+      case 'GlossaryClarificationRequested': {
+        if (this.resolvedConflicts.has(event.conflict_id)) {
+          fold(this.requestedConflicts, event.conflict_id, markOf(event), true);
+          return;
+        }
+        const record: RequestRecord = {
+          lamport: event.lamport_clock,
+          timestamp: event.timestamp,
+          eventId: event.event_id,
+          missionId: event.mission_id,
+          conflictId: event.conflict_id,
+          stepId: event.step_id,
+          term: this.normalize(event.term),
+          question: event.question,
+          options: event.options,
+          urgency: event.urgency,
+        };
+        fold(this.requestedConflicts, record.conflictId, record, true);
+        return;
+      }
+      case 'GlossaryClarificationResolved': {
+        const record: ResolveRecord = {
+          lamport: event.lamport_clock,
+          timestamp: event.timestamp,
+          eventId: event.event_id,
+          missionId: event.mission_id,
+          conflictId: event.conflict_id,
+          term: this.normalize(event.term_surface),
+          sense: event.selected_sense,
+          actorId: event.actor.actor_id,
+        };
+        fold(this.resolvedConflicts, record.conflictId, markOf(event), true);
+        this.requestedConflicts.get(record.conflictId)?.slim();
+        fold(this.pins, `${record.missionId}\u0000${record.term}`, record);
+        return;
+      }
+      case 'GlossarySenseUpdated': {
+        const sense = event.new_sense;
+        const record: SenseRecord = {
+          lamport: event.lamport_clock,
+          timestamp: event.timestamp,
+          eventId: event.event_id,
+          missionId: event.mission_id,
+          surface: this.normalize(sense.surface),
+          scope: event.scope,
+          definition: sense.definition,
+          confidence: sense.confidence,
+          status: sense.status,
+          actorId: event.actor.actor_id,
+          source: event.provenance.source,
+        };
+        const reported = this.eventProblems.get(record.eventId);
+        // Keyed by event id so copies report once; among differing copies the first in order wins.
+        if (sense.scope !== event.scope && (reported === undefined || before(record, reported.key))) {
+          this.eventProblems.set(record.eventId, {
+            key: record,
+            problem: {
+              eventId: record.eventId,
+              missionId: record.missionId,
+              message: `new_sense.scope ${sense.scope} differs from the event's scope ${event.scope}; the event's scope is used`,
+            },
+          });
+        }
+        const owner = record.scope === 'mission_local' ? record.missionId : '';
+        fold(this.senses, `${record.scope}\u0000${owner}\u0000${record.surface}\u0000${record.definition}`, record);
+        return;
+      }
+      default:
+        return; // audit-only event types never change the state
+    }
+  }
+
+  finish(): ReplayState {
+    this.finished = true;
+    const problems = [...this.eventProblems.values()];
+
+    for (const group of this.resolvedConflicts.values()) {
+      const n = group.distinctEvents;
+      if (n < 2) continue;
+      const { first, last } = group;
+      problems.push({
+        key: last,
+        problem: {
+          eventId: last.eventId,
+          missionId: last.missionId,
+          message: `conflict ${first.conflictId} was resolved by ${n} events; the first (${first.eventId}) closed it, the later ones (latest ${last.eventId}) still pin their senses`,
+        },
+      });
+    }
+    for (const group of this.requestedConflicts.values()) {
+      const n = group.distinctEvents;
+      if (n < 2) continue;
+      const { first, last } = group;
+      problems.push({
+        key: last,
+        problem: {
+          eventId: last.eventId,
+          missionId: last.missionId,
+          message: `conflict ${first.conflictId} was requested by ${n} events; the first (${first.eventId}) is kept`,
+        },
+      });
+    }
+    problems.sort((a, b) => compareReplayOrder(a.key, b.key) || compareStrings(a.problem.message, b.problem.message));
+
+    const open: RequestRecord[] = [];
+    for (const [conflictId, group] of this.requestedConflicts) {
+      // Never resolved, so never slimmed: `first` is a full record.
+      if (!this.resolvedConflicts.has(conflictId)) open.push(group.first as RequestRecord);
+    }
+
+    const state: ReplayState = {
+      addedSenses: [...this.senses.values()].sort((a, b) => compareRecords(a.first, b.first)).map((g) => toSense(g.last)),
+      pins: [...this.pins.values()].map((g) => g.last).sort(compareRecords).map(toPin),
+      openClarifications: open.sort(compareRecords).map(toOpen),
+      problems: problems.map((p) => p.problem),
+    };
+    for (const map of [this.senses, this.pins, this.resolvedConflicts, this.requestedConflicts, this.eventProblems, this.normalized]) {
+      map.clear();
+    }
+    return state;
+  }
+
+  private normalize(text: string): string {
+    let result = this.normalized.get(text);
+    if (result === undefined) {
+      result = normalizeSurface(text);
+      this.normalized.set(text, result);
+    }
+    return result;
+  }
+
+}
+
+function toSense(r: SenseRecord): Sense {
+  return {
+    surface: r.surface,
+    scope: r.scope,
+    definition: r.definition,
+    confidence: r.confidence,
+    status: r.status,
+    synonymsToAvoid: [],
+    seeAlso: [],
+    origin: { kind: 'event', eventId: r.eventId, missionId: r.missionId, actorId: r.actorId, timestamp: r.timestamp, source: r.source },
+  };
+}
+
+function toPin(r: ResolveRecord): Pin {
+  const s = r.sense;
+  const sense: SenseRef = { surface: s.surface, scope: s.scope, definition: s.definition, confidence: s.confidence };
+  return { missionId: r.missionId, term: r.term, sense, conflictId: r.conflictId, eventId: r.eventId, actorId: r.actorId, timestamp: r.timestamp };
+}
+
+function toOpen(r: RequestRecord): OpenClarification {
+  return {
+    conflictId: r.conflictId,
+    missionId: r.missionId,
+    stepId: r.stepId,
+    term: r.term,
+    question: r.question,
+    options: [...r.options],
+    urgency: r.urgency,
+    eventId: r.eventId,
+    timestamp: r.timestamp,
+  };
+}

@@ -1,0 +1,489 @@
+/**
+ * The event logs on disk: `<root>/.kittify/events/glossary/{mission_id}.events.jsonl` (SPEC §2, §7).
+ *
+ * Reading streams each log line by line (a 1M-event, 500 MB set never becomes one string).
+ * Appending is atomic per call and safe with several writers at once:
+ * - a lock file `<log>.lock` (created with O_EXCL, holding pid, host, time and a token) serializes
+ *   our writers; a lock older than 10 s is taken to be left by a crashed writer and broken;
+ * - inside the lock the highest lamport clock is re-read, scanning only the bytes appended since
+ *   this store last looked (cached by file identity and size);
+ * - all lines of the call go out in ONE write on an O_APPEND descriptor, so writers that do not
+ *   know our lock (Spec Kitty) still never interleave with a line, and earlier lines are never
+ *   touched; a log whose last line is torn gets a `\n` first so our first line stands alone.
+ * On a write error (EACCES, EROFS, ENOSPC, …) an EventStoreError names the file. What the OS
+ * already wrote stays (a short write can leave a partial last line); we do not truncate, since
+ * another writer may have appended after us, and readers skip a torn line with a warning.
+ */
+import { isAscii } from 'node:buffer';
+import { randomUUID, createHash } from 'node:crypto';
+import type { Stats } from 'node:fs';
+import { link, lstat, mkdir, open, readdir, readFile, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import path from 'node:path';
+import { MAX_LINE_LENGTH } from '../core/events/lines';
+import { EventLogParser, isUnwantedLine, type LogProblem } from '../core/events/parseLog';
+import { serializeEvent } from '../core/events/serialize';
+import { maxLamportInText } from '../core/events/sniff';
+import { isoTimestamp } from '../core/events/timestamp';
+import { STATE_EVENT_TYPES, type EventType, type GlossaryEvent, type GlossaryEventDraft } from '../core/events/types';
+import { validateDraft, validateEvent } from '../core/events/validate';
+import { createReplayAccumulator } from '../core/replay';
+import type { ReplayState } from '../core/types';
+import { assertInsideWorkspace, isInside } from './fsSafety';
+
+export type { LogProblem } from '../core/events/parseLog';
+
+export const EVENT_LOG_DIR = path.join('.kittify', 'events', 'glossary');
+export const EVENT_LOG_SUFFIX = '.events.jsonl';
+const LOCK_STALE_MS = 10_000;
+const LOCK_TIMEOUT_MS = 30_000;
+const MAX_FILE_ID_LENGTH = 200;
+const READ_CHUNK = 1 << 20;
+const MAX_CARRY = 16 * READ_CHUNK;
+
+export class EventStoreError extends Error {
+  constructor(
+    message: string,
+    readonly file: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'EventStoreError';
+  }
+}
+
+/**
+ * File name part for a mission id: characters outside `[A-Za-z0-9_.-]` become `-` (SPEC §2).
+ * The `.events.jsonl` suffix already keeps any id from being `.` or `..` as a path component;
+ * ids made only of dots still become dashes so a log is never a hidden or odd file. Very long ids
+ * are cut and given a hash suffix (file systems limit names to 255 bytes).
+ */
+export function sanitizeMissionId(missionId: string): string {
+  if (missionId === '') throw new EventStoreError('mission id is empty', EVENT_LOG_DIR);
+  let safe = missionId.replace(/[^A-Za-z0-9_.-]/g, '-');
+  if (/^\.+$/.test(safe)) safe = safe.replace(/\./g, '-');
+  if (safe.length > MAX_FILE_ID_LENGTH) {
+    safe = `${safe.slice(0, MAX_FILE_ID_LENGTH - 17)}-${createHash('sha256').update(missionId).digest('hex').slice(0, 16)}`;
+  }
+  return safe;
+}
+
+export function eventLogDir(workspaceRoot: string): string {
+  return path.join(path.resolve(workspaceRoot), EVENT_LOG_DIR);
+}
+
+export function eventLogPath(workspaceRoot: string, missionId: string): string {
+  return path.join(eventLogDir(workspaceRoot), sanitizeMissionId(missionId) + EVENT_LOG_SUFFIX);
+}
+
+function describeCode(error: unknown): { code: string | undefined; text: string } {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  const words: Record<string, string> = {
+    EACCES: 'permission denied',
+    EPERM: 'operation not permitted',
+    EROFS: 'read-only file system',
+    ENOSPC: 'no space left on device',
+    EDQUOT: 'disk quota exceeded',
+    EISDIR: 'is a directory',
+  };
+  const text = code !== undefined && words[code] !== undefined ? `${words[code]} (${code})` : error instanceof Error ? error.message : String(error);
+  return { code, text };
+}
+
+function storeError(action: string, file: string, error: unknown): EventStoreError {
+  if (error instanceof EventStoreError) return error;
+  const { code, text } = describeCode(error);
+  return new EventStoreError(`cannot ${action} ${file}: ${text}`, file, code);
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** What we know about a log from earlier appends, so the next one scans only new bytes. */
+interface LogCursor {
+  dev: number;
+  ino: number;
+  /** Byte offset just after the last `\n` scanned: everything before it is whole lines. */
+  scanned: number;
+  maxLamport: number;
+}
+
+export interface ReadResult {
+  events: GlossaryEvent[];
+  problems: LogProblem[];
+}
+
+export interface StreamOptions {
+  /** Only these types are parsed and validated (the rest are skipped cheaply). */
+  wants?: (type: EventType) => boolean;
+  /** Unsaved editor contents of logs by absolute path, read instead of the disk (language server). */
+  overlays?: ReadonlyMap<string, string>;
+}
+
+export class EventStore {
+  readonly root: string;
+  private readonly cursors = new Map<string, LogCursor>();
+
+  constructor(workspaceRoot: string) {
+    this.root = path.resolve(workspaceRoot);
+  }
+
+  logPath(missionId: string): string {
+    return eventLogPath(this.root, missionId);
+  }
+
+  /** Paths of every `*.events.jsonl` log, sorted; logs resolving outside the workspace are reported. */
+  async listLogs(problems: LogProblem[] = []): Promise<string[]> {
+    const dir = eventLogDir(this.root);
+    try {
+      assertInsideWorkspace(this.root, dir);
+    } catch (error) {
+      problems.push({ file: dir, line: 0, message: (error as Error).message });
+      return [];
+    }
+    let names: string[];
+    try {
+      names = await readdir(dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      problems.push({ file: dir, line: 0, message: storeError('read', dir, error).message });
+      return [];
+    }
+    const logs: string[] = [];
+    for (const name of names.filter((n) => n.endsWith(EVENT_LOG_SUFFIX)).sort()) {
+      const file = path.join(dir, name);
+      try {
+        assertInsideWorkspace(this.root, file);
+        logs.push(file);
+      } catch (error) {
+        problems.push({ file, line: 0, message: (error as Error).message });
+      }
+    }
+    return logs;
+  }
+
+  /** Streams every valid event of every log to `onEvent` (file by file, line order); returns the problems. */
+  async stream(onEvent: (event: GlossaryEvent, file: string, line: number) => void, options: StreamOptions = {}): Promise<LogProblem[]> {
+    const problems: LogProblem[] = [];
+    for (const file of await this.listLogs(problems)) {
+      const parser = new EventLogParser(file, { event: (e, line) => onEvent(e, file, line), problem: (p) => problems.push(p) }, options);
+      const overlay = options.overlays?.get(file);
+      if (overlay !== undefined) {
+        parser.push(overlay);
+        parser.end();
+        continue;
+      }
+      try {
+        await feedLog(file, parser, options.wants);
+      } catch (error) {
+        problems.push({ file, line: 0, message: storeError('read', file, error).message });
+      }
+    }
+    return problems;
+  }
+
+  async readAll(): Promise<ReadResult> {
+    const events: GlossaryEvent[] = [];
+    const problems = await this.stream((event) => events.push(event));
+    return { events, problems };
+  }
+
+  /** Replays every log, keeping only what replay needs while streaming. */
+  async replay(overlays?: ReadonlyMap<string, string>): Promise<{ state: ReplayState; problems: LogProblem[] }> {
+    const acc = createReplayAccumulator();
+    const problems = await this.stream((event) => acc.add(event), { wants: (type) => STATE_EVENT_TYPES.has(type), ...(overlays ? { overlays } : {}) });
+    return { state: acc.finish(), problems };
+  }
+
+  /**
+   * Seals and appends `drafts` to the mission's log in one write. Returns the sealed events.
+   * Throws (writing nothing) on an invalid draft, a draft of another mission, or a path outside
+   * the workspace; throws EventStoreError naming the file on an I/O error.
+   */
+  async append(missionId: string, drafts: readonly GlossaryEventDraft[]): Promise<GlossaryEvent[]> {
+    if (drafts.length === 0) return [];
+    const file = this.logPath(missionId);
+    checkDrafts(missionId, drafts, file);
+    if (!isInside(path.join(this.root, '.kittify'), file)) {
+      throw new EventStoreError(`refusing to write ${file}: not under ${path.join(this.root, '.kittify')}`, file);
+    }
+    const dir = path.dirname(file);
+    assertInsideWorkspace(this.root, dir);
+    try {
+      await mkdir(dir, { recursive: true });
+    } catch (error) {
+      throw storeError('create the folder of', file, error);
+    }
+    assertInsideWorkspace(this.root, file);
+
+    const release = await acquireLock(file + '.lock', file);
+    let handle: FileHandle | undefined;
+    try {
+      try {
+        handle = await open(file, 'a+');
+      } catch (error) {
+        throw storeError('open', file, error);
+      }
+      const { cursor, endsWithNewline } = await this.scan(file, handle);
+      const sealed = drafts.map((draft, i) => sealDraft(draft, cursor.maxLamport + 1 + i));
+      for (const event of sealed) {
+        const result = validateEvent(event);
+        if (!result.ok) throw new EventStoreError(`refusing to write an invalid ${event.event_type} to ${file}: ${result.errors.join('; ')}`, file);
+      }
+      const text = (endsWithNewline ? '' : '\n') + sealed.map(serializeEvent).join('\n') + '\n';
+      await writeAll(handle, Buffer.from(text, 'utf8'), file);
+      // `scanned` stays before our lines: a writer that ignores our lock may have appended just
+      // before them, and its clocks must be seen next time.
+      this.cursors.set(file, { ...cursor, maxLamport: cursor.maxLamport + sealed.length });
+      return sealed;
+    } finally {
+      if (handle !== undefined) await handle.close().catch(() => undefined);
+      await release();
+    }
+  }
+
+  /** Highest lamport clock in the log, reading only bytes this store has not seen. */
+  private async scan(file: string, handle: FileHandle): Promise<{ cursor: LogCursor; endsWithNewline: boolean }> {
+    const info = await handle.stat();
+    let cursor = this.cursors.get(file);
+    if (cursor === undefined || cursor.dev !== info.dev || cursor.ino !== info.ino || cursor.scanned > info.size) {
+      // An empty log counts as clock 0, so its first event gets 1 (as in events.example.jsonl).
+      cursor = { dev: info.dev, ino: info.ino, scanned: 0, maxLamport: 0 };
+    }
+    let { scanned, maxLamport } = cursor;
+    let carry = Buffer.alloc(0);
+    let position = scanned;
+    const buffer = Buffer.allocUnsafe(READ_CHUNK);
+    while (position < info.size) {
+      const { bytesRead } = await handle.read(buffer, 0, Math.min(READ_CHUNK, info.size - position), position);
+      if (bytesRead === 0) break;
+      position += bytesRead;
+      const chunk = carry.length === 0 ? buffer.subarray(0, bytesRead) : Buffer.concat([carry, buffer.subarray(0, bytesRead)]);
+      const lastNewline = chunk.lastIndexOf(10);
+      if (lastNewline < 0) {
+        // No line end yet. Do not let one huge garbage line grow without bound: scan what we
+        // have and keep only a tail long enough to hold a split `"lamport_clock": N`.
+        if (chunk.length > MAX_CARRY) {
+          maxLamport = Math.max(maxLamport, maxLamportInText(chunk.toString('utf8')));
+          carry = Buffer.from(chunk.subarray(chunk.length - 64));
+        } else {
+          carry = Buffer.from(chunk);
+        }
+        continue;
+      }
+      // A `\n` byte never occurs inside a UTF-8 sequence, so whole lines decode on their own.
+      maxLamport = Math.max(maxLamport, maxLamportInText(chunk.toString('utf8', 0, lastNewline + 1)));
+      scanned = position - (chunk.length - lastNewline - 1);
+      carry = Buffer.from(chunk.subarray(lastNewline + 1));
+    }
+    // An unterminated tail (torn line) counts for the clock but is scanned again next time.
+    if (carry.length > 0) maxLamport = Math.max(maxLamport, maxLamportInText(carry.toString('utf8')));
+    return {
+      cursor: { dev: info.dev, ino: info.ino, scanned, maxLamport },
+      endsWithNewline: carry.length === 0,
+    };
+  }
+}
+
+/**
+ * Feeds the lines of one log to `parser`, reading bytes (no stream, no whole-file string). The
+ * next chunk is read while the current one is processed. Each chunk is viewed as Latin-1 (one
+ * char per byte, the cheapest decode) to find line ends and, when only some event types are
+ * wanted, to sniff `event_type`; an all-ASCII chunk's view is its UTF-8 text too, otherwise only
+ * lines that get parsed are decoded as UTF-8. Handles a UTF-8 BOM, CRLF, a last line without
+ * `\n`, and over-long lines. Only line-sized pieces are ever copied.
+ */
+async function feedLog(file: string, parser: EventLogParser, wants: ((type: EventType) => boolean) | undefined): Promise<void> {
+  const handle = await open(file, 'r');
+  let pending: Promise<{ bytesRead: number }> | undefined;
+  try {
+    const buffers = [Buffer.allocUnsafe(READ_CHUNK), Buffer.allocUnsafe(READ_CHUNK)];
+    let current = 0;
+    let position = 0;
+    let lineNumber = 0;
+    let carry: Buffer = Buffer.alloc(0); // start of a line continued in the next chunk
+    let skipped = -1; // > -1 while dropping an over-long line: its length so far
+
+    // One line: bytes [from, to) of `bytes`, whose Latin-1 text from `base` is `view`.
+    const emit = (bytes: Buffer, view: string, ascii: boolean, base: number, from: number, to: number, terminated: boolean) => {
+      lineNumber++;
+      if (terminated && to > from && bytes[to - 1] === 13) to--;
+      if (wants !== undefined && isUnwantedLine(view, terminated, wants, from - base, to - base)) return;
+      parser.line(ascii ? view.slice(from - base, to - base) : bytes.toString('utf8', from, to), lineNumber, terminated, true);
+    };
+    const emitAlone = (bytes: Buffer, terminated: boolean) => emit(bytes, bytes.toString('latin1'), false, 0, 0, bytes.length, terminated);
+
+    pending = handle.read(buffers[0]!, 0, READ_CHUNK, 0);
+    for (;;) {
+      const { bytesRead } = await pending;
+      pending = undefined;
+      if (bytesRead === 0) break;
+      const data = buffers[current]!;
+      position += bytesRead;
+      current ^= 1;
+      pending = handle.read(buffers[current]!, 0, READ_CHUNK, position);
+
+      let start = 0;
+      if (position === bytesRead && bytesRead >= 3 && data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) start = 3;
+      const firstNewline = data.indexOf(10, start);
+      if (firstNewline < 0 || firstNewline >= bytesRead) {
+        // No line end in this chunk: it all continues the current line.
+        if (skipped >= 0) skipped += bytesRead - start;
+        else if (carry.length + bytesRead - start > MAX_LINE_LENGTH) [skipped, carry] = [carry.length + bytesRead - start, Buffer.alloc(0)];
+        else carry = Buffer.concat([carry, data.subarray(start, bytesRead)]);
+        continue;
+      }
+      // The line that began in an earlier chunk ends here.
+      if (skipped >= 0) {
+        parser.oversized(++lineNumber, skipped + firstNewline - start);
+        skipped = -1;
+      } else if (carry.length > 0 || firstNewline > start) {
+        const head = carry.length > 0 ? Buffer.concat([carry, data.subarray(start, firstNewline)]) : data.subarray(start, firstNewline);
+        emitAlone(head, true);
+      } else {
+        lineNumber++; // an empty line
+      }
+      start = firstNewline + 1;
+      const lastNewline = data.lastIndexOf(10, bytesRead - 1);
+      if (lastNewline >= start) {
+        const view = data.toString('latin1', start, lastNewline);
+        const ascii = isAscii(data.subarray(start, lastNewline));
+        let from = start;
+        for (let nl = view.indexOf('\n'); nl >= 0; nl = view.indexOf('\n', from - start)) {
+          emit(data, view, ascii, start, from, start + nl, true);
+          from = start + nl + 1;
+        }
+        emit(data, view, ascii, start, from, lastNewline, true);
+        start = lastNewline + 1;
+      }
+      carry = Buffer.from(data.subarray(start, bytesRead)); // copied: `data` is reused for a later read
+    }
+    if (skipped >= 0) parser.oversized(++lineNumber, skipped);
+    else if (carry.length > 0) emitAlone(carry, false); // unterminated last line: never sniffed
+  } finally {
+    await pending?.catch(() => undefined); // never close under a read in flight
+    await handle.close();
+  }
+}
+
+function checkDrafts(missionId: string, drafts: readonly GlossaryEventDraft[], file: string): void {
+  const errors: string[] = [];
+  drafts.forEach((draft, i) => {
+    const result = validateDraft(draft);
+    const label = `event ${i + 1} (${String((draft as { event_type?: unknown }).event_type)})`;
+    if (!result.ok) errors.push(`${label}: ${result.errors.join('; ')}`);
+    else if (draft.mission_id !== missionId) errors.push(`${label}: mission_id ${JSON.stringify(draft.mission_id)} does not match the log's mission ${JSON.stringify(missionId)}`);
+  });
+  if (errors.length > 0) throw new EventStoreError(`refusing to append to ${file}, nothing written: ${errors.join(' | ')}`, file);
+}
+
+function sealDraft(draft: GlossaryEventDraft, lamport: number): GlossaryEvent {
+  // The draft's own fields are copied as they are; only the store-owned ones are added.
+  return { ...draft, event_id: randomUUID(), timestamp: isoTimestamp(), lamport_clock: lamport } as GlossaryEvent;
+}
+
+async function writeAll(handle: FileHandle, bytes: Buffer, file: string): Promise<void> {
+  let offset = 0;
+  try {
+    // One write in practice; the loop only matters for a short write (e.g. the disk filling up).
+    while (offset < bytes.length) {
+      const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset);
+      if (bytesWritten <= 0) throw new Error('write returned no progress');
+      offset += bytesWritten;
+    }
+  } catch (error) {
+    const e = storeError('append to', file, error);
+    if (offset > 0) e.message += ` (${offset} of ${bytes.length} bytes were written; readers skip the partial line)`;
+    throw e;
+  }
+}
+
+interface LockInfo {
+  pid: number;
+  host: string;
+  time: string;
+  token: string;
+}
+
+/** Takes `<log>.lock`; returns the release function. Waits with backoff, breaks stale locks. */
+async function acquireLock(lockPath: string, file: string): Promise<() => Promise<void>> {
+  const token = randomUUID();
+  const deadline = Date.now() + LOCK_TIMEOUT_MS;
+  let delay = 1;
+  for (;;) {
+    try {
+      const handle = await open(lockPath, 'wx');
+      try {
+        const info: LockInfo = { pid: process.pid, host: hostname(), time: isoTimestamp(), token };
+        await handle.writeFile(JSON.stringify(info));
+      } finally {
+        await handle.close();
+      }
+      return () => releaseLock(lockPath, token);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw storeError('lock', file, error);
+    }
+    const retryNow = await breakStaleLock(lockPath);
+    if (Date.now() > deadline) {
+      throw new EventStoreError(`cannot append to ${file}: timed out after ${LOCK_TIMEOUT_MS / 1000} s waiting for the lock ${lockPath}`, file, 'ELOCKED');
+    }
+    if (retryNow) continue;
+    // Jittered exponential backoff, capped low: a holder keeps the lock for a few milliseconds.
+    await sleep(delay + Math.random() * delay);
+    delay = Math.min(delay * 2, 25);
+  }
+}
+
+/** Removes our lock, unless it was broken as stale and someone else holds the path now. */
+async function releaseLock(lockPath: string, token: string): Promise<void> {
+  try {
+    const info = JSON.parse(await readFile(lockPath, 'utf8')) as Partial<LockInfo>;
+    if (info.token === token) await unlink(lockPath);
+  } catch {
+    // Already gone or unreadable: nothing of ours to remove.
+  }
+}
+
+/**
+ * Breaks a lock older than LOCK_STALE_MS (its writer crashed). Renaming is atomic, so only one
+ * waiter wins; if the file it renamed turns out to be a fresh lock (another waiter broke the stale
+ * one and re-locked in between), it is linked back. Returns true when the caller should retry now.
+ */
+async function breakStaleLock(lockPath: string): Promise<boolean> {
+  let before: Stats;
+  try {
+    // lstat: a lock path that is a symlink is judged (and removed) as itself, never followed.
+    before = await lstat(lockPath);
+  } catch {
+    return true; // released meanwhile
+  }
+  if (Date.now() - before.mtimeMs < LOCK_STALE_MS) return false;
+  const tomb = `${lockPath}.stale-${randomUUID()}`;
+  try {
+    await rename(lockPath, tomb);
+  } catch (error) {
+    // ENOENT: someone else broke it first. Anything else (read-only folder): wait and time out.
+    return (error as NodeJS.ErrnoException).code === 'ENOENT';
+  }
+  try {
+    const after = await lstat(tomb);
+    if (after.ino !== before.ino) await link(tomb, lockPath).catch(() => undefined);
+  } finally {
+    await unlink(tomb).catch(() => undefined);
+  }
+  return true;
+}
+
+// Conveniences for one-shot callers (the CLI). Long-lived callers keep one EventStore so the
+// lamport scan of a large log is not repeated on every append.
+
+export function readEventLogs(workspaceRoot: string): Promise<ReadResult> {
+  return new EventStore(workspaceRoot).readAll();
+}
+
+export function replayWorkspace(workspaceRoot: string, overlays?: ReadonlyMap<string, string>): Promise<{ state: ReplayState; problems: LogProblem[] }> {
+  return new EventStore(workspaceRoot).replay(overlays);
+}
+
+export function appendEvents(workspaceRoot: string, missionId: string, drafts: readonly GlossaryEventDraft[]): Promise<GlossaryEvent[]> {
+  return new EventStore(workspaceRoot).append(missionId, drafts);
+}
