@@ -188,7 +188,8 @@ export function parseSeedFile(text: string, file: string, scope: ScopeId, origin
   }
 }
 
-function findPair(map: YAMLMap, key: string): Pair | undefined {
+/** The pair of a mapping whose key is the scalar `key`. */
+export function findPair(map: YAMLMap, key: string): Pair | undefined {
   return map.items.find((pair) => isScalar(pair.key) && pair.key.value === key) as Pair | undefined;
 }
 

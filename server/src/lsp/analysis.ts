@@ -1,0 +1,119 @@
+/**
+ * The last analysis of each open document, cached by uri + document version + glossary version
+ * of its folder + settings version. Markdown documents are checked by the core (through the
+ * Node analyzer); glossary, config and log files get the problems of their folder's snapshot.
+ */
+
+import path from 'node:path';
+import type { Diagnostic } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { URI } from 'vscode-uri';
+import type { CommonWords } from '../core/words';
+import { analyzeDocument, type AnalyzedDocument } from '../node/analyzer';
+import { formatBytes } from '../node/files';
+import { configPath, type WorkspaceSnapshot } from '../node/workspace';
+import { documentDiagnostics, skippedDiagnostics, workspaceFileDiagnostics } from '../service/diagnostics';
+import type { CheckedDocument } from '../service/types';
+import { SETTINGS_SECTION, type SpecGlossarySettings } from '../shared/protocol';
+import { classifyFile, isGlossaryFile, type FileKind } from './fileKinds';
+import { throwIfCancelled } from './runSafe';
+import type { SettingsStore } from './settings';
+import type { WorkspaceRegistry } from './workspaces';
+import type { CancellationToken } from 'vscode-languageserver';
+
+export type Analysis =
+  | { kind: 'markdown'; key: string; checked: CheckedDocument; diagnostics: Diagnostic[] }
+  | { kind: 'skipped' | 'glossaryFile' | 'none'; key: string; diagnostics: Diagnostic[] };
+
+export interface Located {
+  /** File path, or a path made up inside the folder for an unsaved (untitled) document. */
+  fsPath: string;
+  root: string;
+  kind: FileKind;
+}
+
+export class DocumentAnalyzer {
+  private readonly cache = new Map<string, Analysis>();
+
+  constructor(
+    private readonly registry: WorkspaceRegistry,
+    private readonly settings: SettingsStore,
+    private readonly commonWords: () => CommonWords,
+  ) {}
+
+  /** Where a document belongs; undefined for documents the server has nothing to say about. */
+  locate(document: Pick<TextDocument, 'uri' | 'languageId'>): Located | undefined {
+    const uri = URI.parse(document.uri);
+    if (uri.scheme === 'file') {
+      const root = this.registry.rootFor(uri.fsPath);
+      return { fsPath: uri.fsPath, root, kind: classifyFile(root, uri.fsPath, document.languageId) };
+    }
+    // An untitled markdown buffer is checked against the first workspace folder.
+    const folder = this.registry.getFolders()[0];
+    if (folder === undefined || document.languageId !== 'markdown') return undefined;
+    return { fsPath: path.join(folder, path.basename(uri.path) || 'untitled.md'), root: folder, kind: { kind: 'markdown' } };
+  }
+
+  cached(uri: string): Analysis | undefined {
+    return this.cache.get(uri);
+  }
+
+  forget(uri: string): void {
+    this.cache.delete(uri);
+  }
+
+  async analyze(document: TextDocument, token?: CancellationToken): Promise<Analysis> {
+    const located = this.locate(document);
+    if (!located || (located.kind.kind !== 'markdown' && !isGlossaryFile(located.kind))) return { kind: 'none', key: '', diagnostics: [] };
+    const settingsVersion = this.settings.version;
+    const settings = await this.settings.get(document.uri);
+    throwIfCancelled(token);
+
+    if (isGlossaryFile(located.kind)) {
+      const snapshot = await this.registry.fresh(located.root);
+      throwIfCancelled(token);
+      const diagnostics = workspaceFileDiagnostics(snapshot, configPath(located.root), settings).get(path.resolve(located.fsPath)) ?? [];
+      return { kind: 'glossaryFile', key: `${document.version}|${this.registry.version(located.root)}|${settingsVersion}`, diagnostics };
+    }
+
+    const text = document.getText();
+    if (text.length > settings.maxFileSize / 3 && Buffer.byteLength(text, 'utf8') > settings.maxFileSize) {
+      const bytes = Buffer.byteLength(text, 'utf8');
+      const message = `spec-glossary did not check this document: it is ${formatBytes(bytes)}, above the ${formatBytes(settings.maxFileSize)} limit (setting ${SETTINGS_SECTION}.maxFileSize).`;
+      const analysis: Analysis = { kind: 'skipped', key: `${document.version}|${settingsVersion}`, diagnostics: skippedDiagnostics(message, settings) };
+      this.cache.set(document.uri, analysis);
+      return analysis;
+    }
+
+    const snapshot = await this.registry.snapshot(located.root);
+    throwIfCancelled(token);
+    const key = `${document.version}|${this.registry.version(located.root)}|${settingsVersion}`;
+    const cached = this.cache.get(document.uri);
+    if (cached?.kind === 'markdown' && cached.key === key) return cached;
+
+    const analyzed = analyzeDocument(snapshot, located.fsPath, text, this.commonWords(), runtimeSettings(settings), this.registry.metaCache(located.root));
+    const checked = checkedDocumentOf(document.uri, located.root, snapshot, analyzed);
+    const analysis: Analysis = { kind: 'markdown', key, checked, diagnostics: documentDiagnostics(checked, settings) };
+    this.cache.set(document.uri, analysis);
+    return analysis;
+  }
+}
+
+/** The service's view of one analyzed document: the report plus the glossary state of its mission. */
+export function checkedDocumentOf(uri: string, root: string, snapshot: WorkspaceSnapshot, analyzed: AnalyzedDocument): CheckedDocument {
+  const missionId = analyzed.identity.missionId;
+  return {
+    uri,
+    root,
+    missionId,
+    stepId: analyzed.identity.stepId,
+    report: analyzed.report,
+    glossary: snapshot.glossaryFor(missionId),
+    pins: snapshot.pinsFor(missionId),
+    openClarifications: snapshot.replay.openClarifications.filter((c) => c.missionId === missionId),
+  };
+}
+
+export function runtimeSettings(settings: SpecGlossarySettings): { strictness?: string; disabledExtractors: string[] } {
+  return { ...(settings.strictness ? { strictness: settings.strictness } : {}), disabledExtractors: settings.disabledExtractors };
+}

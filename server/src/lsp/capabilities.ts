@@ -1,0 +1,52 @@
+/** What the client can do (read once from `initialize`) and what the server offers in return. */
+
+import { CodeActionKind, MarkupKind, TextDocumentSyncKind, type ClientCapabilities, type ServerCapabilities } from 'vscode-languageserver';
+import { ALL_COMMANDS, DIAGNOSTIC_SOURCE } from '../shared/protocol';
+
+export interface ClientFeatures {
+  /** `textDocument.diagnostic`: the client pulls diagnostics; we do not push for its documents. */
+  pullDiagnostics: boolean;
+  diagnosticRefresh: boolean;
+  codeLensRefresh: boolean;
+  configuration: boolean;
+  configurationDynamic: boolean;
+  watchedFilesDynamic: boolean;
+  workspaceFolders: boolean;
+  documentChanges: boolean;
+  createFile: boolean;
+  showDocument: boolean;
+  markdownHover: boolean;
+  markdownCompletion: boolean;
+}
+
+export function clientFeatures(caps: ClientCapabilities): ClientFeatures {
+  const edit = caps.workspace?.workspaceEdit;
+  return {
+    pullDiagnostics: caps.textDocument?.diagnostic !== undefined,
+    diagnosticRefresh: caps.workspace?.diagnostics?.refreshSupport === true,
+    codeLensRefresh: caps.workspace?.codeLens?.refreshSupport === true,
+    configuration: caps.workspace?.configuration === true,
+    configurationDynamic: caps.workspace?.didChangeConfiguration?.dynamicRegistration === true,
+    watchedFilesDynamic: caps.workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
+    workspaceFolders: caps.workspace?.workspaceFolders === true,
+    documentChanges: edit?.documentChanges === true,
+    createFile: edit?.documentChanges === true && (edit.resourceOperations ?? []).includes('create'),
+    showDocument: caps.window?.showDocument?.support === true,
+    markdownHover: (caps.textDocument?.hover?.contentFormat ?? [MarkupKind.Markdown]).includes(MarkupKind.Markdown),
+    markdownCompletion: (caps.textDocument?.completion?.completionItem?.documentationFormat ?? [MarkupKind.Markdown]).includes(MarkupKind.Markdown),
+  };
+}
+
+export function serverCapabilities(client: ClientFeatures): ServerCapabilities {
+  return {
+    textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+    hoverProvider: true,
+    definitionProvider: true,
+    completionProvider: { resolveProvider: false },
+    codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix], resolveProvider: false },
+    codeLensProvider: { resolveProvider: false },
+    executeCommandProvider: { commands: [...ALL_COMMANDS] },
+    workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+    ...(client.pullDiagnostics ? { diagnosticProvider: { identifier: DIAGNOSTIC_SOURCE, interFileDependencies: true, workspaceDiagnostics: false } } : {}),
+  };
+}

@@ -1,0 +1,177 @@
+/**
+ * Getting diagnostics to the client. Markdown documents: pushed after a per-document debounce
+ * (the `debounceMs` setting; 0 on open), superseded runs cancelled and results for an older
+ * document version dropped — or, when the client pulls, answered on `textDocument/diagnostic`
+ * with a result id so unchanged results are not resent. Glossary, config and log files: their
+ * folder's problems are pushed on every reload (in pull mode only for files that are not open,
+ * which the client pulls itself).
+ */
+
+import {
+  CancellationTokenSource,
+  CodeLensRefreshRequest,
+  DiagnosticRefreshRequest,
+  LSPErrorCodes,
+  ResponseError,
+  type CancellationToken,
+  type Connection,
+  type DocumentDiagnosticParams,
+  type DocumentDiagnosticReport,
+  type TextDocuments,
+} from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { configPath, type WorkspaceSnapshot } from '../node/workspace';
+import { workspaceFileDiagnostics } from '../service/diagnostics';
+import { fileUri } from '../service/paths';
+import type { DocumentAnalyzer } from './analysis';
+import type { ClientFeatures } from './capabilities';
+import type { Logger } from './logger';
+import { Cancelled } from './runSafe';
+import type { SettingsStore } from './settings';
+
+interface Pending {
+  generation: number;
+  timer?: NodeJS.Timeout;
+  running?: CancellationTokenSource;
+}
+
+export class DiagnosticsPublisher {
+  private readonly pending = new Map<string, Pending>();
+  /** Per folder: URIs of glossary files we pushed diagnostics for, and a sequence against races. */
+  private readonly pushedFiles = new Map<string, { uris: Set<string>; seq: number }>();
+  private refreshQueued = false;
+  private codeLensRefreshQueued = false;
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly documents: TextDocuments<TextDocument>,
+    private readonly analyzer: DocumentAnalyzer,
+    private readonly settings: SettingsStore,
+    private readonly client: ClientFeatures,
+    private readonly logger: Logger,
+  ) {}
+
+  get pullMode(): boolean {
+    return this.client.pullDiagnostics;
+  }
+
+  /** Check a markdown document after the debounce (push mode; in pull mode the client asks). */
+  schedule(uri: string, immediate = false): void {
+    if (this.pullMode) return;
+    const entry = this.entry(uri);
+    const generation = ++entry.generation;
+    clearTimeout(entry.timer);
+    entry.running?.cancel();
+    const start = (delay: number) => {
+      if (entry.generation !== generation) return;
+      entry.timer = setTimeout(() => void this.run(uri, generation), delay);
+    };
+    if (immediate) start(0);
+    else
+      this.settings.get(uri).then(
+        (s) => start(s.debounceMs),
+        () => start(0),
+      );
+  }
+
+  /** After a glossary change: re-check every open document of the folder (or of every folder). */
+  refresh(documentsOf: (document: TextDocument) => boolean): void {
+    if (this.pullMode) {
+      this.requestPullRefresh();
+    } else {
+      for (const document of this.documents.all()) if (documentsOf(document)) this.schedule(document.uri, true);
+    }
+    this.requestCodeLensRefresh();
+  }
+
+  /** A closed document: stop its work, clear what was pushed. */
+  closed(uri: string): void {
+    const entry = this.pending.get(uri);
+    if (entry) {
+      clearTimeout(entry.timer);
+      entry.running?.cancel();
+      this.pending.delete(uri);
+    }
+    if (!this.pullMode) void this.connection.sendDiagnostics({ uri, diagnostics: [] });
+  }
+
+  /** `textDocument/diagnostic`. */
+  async pull(params: DocumentDiagnosticParams, token: CancellationToken): Promise<DocumentDiagnosticReport> {
+    const document = this.documents.get(params.textDocument.uri);
+    if (!document) return { kind: 'full', items: [] };
+    const version = document.version;
+    const analysis = await this.analyzer.analyze(document, token);
+    if (this.documents.get(document.uri)?.version !== version) {
+      throw new ResponseError(LSPErrorCodes.ServerCancelled, 'the document changed meanwhile', { retriggerRequest: true });
+    }
+    const resultId = analysis.key || undefined;
+    if (resultId !== undefined && params.previousResultId === resultId) return { kind: 'unchanged', resultId };
+    return { kind: 'full', ...(resultId !== undefined ? { resultId } : {}), items: analysis.diagnostics };
+  }
+
+  /** Push the problems of a folder's glossary, config and log files; clear files that are fixed. */
+  async publishGlossaryFiles(root: string, snapshot: WorkspaceSnapshot): Promise<void> {
+    let state = this.pushedFiles.get(root);
+    if (!state) this.pushedFiles.set(root, (state = { uris: new Set(), seq: 0 }));
+    const seq = ++state.seq;
+    const settings = await this.settings.get(fileUri(root));
+    if (state.seq !== seq) return; // a newer snapshot is being published
+    const byFile = workspaceFileDiagnostics(snapshot, configPath(root), settings);
+    const open = new Set(this.pullMode ? this.documents.keys() : []);
+    const sent = new Set<string>();
+    for (const [file, diagnostics] of byFile) {
+      const uri = fileUri(file);
+      if (open.has(uri)) continue;
+      sent.add(uri);
+      void this.connection.sendDiagnostics({ uri, diagnostics });
+    }
+    for (const uri of state.uris) if (!sent.has(uri)) void this.connection.sendDiagnostics({ uri, diagnostics: [] });
+    state.uris = sent;
+  }
+
+  private async run(uri: string, generation: number): Promise<void> {
+    const entry = this.entry(uri);
+    if (entry.generation !== generation) return;
+    const document = this.documents.get(uri);
+    if (!document) return;
+    const source = new CancellationTokenSource();
+    entry.running = source;
+    const version = document.version;
+    try {
+      const analysis = await this.analyzer.analyze(document, source.token);
+      // Stale: the document moved on or a newer run superseded this one.
+      if (source.token.isCancellationRequested || entry.generation !== generation || this.documents.get(uri)?.version !== version) return;
+      if (analysis.kind === 'glossaryFile') return; // pushed per folder by publishGlossaryFiles
+      await this.connection.sendDiagnostics({ uri, version, diagnostics: analysis.diagnostics });
+    } catch (error) {
+      if (!(error instanceof Cancelled)) this.logger.error(`checking ${uri} failed`, error);
+    } finally {
+      if (entry.running === source) entry.running = undefined;
+      source.dispose();
+    }
+  }
+
+  private entry(uri: string): Pending {
+    let entry = this.pending.get(uri);
+    if (!entry) this.pending.set(uri, (entry = { generation: 0 }));
+    return entry;
+  }
+
+  private requestPullRefresh(): void {
+    if (!this.client.diagnosticRefresh || this.refreshQueued) return;
+    this.refreshQueued = true;
+    setTimeout(() => {
+      this.refreshQueued = false;
+      this.connection.sendRequest(DiagnosticRefreshRequest.type).catch((error: unknown) => this.logger.debug(`diagnostic refresh: ${(error as Error).message}`));
+    }, 0);
+  }
+
+  private requestCodeLensRefresh(): void {
+    if (!this.client.codeLensRefresh || this.codeLensRefreshQueued) return;
+    this.codeLensRefreshQueued = true;
+    setTimeout(() => {
+      this.codeLensRefreshQueued = false;
+      this.connection.sendRequest(CodeLensRefreshRequest.type).catch((error: unknown) => this.logger.debug(`codeLens refresh: ${(error as Error).message}`));
+    }, 0);
+  }
+}

@@ -1,0 +1,44 @@
+/** A levelled logger writing through the connection (`window/logMessage`); the level is a setting. */
+
+import type { LogLevel } from '../shared/protocol';
+
+export interface LogSink {
+  error(message: string): void;
+  warn(message: string): void;
+  info(message: string): void;
+  log(message: string): void;
+}
+
+const RANK: Record<LogLevel, number> = { off: 0, error: 1, warn: 2, info: 3, debug: 4 };
+
+export class Logger {
+  constructor(
+    private readonly sink: LogSink,
+    private level: LogLevel = 'info',
+  ) {}
+
+  setLevel(level: LogLevel): void {
+    this.level = level;
+  }
+
+  error(message: string, error?: unknown): void {
+    if (RANK[this.level] >= RANK.error) this.sink.error(error === undefined ? message : `${message}: ${describeError(error)}`);
+  }
+
+  warn(message: string): void {
+    if (RANK[this.level] >= RANK.warn) this.sink.warn(message);
+  }
+
+  info(message: string): void {
+    if (RANK[this.level] >= RANK.info) this.sink.info(message);
+  }
+
+  debug(message: string): void {
+    if (RANK[this.level] >= RANK.debug) this.sink.log(message);
+  }
+}
+
+export function describeError(error: unknown): string {
+  if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`;
+  return String(error);
+}

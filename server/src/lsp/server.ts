@@ -1,0 +1,87 @@
+/**
+ * `startServer(connection)`: capabilities, handler registration and lifecycle. Wiring only; each
+ * handler is wrapped once (runSafe) and forwards to the session created on `initialize`.
+ */
+
+import {
+  DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
+  TextDocuments,
+  type Connection,
+  type InitializeResult,
+} from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { ActorIdentity } from '../core/events/types';
+import type { CommonWords } from '../core/words';
+import { loadCommonWords } from '../node/packageFiles';
+import { serverCapabilities } from './capabilities';
+import { Logger } from './logger';
+import { runSafe, runSafeNotification } from './runSafe';
+import { Session } from './session';
+
+export interface ServerOptions {
+  /** The common-English list; loaded from the package after `initialize` by default. */
+  commonWords?: () => CommonWords;
+  runId?: string;
+  actor?: ActorIdentity;
+  version?: string;
+}
+
+export function startServer(connection: Connection, options: ServerOptions = {}): void {
+  const logger = new Logger(connection.console);
+  const documents = new TextDocuments(TextDocument);
+  const commonWords = options.commonWords ?? loadCommonWords;
+  let session: Session | undefined;
+  const withSession = <T>(fallback: T, run: (s: Session) => T | Promise<T>) => (session ? run(session) : fallback);
+
+  connection.onInitialize((params): InitializeResult => {
+    session = new Session(connection, documents, logger, params, { commonWords, ...(options.runId ? { runId: options.runId } : {}), ...(options.actor ? { actor: options.actor } : {}) });
+    return { capabilities: serverCapabilities(session.client), serverInfo: { name: 'spec-glossary', version: options.version ?? 'dev' } };
+  });
+
+  connection.onInitialized(
+    runSafeNotification(logger, 'initialized', async () => {
+      const s = session!;
+      if (s.client.watchedFilesDynamic) {
+        await connection.client.register(DidChangeWatchedFilesNotification.type, {
+          watchers: [{ globPattern: '**/.kittify/**' }, { globPattern: '**/meta.json' }],
+        });
+      }
+      if (s.client.configurationDynamic) await connection.client.register(DidChangeConfigurationNotification.type, { section: 'specGlossary' });
+      if (s.client.workspaceFolders) {
+        connection.workspace.onDidChangeWorkspaceFolders(runSafeNotification(logger, 'workspace folders', (e) => s.workspaceFoldersChanged(e.added, e.removed)));
+      }
+      // Slow to read; loaded now so `initialize` is answered at once and the first check is fast.
+      setImmediate(() => {
+        try {
+          commonWords();
+        } catch (error) {
+          logger.error('loading the common-word list failed', error);
+        }
+      });
+      await s.updateLogLevel();
+      logger.info(`spec-glossary language server ready (${s.client.pullDiagnostics ? 'pull' : 'push'} diagnostics, run ${s.runId})`);
+    }),
+  );
+
+  documents.onDidOpen(runSafeNotification(logger, 'didOpen', (e) => session?.opened(e.document)));
+  documents.onDidChangeContent(runSafeNotification(logger, 'didChange', (e) => session?.changed(e.document)));
+  documents.onDidClose(runSafeNotification(logger, 'didClose', (e) => session?.closed(e.document)));
+  connection.onDidChangeWatchedFiles(runSafeNotification(logger, 'didChangeWatchedFiles', (p) => session?.watchedFilesChanged(p.changes)));
+  connection.onDidChangeConfiguration(runSafeNotification(logger, 'didChangeConfiguration', (p) => session?.configurationChanged(p.settings)));
+
+  connection.onHover(runSafe(logger, 'hover', null, (p, token) => withSession(null, (s) => s.features.hover(p, token))));
+  connection.onDefinition(runSafe(logger, 'definition', [], (p, token) => withSession([], (s) => s.features.definition(p, token))));
+  connection.onCompletion(runSafe(logger, 'completion', null, (p, token) => withSession(null, (s) => s.features.completion(p, token))));
+  connection.onCodeLens(runSafe(logger, 'codeLens', [], (p, token) => withSession([], (s) => s.features.codeLens(p, token))));
+  connection.onCodeAction(runSafe(logger, 'codeAction', [], (p, token) => withSession([], (s) => s.features.codeActions(p, token))));
+  connection.onExecuteCommand(runSafe(logger, 'executeCommand', null, (p) => withSession(null, (s) => s.commands.execute(p))));
+  connection.languages.diagnostics.on(
+    runSafe(logger, 'textDocument/diagnostic', { kind: 'full' as const, items: [] }, (p, token) => withSession({ kind: 'full' as const, items: [] }, (s) => s.publisher.pull(p, token))),
+  );
+  connection.onShutdown(() => session?.dispose());
+
+  documents.listen(connection);
+  connection.listen();
+  logger.debug(`started (node ${process.version})`);
+}

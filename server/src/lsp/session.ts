@@ -1,0 +1,167 @@
+/**
+ * The state of one initialized server: client features, settings, workspace folders and their
+ * snapshots, analyses, diagnostics publishing, commands and features — and how document, file
+ * and configuration events move them. Created by `startServer` on `initialize`.
+ */
+
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { Connection, FileEvent, InitializeParams, TextDocuments, WorkspaceFolder } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { URI } from 'vscode-uri';
+import type { ActorIdentity } from '../core/events/types';
+import type { CommonWords } from '../core/words';
+import { currentActor } from '../node/actor';
+import { EventStore } from '../node/eventStore';
+import { fileUri } from '../service/paths';
+import { DocumentAnalyzer } from './analysis';
+import { clientFeatures, type ClientFeatures } from './capabilities';
+import { CommandHandlers } from './commands';
+import { DiagnosticsPublisher } from './diagnostics';
+import { LanguageFeatures } from './features';
+import { isGlossaryFile } from './fileKinds';
+import type { Logger } from './logger';
+import { SettingsStore } from './settings';
+import { WorkspaceRegistry } from './workspaces';
+
+export interface SessionOptions {
+  commonWords: () => CommonWords;
+  runId?: string;
+  actor?: ActorIdentity;
+}
+
+export class Session {
+  readonly client: ClientFeatures;
+  readonly settings: SettingsStore;
+  readonly registry: WorkspaceRegistry;
+  readonly analyzer: DocumentAnalyzer;
+  readonly publisher: DiagnosticsPublisher;
+  readonly commands: CommandHandlers;
+  readonly features: LanguageFeatures;
+  readonly runId: string;
+  private readonly stores = new Map<string, EventStore>();
+  /** Documents whose didOpen was just handled (TextDocuments also fires a content change for it). */
+  private readonly justOpened = new Set<string>();
+
+  constructor(
+    connection: Connection,
+    private readonly documents: TextDocuments<TextDocument>,
+    private readonly logger: Logger,
+    params: InitializeParams,
+    options: SessionOptions,
+  ) {
+    this.client = clientFeatures(params.capabilities);
+    this.runId = options.runId ?? `lsp-${randomUUID()}`;
+    this.settings = new SettingsStore(connection, this.client.configuration, logger, params.initializationOptions);
+    this.registry = new WorkspaceRegistry({
+      openFiles: () => this.openFiles(),
+      maxFileBytes: async (root) => (await this.settings.get(fileUri(root))).maxFileSize,
+      logger,
+    });
+    this.registry.setFolders(foldersOf(params));
+    this.analyzer = new DocumentAnalyzer(this.registry, this.settings, options.commonWords);
+    this.publisher = new DiagnosticsPublisher(connection, documents, this.analyzer, this.settings, this.client, logger);
+    this.features = new LanguageFeatures(documents, this.analyzer, this.client);
+    this.commands = new CommandHandlers({
+      connection,
+      documents,
+      registry: this.registry,
+      analyzer: this.analyzer,
+      settings: this.settings,
+      client: this.client,
+      logger,
+      runId: this.runId,
+      actor: options.actor ?? currentActor(),
+      eventStore: (root) => this.eventStore(root),
+      glossaryWritten: async (root) => {
+        await this.registry.reload(root);
+      },
+    });
+    this.registry.onDidReload((root, snapshot, first) => {
+      void this.publisher.publishGlossaryFiles(root, snapshot).catch((error: unknown) => logger.error('publishing glossary file diagnostics failed', error));
+      if (!first) this.publisher.refresh((document) => this.analyzer.locate(document)?.root === root);
+    });
+  }
+
+  opened(document: TextDocument): void {
+    this.justOpened.add(document.uri);
+    const located = this.analyzer.locate(document);
+    if (!located) return;
+    if (isGlossaryFile(located.kind)) this.registry.requestReload(located.root, 0);
+    else if (located.kind.kind === 'markdown') this.publisher.schedule(document.uri, true);
+  }
+
+  changed(document: TextDocument): void {
+    if (this.justOpened.delete(document.uri)) return;
+    const located = this.analyzer.locate(document);
+    if (!located) return;
+    if (isGlossaryFile(located.kind)) {
+      void this.settings.get(document.uri).then((s) => this.registry.requestReload(located.root, s.debounceMs));
+    } else if (located.kind.kind === 'markdown') {
+      this.publisher.schedule(document.uri);
+    }
+  }
+
+  closed(document: TextDocument): void {
+    this.justOpened.delete(document.uri);
+    this.analyzer.forget(document.uri);
+    const located = this.analyzer.locate(document);
+    if (located && isGlossaryFile(located.kind)) this.registry.requestReload(located.root, 0); // the disk version counts again
+    else this.publisher.closed(document.uri);
+  }
+
+  watchedFilesChanged(changes: readonly FileEvent[]): void {
+    for (const change of changes) {
+      const uri = URI.parse(change.uri);
+      if (uri.scheme === 'file') this.registry.fileChanged(uri.fsPath);
+    }
+  }
+
+  configurationChanged(settings: unknown): void {
+    this.settings.changed(settings);
+    void this.updateLogLevel();
+    const roots = this.registry.loadedRoots();
+    for (const root of roots) this.registry.requestReload(root, 0); // maxFileSize may have changed
+    // Documents of folders not loaded yet still depend on the settings.
+    this.publisher.refresh((document) => !roots.includes(this.analyzer.locate(document)?.root ?? ''));
+  }
+
+  workspaceFoldersChanged(added: readonly WorkspaceFolder[], removed: readonly WorkspaceFolder[]): void {
+    const gone = new Set(removed.map((f) => URI.parse(f.uri).fsPath));
+    const folders = [...this.registry.getFolders().filter((f) => !gone.has(f)), ...added.map((f) => URI.parse(f.uri).fsPath)];
+    this.registry.setFolders(folders);
+    this.publisher.refresh(() => true);
+  }
+
+  async updateLogLevel(): Promise<void> {
+    this.logger.setLevel((await this.settings.get()).logLevel);
+  }
+
+  dispose(): void {
+    this.registry.dispose();
+  }
+
+  private eventStore(root: string): EventStore {
+    let store = this.stores.get(root);
+    if (!store) this.stores.set(root, (store = new EventStore(root)));
+    return store;
+  }
+
+  private *openFiles() {
+    for (const document of this.documents.all()) {
+      const uri = URI.parse(document.uri);
+      if (uri.scheme !== 'file') continue;
+      yield { fsPath: uri.fsPath, languageId: document.languageId, version: document.version, text: document.getText() };
+    }
+  }
+}
+
+function foldersOf(params: InitializeParams): string[] {
+  const fromFolders = (params.workspaceFolders ?? []).map((f) => URI.parse(f.uri)).filter((u) => u.scheme === 'file').map((u) => u.fsPath);
+  if (fromFolders.length > 0) return fromFolders;
+  if (params.rootUri) {
+    const uri = URI.parse(params.rootUri);
+    if (uri.scheme === 'file') return [uri.fsPath];
+  }
+  return params.rootPath ? [path.resolve(params.rootPath)] : [];
+}

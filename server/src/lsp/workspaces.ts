@@ -1,0 +1,241 @@
+/**
+ * The workspace folders the server knows and one glossary snapshot per folder holding
+ * `.kittify/` (multi-root: each has its own). A snapshot is rebuilt — with the previous one, so an
+ * unparseable seed keeps its last good version — when a seed, config or event log changes on
+ * disk or in an editor buffer (buffers are passed as overlays). Reloads of one folder never run
+ * at the same time; requests that arrive while one is pending share it. Each rebuild gets a new
+ * version number, which is part of every analysis cache key.
+ */
+
+import { existsSync, watch, type FSWatcher } from 'node:fs';
+import path from 'node:path';
+import type { MetaCache } from '../node/identity';
+import { isInside } from '../node/fsSafety';
+import { findWorkspaceRoot, loadWorkspace, type WorkspaceSnapshot } from '../node/workspace';
+import { affectsGlossary, classifyFile, isGlossaryFile } from './fileKinds';
+import type { Logger } from './logger';
+
+export interface OpenFile {
+  fsPath: string;
+  languageId: string;
+  version: number;
+  text: string;
+}
+
+export interface RegistryHost {
+  /** Open editor buffers (file URIs only). */
+  openFiles(): Iterable<OpenFile>;
+  maxFileBytes(root: string): Promise<number>;
+  logger: Logger;
+}
+
+/** `first`: the folder's first load (nothing was checked against an older state). */
+export type ReloadListener = (root: string, snapshot: WorkspaceSnapshot, first: boolean) => void;
+
+/** Delay that merges a burst of file-system events into one reload. */
+const WATCH_RELOAD_DELAY_MS = 100;
+
+interface RootState {
+  root: string;
+  snapshot?: WorkspaceSnapshot;
+  version: number;
+  chain: Promise<unknown>;
+  queued?: Promise<WorkspaceSnapshot>;
+  timer?: NodeJS.Timeout;
+  watchers: FSWatcher[];
+  metaCache: MetaCache;
+  /** Editor buffers (path → document version) the current snapshot was built from. */
+  overlayVersions: Map<string, number>;
+}
+
+export class WorkspaceRegistry {
+  private folders: string[] = [];
+  private readonly states = new Map<string, RootState>();
+  private readonly rootOfDir = new Map<string, string>();
+  private readonly listeners: ReloadListener[] = [];
+  private counter = 0;
+  private disposed = false;
+
+  constructor(private readonly host: RegistryHost) {}
+
+  /** Workspace folder paths; the deepest folder containing a document wins. */
+  setFolders(folders: readonly string[]): void {
+    this.folders = [...new Set(folders.map((f) => path.resolve(f)))].sort((a, b) => b.length - a.length);
+    this.rootOfDir.clear();
+  }
+
+  getFolders(): readonly string[] {
+    return this.folders;
+  }
+
+  /**
+   * The folder whose `.kittify/` governs a file: the nearest ancestor holding `.kittify/` (as the
+   * CLI finds it, so both agree; a workspace folder opened below a Spec Kitty project still uses
+   * its glossaries), else the deepest workspace folder containing the file, else its own folder.
+   */
+  rootFor(fsPath: string): string {
+    const dir = path.dirname(path.resolve(fsPath));
+    const cached = this.rootOfDir.get(dir);
+    if (cached !== undefined) return cached;
+    const root = findWorkspaceRoot(dir) ?? this.folders.find((f) => isInside(f, dir)) ?? dir;
+    this.rootOfDir.set(dir, root);
+    return root;
+  }
+
+  onDidReload(listener: ReloadListener): void {
+    this.listeners.push(listener);
+  }
+
+  current(root: string): WorkspaceSnapshot | undefined {
+    return this.states.get(root)?.snapshot;
+  }
+
+  /** Version of the folder's glossary state (0 before the first load). */
+  version(root: string): number {
+    return this.states.get(root)?.version ?? 0;
+  }
+
+  /** meta.json cache of the folder, reset with every reload. */
+  metaCache(root: string): MetaCache {
+    return this.state(root).metaCache;
+  }
+
+  loadedRoots(): string[] {
+    return [...this.states.values()].filter((s) => s.snapshot !== undefined).map((s) => s.root);
+  }
+
+  /** The current snapshot, loading the folder the first time. */
+  snapshot(root: string): Promise<WorkspaceSnapshot> {
+    const snapshot = this.states.get(root)?.snapshot;
+    return snapshot ? Promise.resolve(snapshot) : this.reload(root);
+  }
+
+  /** A snapshot that reflects every open glossary buffer of the folder as it is now. */
+  fresh(root: string): Promise<WorkspaceSnapshot> {
+    const state = this.states.get(root);
+    if (!state?.snapshot || state.queued || state.timer) return this.reload(root);
+    const now = this.overlays(root).versions;
+    const same = now.size === state.overlayVersions.size && [...now].every(([file, version]) => state.overlayVersions.get(file) === version);
+    return same ? Promise.resolve(state.snapshot) : this.reload(root);
+  }
+
+  /** Reload after `delayMs` (merging requests that come in meanwhile). */
+  requestReload(root: string, delayMs: number): void {
+    if (this.disposed) return;
+    const state = this.state(root);
+    clearTimeout(state.timer);
+    state.timer = setTimeout(() => {
+      state.timer = undefined;
+      this.reload(root).catch((error: unknown) => this.host.logger.error(`reloading ${root} failed`, error));
+    }, delayMs);
+  }
+
+  /** Reload now; a reload already waiting to start is shared. */
+  reload(root: string): Promise<WorkspaceSnapshot> {
+    const state = this.state(root);
+    clearTimeout(state.timer);
+    state.timer = undefined;
+    if (state.queued) return state.queued;
+    const run = () => {
+      state.queued = undefined;
+      return this.load(state);
+    };
+    const next = state.chain.then(run, run);
+    state.queued = next;
+    state.chain = next.catch(() => undefined);
+    return next;
+  }
+
+  /** A file changed on disk (watcher): reload the folders it can affect. */
+  fileChanged(fsPath: string): void {
+    if (!affectsGlossary(fsPath)) return;
+    const file = path.resolve(fsPath);
+    if (file.split(path.sep).includes('.kittify')) this.rootOfDir.clear(); // a .kittify/ may have appeared
+    for (const state of this.states.values()) {
+      if (state.snapshot && isInside(state.root, file)) this.requestReload(state.root, WATCH_RELOAD_DELAY_MS);
+    }
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    for (const state of this.states.values()) {
+      clearTimeout(state.timer);
+      for (const watcher of state.watchers) watcher.close();
+      state.watchers = [];
+    }
+  }
+
+  private state(root: string): RootState {
+    let state = this.states.get(root);
+    if (!state) {
+      state = { root, version: 0, chain: Promise.resolve(), watchers: [], metaCache: new Map(), overlayVersions: new Map() };
+      this.states.set(root, state);
+    }
+    return state;
+  }
+
+  private overlays(root: string): { texts: Map<string, string>; versions: Map<string, number> } {
+    const texts = new Map<string, string>();
+    const versions = new Map<string, number>();
+    for (const file of this.host.openFiles()) {
+      const fsPath = path.resolve(file.fsPath);
+      if (!isInside(root, fsPath) || !isGlossaryFile(classifyFile(root, fsPath, file.languageId))) continue;
+      texts.set(fsPath, file.text);
+      versions.set(fsPath, file.version);
+    }
+    return { texts, versions };
+  }
+
+  private async load(state: RootState): Promise<WorkspaceSnapshot> {
+    const { texts, versions } = this.overlays(state.root);
+    const maxFileBytes = await this.host.maxFileBytes(state.root);
+    const started = Date.now();
+    const snapshot = await loadWorkspace(state.root, { overlays: texts, ...(state.snapshot ? { previous: state.snapshot } : {}), maxFileBytes });
+    const first = state.snapshot === undefined;
+    state.snapshot = snapshot;
+    state.version = ++this.counter;
+    state.overlayVersions = versions;
+    state.metaCache = new Map();
+    this.host.logger.debug(`loaded ${state.root} (version ${state.version}, ${snapshot.seeds.length} seed files) in ${Date.now() - started} ms`);
+    this.watch(state);
+    for (const listener of this.listeners) {
+      try {
+        listener(state.root, snapshot, first);
+      } catch (error) {
+        this.host.logger.error('reload listener failed', error);
+      }
+    }
+    return snapshot;
+  }
+
+  /**
+   * The server also watches `.kittify/` itself, so edits by other processes are seen even when
+   * the client sends no `workspace/didChangeWatchedFiles`. Bursts are merged into one reload.
+   */
+  private watch(state: RootState): void {
+    if (state.watchers.length > 0 || this.disposed) return;
+    const kittify = path.join(state.root, '.kittify');
+    if (!existsSync(kittify)) return;
+    const onEvent = (dir: string) => (_event: string, name: string | Buffer | null) => {
+      if (name) this.fileChanged(path.join(dir, name.toString()));
+      else this.requestReload(state.root, WATCH_RELOAD_DELAY_MS);
+    };
+    const add = (dir: string, recursive: boolean): boolean => {
+      try {
+        const watcher = watch(dir, { recursive, persistent: false }, onEvent(dir));
+        watcher.on('error', (error) => {
+          this.host.logger.debug(`watching ${dir} stopped: ${(error as Error).message}`);
+          watcher.close();
+          state.watchers = state.watchers.filter((w) => w !== watcher);
+        });
+        state.watchers.push(watcher);
+        return true;
+      } catch (error) {
+        this.host.logger.debug(`cannot watch ${dir}: ${(error as Error).message}`);
+        return false;
+      }
+    };
+    if (add(kittify, true)) return;
+    for (const dir of [kittify, path.join(kittify, 'glossaries'), path.join(kittify, 'events', 'glossary')]) if (existsSync(dir)) add(dir, false);
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * Findings and file problems → LSP diagnostics. A conflict diagnostic covers the term's
+ * occurrence, has the conflict type as `code`, the finding's message (term, deciding scope,
+ * number of senses), the payload its code actions need in `data`, and points at the glossary
+ * entries of the candidate senses in `relatedInformation`.
+ */
+
+import { DiagnosticTag, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver-types';
+import type { GlossaryIndex } from '../core/glossary';
+import type { Finding, Range, Sense, SourceProblem } from '../core/types';
+import { DIAGNOSTIC_SOURCE, type FindingData, type SourceProblemData } from '../shared/protocol';
+import { SERVER_CODES, severityFor } from './codes';
+import { fileUri } from './paths';
+import type { CheckedDocument, Settings, WorkspaceProblems } from './types';
+
+/** Everything published for a checked markdown document: front matter problems, then findings. */
+export function documentDiagnostics(doc: CheckedDocument, settings: Settings): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const problem of doc.report.problems) {
+    const diagnostic = problemDiagnostic(problem, doc.uri, settings);
+    if (diagnostic) out.push(diagnostic);
+  }
+  const related = new Map<string, DiagnosticRelatedInformation[]>();
+  const workspaceUri = fileUri(doc.root);
+  for (const finding of doc.report.findings) {
+    const severity = severityFor(finding.conflictType, { conflict: finding.severity }, settings.severityOverrides);
+    if (severity === undefined) continue;
+    const key = `${finding.term}\u0000${finding.conflictType}\u0000${finding.reason ?? ''}`;
+    let info = related.get(key);
+    if (!info) related.set(key, (info = relatedEntries(doc.glossary, finding)));
+    out.push({
+      range: finding.range,
+      severity,
+      code: finding.conflictType,
+      source: DIAGNOSTIC_SOURCE,
+      message: finding.message,
+      data: findingData(doc, finding, workspaceUri),
+      ...(info.length > 0 ? { relatedInformation: info } : {}),
+      ...(finding.reason === 'deprecated_only' ? { tags: [DiagnosticTag.Deprecated] } : {}),
+    });
+  }
+  return out;
+}
+
+export function findingData(doc: CheckedDocument, finding: Finding, workspaceUri = fileUri(doc.root)): FindingData {
+  const open = doc.openClarifications.find((c) => c.term === finding.term);
+  return {
+    kind: 'finding',
+    uri: doc.uri,
+    workspaceUri,
+    missionId: doc.missionId,
+    stepId: doc.stepId,
+    term: finding.term,
+    conflictType: finding.conflictType,
+    severity: finding.severity,
+    scope: finding.scope,
+    candidates: finding.candidateSenses.map((s) => ({ surface: s.surface, scope: s.scope, definition: s.definition, confidence: s.confidence })),
+    ...(finding.replacement !== undefined ? { replacement: finding.replacement } : {}),
+    ...(finding.reason !== undefined ? { reason: finding.reason } : {}),
+    ...(open ? { openConflictId: open.conflictId } : {}),
+  };
+}
+
+/** The seed entries behind a finding's candidate senses (for a synonym: the preferred term's). */
+function relatedEntries(glossary: GlossaryIndex, finding: Finding): DiagnosticRelatedInformation[] {
+  const surface = finding.reason === 'synonym_to_avoid' && finding.replacement ? finding.replacement : finding.term;
+  const senses = glossary.sensesOf(surface);
+  const out: DiagnosticRelatedInformation[] = [];
+  finding.candidateSenses.forEach((candidate, i) => {
+    const sense = senses.find((s) => s.scope === candidate.scope && s.definition === candidate.definition);
+    const location = sense && senseLocation(sense);
+    if (!location) return;
+    const label = finding.candidateSenses.length > 1 ? `${candidate.scope} sense ${i + 1} of ${finding.candidateSenses.length}` : `${candidate.scope} sense`;
+    out.push({ location, message: `${label} of '${candidate.surface}' (confidence ${candidate.confidence}): ${candidate.definition}` });
+  });
+  return out;
+}
+
+/** Where a sense is written: its list item in a seed file (or the bundled core glossary). */
+export function senseLocation(sense: Sense): { uri: string; range: Range } | undefined {
+  const origin = sense.origin;
+  return origin.kind === 'event' ? undefined : { uri: fileUri(origin.file), range: origin.range };
+}
+
+export function problemDiagnostic(problem: SourceProblem, file: string, settings: Settings): Diagnostic | undefined {
+  const severity = severityFor(problem.code, { problem: problem.severity }, settings.severityOverrides);
+  if (severity === undefined) return undefined;
+  const data: SourceProblemData = { kind: 'source', file };
+  return { range: problem.range, severity, code: problem.code, source: DIAGNOSTIC_SOURCE, message: problem.message, data };
+}
+
+/** The one diagnostic of a document that was not checked (too large). */
+export function skippedDiagnostics(message: string, settings: Settings): Diagnostic[] {
+  const severity = severityFor(SERVER_CODES.fileTooLarge, { problem: 'information' }, settings.severityOverrides);
+  if (severity === undefined) return [];
+  const start = { line: 0, character: 0 };
+  return [{ range: { start, end: start }, severity, code: SERVER_CODES.fileTooLarge, source: DIAGNOSTIC_SOURCE, message }];
+}
+
+/**
+ * Diagnostics of a workspace folder's own files, by absolute path: seed problems on the seed YAML
+ * (the bundled core glossary is not the user's to fix), config problems on `.kittify/config.yaml`,
+ * torn or invalid log lines on their line, unreadable files at their start.
+ */
+export function workspaceFileDiagnostics(problems: WorkspaceProblems, configFile: string, settings: Settings): Map<string, Diagnostic[]> {
+  const out = new Map<string, Diagnostic[]>();
+  const add = (file: string, diagnostic: Diagnostic | undefined) => {
+    if (!diagnostic) return;
+    const list = out.get(file);
+    if (list) list.push(diagnostic);
+    else out.set(file, [diagnostic]);
+  };
+  for (const seed of problems.seeds) {
+    if (seed.bundled) continue;
+    for (const problem of seed.seed.problems) add(seed.path, problemDiagnostic(problem, seed.path, settings));
+  }
+  for (const problem of problems.configProblems) add(configFile, problemDiagnostic(problem, configFile, settings));
+  for (const problem of problems.eventProblems) {
+    const line = Math.max(0, problem.line - 1);
+    const range = problem.line > 0 ? { start: { line, character: 0 }, end: { line: line + 1, character: 0 } } : { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+    add(problem.file, problemDiagnostic({ code: SERVER_CODES.eventLine, message: problem.message, severity: 'warning', range }, problem.file, settings));
+  }
+  for (const problem of problems.fileProblems) {
+    const at = { line: 0, character: 0 };
+    add(problem.file, problemDiagnostic({ code: SERVER_CODES.fileUnreadable, message: problem.message, severity: 'warning', range: { start: at, end: at } }, problem.file, settings));
+  }
+  return out;
+}

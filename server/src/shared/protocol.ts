@@ -1,0 +1,227 @@
+/**
+ * What the language server and its clients agree on: command ids, the settings section and its
+ * shape (with defaults and normalization), and the payload carried in `Diagnostic.data`.
+ * The VS Code client imports this module, so it holds plain data and types only (no Node, no LSP
+ * connection).
+ */
+
+export const SETTINGS_SECTION = 'specGlossary';
+export const DIAGNOSTIC_SOURCE = 'spec-glossary';
+
+/** Server commands (`workspace/executeCommand`). Arguments: one object, see the `*Args` types. */
+export const Commands = {
+  /** Pin one candidate sense for the mission: appends GlossaryClarificationResolved. */
+  selectSense: 'specGlossary.selectSense',
+  /**
+   * Define a term in the mission (`mission_local`) or team (`team_domain`) glossary. Without a
+   * definition: a draft entry is inserted into the seed YAML through `workspace/applyEdit`. With
+   * one: GlossarySenseUpdated + GlossaryClarificationResolved are appended.
+   */
+  defineTerm: 'specGlossary.defineTerm',
+  /** Defer a conflict: appends GlossaryClarificationRequested. */
+  deferTerm: 'specGlossary.deferTerm',
+  /** Reload every workspace folder's glossaries and event logs, then re-check open documents. */
+  reload: 'specGlossary.reload',
+} as const;
+export type CommandId = (typeof Commands)[keyof typeof Commands];
+export const ALL_COMMANDS: readonly CommandId[] = Object.values(Commands);
+
+// Plain copies of core shapes, so the client needs nothing from the server's core.
+export type ScopeName = 'mission_local' | 'team_domain' | 'audience_domain' | 'spec_kitty_core';
+export type ConflictKind = 'unknown' | 'ambiguous' | 'inconsistent' | 'unresolved_critical';
+export type ConflictSeverity = 'low' | 'medium' | 'high';
+export type StrictnessName = 'off' | 'medium' | 'max';
+
+export interface SenseRefData {
+  surface: string;
+  scope: ScopeName;
+  definition: string;
+  confidence: number;
+}
+
+/** Where a define command puts the new sense. */
+export type DefineScope = 'mission_local' | 'team_domain';
+
+/** `Diagnostic.data` of a conflict diagnostic: everything its code actions need. */
+export interface FindingData {
+  kind: 'finding';
+  /** Document the finding is in. */
+  uri: string;
+  /** Workspace folder (holding `.kittify/`) the document belongs to, as a file URI. */
+  workspaceUri: string;
+  missionId: string;
+  stepId: string;
+  /** Normalized term. */
+  term: string;
+  conflictType: ConflictKind;
+  severity: ConflictSeverity;
+  /** Deciding scope, null for unknown terms. */
+  scope: ScopeName | null;
+  /** Candidate senses in the one order every surface uses (confidence descending, then file order). */
+  candidates: SenseRefData[];
+  /** For a synonym to avoid: the surface to write instead. */
+  replacement?: string;
+  reason?: 'synonym_to_avoid' | 'deprecated_only' | 'contradiction';
+  /** conflict_id of an open GlossaryClarificationRequested for this term and mission, if any. */
+  openConflictId?: string;
+}
+
+/** `Diagnostic.data` of a diagnostic on a glossary, config or event-log file. */
+export interface SourceProblemData {
+  kind: 'source';
+  file: string;
+}
+
+export type DiagnosticData = FindingData | SourceProblemData;
+
+export function isFindingData(value: unknown): value is FindingData {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Partial<FindingData>;
+  return v.kind === 'finding' && typeof v.uri === 'string' && typeof v.term === 'string' && typeof v.missionId === 'string' && Array.isArray(v.candidates);
+}
+
+/** Arguments of the commands. The server re-derives the workspace folder from `uri`. */
+export interface SelectSenseArgs {
+  uri: string;
+  missionId: string;
+  stepId?: string;
+  term: string;
+  sense: SenseRefData;
+  /** Reuse this conflict_id (closes a deferred clarification); a new uuid4 otherwise. */
+  conflictId?: string;
+}
+
+export interface DefineTermArgs {
+  uri: string;
+  missionId: string;
+  stepId?: string;
+  term: string;
+  scope: DefineScope;
+  /** With a definition, events are appended instead of editing the seed YAML. */
+  definition?: string;
+  conflictId?: string;
+}
+
+export interface DeferTermArgs {
+  uri: string;
+  missionId: string;
+  stepId: string;
+  term: string;
+  severity: ConflictSeverity;
+  /** Candidate definitions, offered as the question's options. */
+  options: string[];
+}
+
+/** What every command answers. */
+export interface CommandResult {
+  ok: boolean;
+  message: string;
+  /** event_id of every appended event, in order. */
+  eventIds?: string[];
+  /** Seed file edited through `workspace/applyEdit`, as a URI. */
+  editedUri?: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+export type SeverityOverride = 'error' | 'warning' | 'information' | 'hint' | 'off';
+export const SEVERITY_OVERRIDES: readonly SeverityOverride[] = ['error', 'warning', 'information', 'hint', 'off'];
+export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
+export const LOG_LEVELS: readonly LogLevel[] = ['off', 'error', 'warn', 'info', 'debug'];
+export type TraceLevel = 'off' | 'messages' | 'verbose';
+
+export interface SpecGlossarySettings {
+  /** Runtime strictness override; '' keeps the document's own (front matter > mission > config). */
+  strictness: '' | StrictnessName;
+  /** Extractor ids to switch off (glossary_match, metadata_hint, quoted_phrase, acronym, casing_pattern, repeated_noun). */
+  disabledExtractors: string[];
+  /** Diagnostic code → severity; 'off' hides diagnostics with that code. */
+  severityOverrides: Record<string, SeverityOverride>;
+  /** Documents and glossary files larger than this many bytes are skipped. */
+  maxFileSize: number;
+  /** Delay between the last keystroke and the check of a document, in milliseconds. */
+  debounceMs: number;
+  logLevel: LogLevel;
+  /** Read by the client library (protocol tracing); kept here so the shape is complete. */
+  trace: { server: TraceLevel };
+}
+
+export const DEFAULT_SETTINGS: Readonly<SpecGlossarySettings> = Object.freeze<SpecGlossarySettings>({
+  strictness: '',
+  disabledExtractors: [],
+  severityOverrides: {},
+  maxFileSize: 5 * 1024 * 1024,
+  debounceMs: 200,
+  logLevel: 'info',
+  trace: { server: 'off' },
+});
+
+const MAX_DEBOUNCE_MS = 10_000;
+
+/**
+ * Settings as the client sent them (anything) → a complete typed object. Invalid values fall
+ * back to the default and are described in `warnings`.
+ */
+export function normalizeSettings(raw: unknown): { settings: SpecGlossarySettings; warnings: string[] } {
+  const warnings: string[] = [];
+  const input = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+  const warn = (key: string, value: unknown, expected: string) => warnings.push(`${SETTINGS_SECTION}.${key}: expected ${expected}, got ${JSON.stringify(value)}; using the default`);
+
+  let strictness: SpecGlossarySettings['strictness'] = DEFAULT_SETTINGS.strictness;
+  const s = input['strictness'];
+  if (s === 'off' || s === 'medium' || s === 'max' || s === '') strictness = s;
+  else if (s !== undefined && s !== null) warn('strictness', s, '"", "off", "medium" or "max"');
+
+  let disabledExtractors: string[] = [];
+  const d = input['disabledExtractors'];
+  if (Array.isArray(d)) disabledExtractors = d.filter((x): x is string => typeof x === 'string' && x.trim() !== '').map((x) => x.trim());
+  else if (d !== undefined && d !== null) warn('disabledExtractors', d, 'a list of extractor ids');
+
+  const severityOverrides: Record<string, SeverityOverride> = {};
+  const o = input['severityOverrides'];
+  if (o && typeof o === 'object' && !Array.isArray(o)) {
+    for (const [code, value] of Object.entries(o as Record<string, unknown>)) {
+      const v = typeof value === 'string' ? value.toLowerCase() : value;
+      const mapped = v === 'info' ? 'information' : v;
+      if ((SEVERITY_OVERRIDES as readonly unknown[]).includes(mapped)) severityOverrides[code] = mapped as SeverityOverride;
+      else warn(`severityOverrides.${code}`, value, 'error, warning, information, hint or off');
+    }
+  } else if (o !== undefined && o !== null) warn('severityOverrides', o, 'an object of code → severity');
+
+  let maxFileSize = DEFAULT_SETTINGS.maxFileSize;
+  const m = input['maxFileSize'];
+  if (m !== undefined && m !== null) {
+    const bytes = parseByteSize(m);
+    if (bytes === undefined) warn('maxFileSize', m, 'a positive number of bytes (or a size such as "5MB")');
+    else maxFileSize = bytes;
+  }
+
+  let debounceMs = DEFAULT_SETTINGS.debounceMs;
+  const b = input['debounceMs'];
+  if (typeof b === 'number' && Number.isFinite(b) && b >= 0) debounceMs = Math.min(Math.round(b), MAX_DEBOUNCE_MS);
+  else if (b !== undefined && b !== null) warn('debounceMs', b, 'a number of milliseconds ≥ 0');
+
+  let logLevel = DEFAULT_SETTINGS.logLevel;
+  const l = input['logLevel'];
+  if ((LOG_LEVELS as readonly unknown[]).includes(l)) logLevel = l as LogLevel;
+  else if (l !== undefined && l !== null) warn('logLevel', l, LOG_LEVELS.join(', '));
+
+  let trace: TraceLevel = 'off';
+  const t = (input['trace'] as Record<string, unknown> | undefined)?.['server'];
+  if (t === 'messages' || t === 'verbose' || t === 'off') trace = t;
+
+  return { settings: { strictness, disabledExtractors, severityOverrides, maxFileSize, debounceMs, logLevel, trace: { server: trace } }, warnings };
+}
+
+/** 5242880, "5242880", "5MB", "512 KB", "1.5mb" → bytes; anything else → undefined. */
+export function parseByteSize(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) && value > 0 ? Math.floor(value) : undefined;
+  if (typeof value !== 'string') return undefined;
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(b|kb|k|mb|m|gb|g)?\s*$/i.exec(value);
+  if (!match) return undefined;
+  const unit = (match[2] ?? 'b').toLowerCase()[0];
+  const factor = unit === 'k' ? 1024 : unit === 'm' ? 1024 * 1024 : unit === 'g' ? 1024 * 1024 * 1024 : 1;
+  const bytes = Math.floor(Number(match[1]) * factor);
+  return bytes > 0 ? bytes : undefined;
+}

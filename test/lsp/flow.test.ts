@@ -1,0 +1,212 @@
+/**
+ * The main editor flow over stdio against the built server: diagnostics → code actions → a
+ * command that appends an event → diagnostics re-published without the finding.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
+import { makeWorkspace, MESSAGES, MISSION, MISSION_GLOSSARY, RANGES, SPEC, SPEC_MD, TEAM, type TempWorkspace } from '../service/fixtures';
+import { TestClient } from './client';
+
+let ws: TempWorkspace;
+let client: TestClient;
+afterEach(async () => {
+  await client?.stop();
+  ws?.remove();
+});
+
+const logFile = () => ws.file(`.kittify/events/glossary/${MISSION}.events.jsonl`);
+const events = () => readFileSync(logFile(), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+const codes = (ds: Diagnostic[]) => ds.map((d) => `${d.code}@${d.range.start.line}:${d.range.start.character}`);
+
+async function openSpec(): Promise<Diagnostic[]> {
+  ws = makeWorkspace();
+  client = await TestClient.start({ folders: [ws.root] });
+  client.open(ws.uri(SPEC), SPEC_MD);
+  return (await client.diagnostics(ws.uri(SPEC))).diagnostics;
+}
+
+function codeActions(diagnostic: Diagnostic): Promise<CodeAction[]> {
+  return client.request('textDocument/codeAction', { textDocument: { uri: ws.uri(SPEC) }, range: diagnostic.range, context: { diagnostics: [diagnostic], only: ['quickfix'] } });
+}
+
+describe('language server over stdio', () => {
+  it('answers initialize with the capabilities of SPEC §9', async () => {
+    ws = makeWorkspace();
+    client = await TestClient.start({ folders: [ws.root] });
+    const caps = client.initializeResult.capabilities;
+    expect(caps.textDocumentSync).toEqual({ openClose: true, change: 2 });
+    expect(caps).toMatchObject({ hoverProvider: true, definitionProvider: true, codeLensProvider: {}, codeActionProvider: { codeActionKinds: ['quickfix'] }, completionProvider: {} });
+    expect(caps.executeCommandProvider!.commands).toEqual(['specGlossary.selectSense', 'specGlossary.defineTerm', 'specGlossary.deferTerm', 'specGlossary.reload']);
+    expect(caps.diagnosticProvider).toBeUndefined(); // this client does not pull
+    await client.until(() => client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles'), 'the file watcher registration');
+    expect(client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles')!.registerOptions).toEqual({ watchers: [{ globPattern: '**/.kittify/**' }, { globPattern: '**/meta.json' }] });
+  });
+
+  it('publishes diagnostics with exact ranges, codes, severities, messages and related entries', async () => {
+    const diagnostics = await openSpec();
+    expect(diagnostics.map((d) => [d.range, d.code, d.severity, d.message, d.source])).toEqual([
+      [RANGES.workspace1, 'ambiguous', 1, MESSAGES.ambiguous, 'spec-glossary'],
+      [RANGES.workDir, 'inconsistent', 3, MESSAGES.workDir, 'spec-glossary'],
+      [RANGES.pci, 'unknown', 3, MESSAGES.pci, 'spec-glossary'],
+      [RANGES.workspace2, 'ambiguous', 1, MESSAGES.ambiguous, 'spec-glossary'],
+    ]);
+    expect(diagnostics[0]!.relatedInformation!.map((r) => [r.location.uri, r.location.range.start.line])).toEqual([
+      [ws.uri(TEAM), 2],
+      [ws.uri(TEAM), 7],
+    ]);
+    expect(client.published.find((p) => p.uri === ws.uri(SPEC))!.version).toBe(1);
+  });
+
+  it('lists each candidate sense as a quick fix; executing one appends GlossaryClarificationResolved and the diagnostics go away', async () => {
+    const [ambiguous] = await openSpec();
+    const actions = await codeActions(ambiguous!);
+    expect(actions.map((a) => a.title)).toEqual([
+      "Use 'workspace' = Git worktree directory for a work package (team_domain)",
+      "Use 'workspace' = VS Code workspace configuration file (team_domain)",
+      "Define 'workspace' in the mission glossary",
+      "Define 'workspace' in the team glossary",
+      "Defer 'workspace' for later clarification",
+    ]);
+    const since = client.mark();
+    const result = await client.request<{ ok: boolean }>('workspace/executeCommand', actions[0]!.command);
+    expect(result).toMatchObject({ ok: true });
+
+    const [event] = events();
+    expect(Object.keys(event!)).toEqual([...Object.keys(event!)].sort());
+    expect(event).toMatchObject({
+      event_type: 'GlossaryClarificationResolved',
+      lamport_clock: 1,
+      mission_id: MISSION,
+      term_surface: 'workspace',
+      selected_sense: { surface: 'workspace', scope: 'team_domain', definition: 'Git worktree directory for a work package', confidence: 0.9 },
+      resolution_mode: 'interactive',
+      actor: { actor_type: 'human' },
+      provenance: { source: 'user_clarification' },
+    });
+    expect(event!['run_id']).toMatch(/^lsp-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(event!['conflict_id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const actor = event!['actor'] as { actor_id: string; display_name: string };
+    expect(actor.actor_id).toBe(`user:${actor.display_name}`);
+    expect((event!['provenance'] as { actor_id: string }).actor_id).toBe(actor.actor_id);
+    expect(readFileSync(logFile(), 'utf8')).toMatch(/\}\n$/);
+
+    const after = await client.diagnostics(ws.uri(SPEC), (ds) => !ds.some((d) => d.code === 'ambiguous'), since, 'diagnostics without the ambiguity');
+    expect(codes(after.diagnostics)).toEqual(['inconsistent@6:14', 'unknown@7:4']);
+  });
+
+  it('"Define in the mission glossary" creates mission_local.yaml through workspace/applyEdit and shows it', async () => {
+    const [, , pci] = await openSpec();
+    const define = (await codeActions(pci!)).find((a) => a.title === "Define 'pci' in the mission glossary")!;
+    const since = client.mark();
+    const result = await client.request<{ ok: boolean; editedUri: string }>('workspace/executeCommand', define.command);
+    expect(result).toMatchObject({ ok: true, editedUri: ws.uri(MISSION_GLOSSARY) });
+    expect(client.appliedEdits).toHaveLength(1);
+    const edit = client.appliedEdits[0]!.edit;
+    expect(edit.documentChanges![0]).toEqual({ kind: 'create', uri: ws.uri(MISSION_GLOSSARY), options: { ignoreIfExists: true } });
+    expect(readFileSync(ws.file(MISSION_GLOSSARY), 'utf8')).toBe(
+      '# Mission glossary (mission_local): terms of one mission, checked before every other scope.\n\nterms:\n  - surface: pci\n    definition: "TODO: define pci"\n    status: draft\n',
+    );
+    expect(client.shownDocuments).toEqual([{ uri: ws.uri(MISSION_GLOSSARY), takeFocus: true, selection: { start: { line: 4, character: 16 }, end: { line: 4, character: 34 } } }]);
+    const after = await client.diagnostics(ws.uri(SPEC), (ds) => !ds.some((d) => d.code === 'unknown'), since, 'diagnostics without pci');
+    expect(codes(after.diagnostics)).toEqual(['ambiguous@5:38', 'inconsistent@6:14', 'ambiguous@7:27']);
+    // The server wrote no event for a YAML edit.
+    expect(readdirSync(ws.file('.kittify'))).not.toContain('events');
+  });
+
+  it('"Define in the team glossary" appends to the existing team_domain.yaml, keeping its layout', async () => {
+    const [, , pci] = await openSpec();
+    const define = (await codeActions(pci!)).find((a) => a.title === "Define 'pci' in the team glossary")!;
+    const before = readFileSync(ws.file(TEAM), 'utf8');
+    await client.request('workspace/executeCommand', define.command);
+    expect(client.appliedEdits[0]!.edit.documentChanges).toEqual([
+      { textDocument: { uri: ws.uri(TEAM), version: null }, edits: [{ range: { start: { line: 17, character: 0 }, end: { line: 17, character: 0 } }, newText: '\n  - surface: pci\n    definition: "TODO: define pci"\n    status: draft\n' }] },
+    ]);
+    expect(readFileSync(ws.file(TEAM), 'utf8')).toBe(before + '\n  - surface: pci\n    definition: "TODO: define pci"\n    status: draft\n');
+  });
+
+  it('with a client that cannot create files, creates the empty seed file itself and sends a plain edit', async () => {
+    ws = makeWorkspace();
+    client = await TestClient.start({ folders: [ws.root], capabilities: { workspace: { applyEdit: true, configuration: true, workspaceEdit: { documentChanges: false } }, window: {} } });
+    client.open(ws.uri(SPEC), SPEC_MD);
+    const [, , pci] = (await client.diagnostics(ws.uri(SPEC))).diagnostics;
+    const define = (await codeActions(pci!)).find((a) => a.title === "Define 'pci' in the mission glossary")!;
+    await client.request('workspace/executeCommand', define.command);
+    expect(Object.keys(client.appliedEdits[0]!.edit)).toEqual(['changes']);
+    expect(readFileSync(ws.file(MISSION_GLOSSARY), 'utf8')).toContain('  - surface: pci\n    definition: "TODO: define pci"\n    status: draft\n');
+    expect(client.shownDocuments).toEqual([]); // showDocument was not advertised
+  });
+
+  it('reports an edit the editor refused, and writes nothing', async () => {
+    ws = makeWorkspace();
+    client = await TestClient.start({ folders: [ws.root], rejectEdits: true });
+    client.open(ws.uri(SPEC), SPEC_MD);
+    const [, , pci] = (await client.diagnostics(ws.uri(SPEC))).diagnostics;
+    const define = (await codeActions(pci!)).find((a) => a.title === "Define 'pci' in the team glossary")!;
+    const before = readFileSync(ws.file(TEAM), 'utf8');
+    const result = await client.request('workspace/executeCommand', define.command);
+    expect(result).toEqual({ ok: false, message: 'The editor did not apply the edit to .kittify/glossaries/team_domain.yaml: rejected by the test.' });
+    await client.until(() => client.messages.find((m) => m.type === 1), 'an error message');
+    expect(readFileSync(ws.file(TEAM), 'utf8')).toBe(before);
+  });
+
+  it('defining with a definition argument appends GlossarySenseUpdated + GlossaryClarificationResolved', async () => {
+    const [ambiguous] = await openSpec();
+    const define = (await codeActions(ambiguous!)).find((a) => a.title === "Define 'workspace' in the mission glossary")!;
+    const since = client.mark();
+    const args = { ...(define.command!.arguments![0] as object), definition: 'The checkout team folder' };
+    await client.request('workspace/executeCommand', { command: define.command!.command, arguments: [args] });
+    const [updated, resolved] = events();
+    expect(updated).toMatchObject({
+      event_type: 'GlossarySenseUpdated',
+      lamport_clock: 1,
+      scope: 'mission_local',
+      term_surface: 'workspace',
+      update_type: 'create',
+      new_sense: { surface: 'workspace', scope: 'mission_local', definition: 'The checkout team folder', confidence: 1, status: 'active' },
+    });
+    expect(resolved).toMatchObject({ event_type: 'GlossaryClarificationResolved', lamport_clock: 2, selected_sense: { surface: 'workspace', scope: 'mission_local', definition: 'The checkout team folder', confidence: 1 } });
+    expect(readFileSync(logFile(), 'utf8')).toContain('"confidence": 1.0');
+    expect(client.appliedEdits).toEqual([]);
+    await client.diagnostics(ws.uri(SPEC), (ds) => !ds.some((d) => d.code === 'ambiguous'), since, 'diagnostics without the ambiguity');
+  });
+
+  it('defer appends GlossaryClarificationRequested; picking a sense later closes the same conflict', async () => {
+    const [ambiguous] = await openSpec();
+    const defer = (await codeActions(ambiguous!)).find((a) => a.title === "Defer 'workspace' for later clarification")!;
+    const since = client.mark();
+    await client.request('workspace/executeCommand', defer.command);
+    const [requested] = events();
+    expect(requested).toMatchObject({
+      event_type: 'GlossaryClarificationRequested',
+      mission_id: MISSION,
+      question: "What does 'workspace' mean in this context?",
+      term: 'workspace',
+      options: ['Git worktree directory for a work package', 'VS Code workspace configuration file'],
+      urgency: 'high',
+      step_id: 'spec',
+    });
+    // Still ambiguous, now with the open clarification in its payload: no second defer is offered.
+    const republished = await client.diagnostics(ws.uri(SPEC), (ds) => (ds[0]?.data as { openConflictId?: string })?.openConflictId !== undefined, since, 'diagnostics with the open clarification');
+    const actions = await codeActions(republished.diagnostics[0]!);
+    expect(actions.map((a) => a.title)).not.toContain("Defer 'workspace' for later clarification");
+    await client.request('workspace/executeCommand', actions[1]!.command);
+    const [, resolved] = events();
+    expect(resolved).toMatchObject({ event_type: 'GlossaryClarificationResolved', conflict_id: requested!['conflict_id'], lamport_clock: 2 });
+  });
+
+  it('the "Replace with" quick fix is a plain text edit', async () => {
+    const [, workDir] = await openSpec();
+    const [replace] = await codeActions(workDir!);
+    expect(replace).toMatchObject({ title: "Replace with 'worktree'", kind: 'quickfix', isPreferred: true, edit: { changes: { [ws.uri(SPEC)]: [{ range: RANGES.workDir, newText: 'worktree' }] } } });
+    expect(replace!.command).toBeUndefined();
+  });
+
+  it('rejects a command with bad arguments and keeps running', async () => {
+    await openSpec();
+    await expect(client.request('workspace/executeCommand', { command: 'specGlossary.selectSense', arguments: [{ uri: ws.uri(SPEC) }] })).rejects.toThrow(/must be a non-empty string/);
+    await expect(client.request('workspace/executeCommand', { command: 'specGlossary.nope', arguments: [] })).rejects.toThrow();
+    const hover = await client.request<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri: ws.uri(SPEC) }, position: RANGES.pci.start });
+    expect(hover!.contents.value).toContain('**Unknown**');
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * Every open document is re-checked when a seed, an event log or the config changes — on disk
+ * (with or without workspace/didChangeWatchedFiles) or in an unsaved editor buffer — and bad
+ * files (malformed YAML, torn log lines) are reported without stopping the server.
+ */
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Diagnostic } from 'vscode-languageserver-protocol';
+import { CONFIG, makeWorkspace, MISSION, SPEC, SPEC_MD, TEAM, TEAM_YAML, type TempWorkspace } from '../service/fixtures';
+import { at, TestClient } from './client';
+
+let ws: TempWorkspace;
+let client: TestClient;
+afterEach(async () => {
+  await client?.stop();
+  ws?.remove();
+});
+
+const LOG = `.kittify/events/glossary/${MISSION}.events.jsonl`;
+const ONE_SENSE = TEAM_YAML.replace(/\n  - surface: workspace\n    definition: VS Code[^\n]*\n[^\n]*\n[^\n]*\n/, '\n');
+const hasAmbiguity = (ds: Diagnostic[]) => ds.some((d) => d.code === 'ambiguous');
+const RESOLVED_LINE =
+  JSON.stringify({
+    actor: { actor_id: 'user:bob', actor_type: 'human', display_name: 'bob' },
+    conflict_id: '7d4c2b1a-9e8f-4a6b-b3c2-1d0e9f8a7b6c',
+    event_id: '09f7283a-b4c5-40d1-a2f3-6475819a0b13',
+    event_type: 'GlossaryClarificationResolved',
+    lamport_clock: 1,
+    mission_id: MISSION,
+    provenance: { actor_id: 'user:bob', source: 'user_clarification', timestamp: '2026-02-16T12:20:00.000Z' },
+    resolution_mode: 'interactive',
+    run_id: 'cli-6f1c2d9e-3b7a-4c55-9a0e-2f4d8b1c7e10',
+    selected_sense: { confidence: 0.9, definition: 'Git worktree directory for a work package', scope: 'team_domain', surface: 'workspace' },
+    term_surface: 'workspace',
+    timestamp: '2026-02-16T12:06:00.000Z',
+  }) + '\n';
+
+async function start(options: { watch?: boolean } = {}) {
+  ws = makeWorkspace();
+  client = await TestClient.start({ folders: [ws.root], ...(options.watch === false ? { capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: false } } } } : {}) });
+  client.open(ws.uri(SPEC), SPEC_MD);
+  const first = await client.diagnostics(ws.uri(SPEC));
+  expect(hasAmbiguity(first.diagnostics)).toBe(true);
+}
+
+describe('glossary changes', () => {
+  it('re-publishes when a seed file is rewritten on disk by another process (didChangeWatchedFiles)', async () => {
+    await start();
+    const since = client.mark();
+    writeFileSync(ws.file(TEAM), ONE_SENSE);
+    client.fileChanged(ws.uri(TEAM));
+    const after = await client.diagnostics(ws.uri(SPEC), (ds) => !hasAmbiguity(ds), since, 'diagnostics without the ambiguity');
+    expect(after.diagnostics.map((d) => d.code)).toEqual(['inconsistent', 'unknown']);
+  });
+
+  it('sees a rewritten seed file even when the client sends no watched-file notification', async () => {
+    await start({ watch: false });
+    const since = client.mark();
+    writeFileSync(ws.file(TEAM), ONE_SENSE);
+    await client.diagnostics(ws.uri(SPEC), (ds) => !hasAmbiguity(ds), since, 'diagnostics without the ambiguity');
+  });
+
+  it('follows the unsaved buffer of a seed file, and the disk again once it is closed', async () => {
+    await start();
+    let since = client.mark();
+    client.open(ws.uri(TEAM), TEAM_YAML, 'yaml');
+    client.change(ws.uri(TEAM), [{ range: { start: at(0, 0), end: at(18, 0) }, text: ONE_SENSE }]);
+    await client.diagnostics(ws.uri(SPEC), (ds) => !hasAmbiguity(ds), since, 'diagnostics without the ambiguity');
+    since = client.mark();
+    client.close(ws.uri(TEAM));
+    await client.diagnostics(ws.uri(SPEC), hasAmbiguity, since, 'the ambiguity back');
+  });
+
+  it('re-publishes when the event log changes on disk or in an editor buffer', async () => {
+    await start();
+    ws.write(LOG, '');
+    let since = client.mark();
+    // An unsaved buffer of the (empty) log holding a decision.
+    client.open(ws.uri(LOG), RESOLVED_LINE, 'jsonl');
+    await client.diagnostics(ws.uri(SPEC), (ds) => !hasAmbiguity(ds), since, 'diagnostics without the ambiguity (buffer)');
+    since = client.mark();
+    client.close(ws.uri(LOG));
+    await client.diagnostics(ws.uri(SPEC), hasAmbiguity, since, 'the ambiguity back');
+    since = client.mark();
+    ws.write(LOG, RESOLVED_LINE);
+    client.fileChanged(ws.uri(LOG), 1);
+    await client.diagnostics(ws.uri(SPEC), (ds) => !hasAmbiguity(ds), since, 'diagnostics without the ambiguity (disk)');
+  });
+
+  it('re-publishes when .kittify/config.yaml changes', async () => {
+    await start();
+    const since = client.mark();
+    writeFileSync(ws.file(CONFIG), 'glossary:\n  check: disabled\n');
+    client.fileChanged(ws.uri(CONFIG));
+    await client.diagnostics(ws.uri(SPEC), (ds) => ds.length === 0, since, 'no diagnostics');
+  });
+
+  it('reports malformed YAML on the seed file, keeps the last good glossary, and recovers', async () => {
+    await start();
+    let since = client.mark();
+    writeFileSync(ws.file(TEAM), 'terms:\n  - surface: workspace\n    definition: [unclosed\n');
+    client.fileChanged(ws.uri(TEAM));
+    const yaml = await client.diagnostics(ws.uri(TEAM), (ds) => ds.length > 0, since, 'diagnostics on the YAML');
+    expect(yaml.diagnostics[0]).toMatchObject({ code: 'glossary.parse-error', severity: 1, source: 'spec-glossary' });
+    expect(yaml.diagnostics[0]!.message).toMatch(/the last good version \(3 senses\) is still in use$/);
+    // The spec is still checked against the last good version.
+    const spec = await client.diagnostics(ws.uri(SPEC), () => true, since);
+    expect(hasAmbiguity(spec.diagnostics)).toBe(true);
+    since = client.mark();
+    writeFileSync(ws.file(TEAM), ONE_SENSE);
+    client.fileChanged(ws.uri(TEAM));
+    await client.diagnostics(ws.uri(TEAM), (ds) => ds.length === 0, since, 'the YAML diagnostics cleared');
+    await client.diagnostics(ws.uri(SPEC), (ds) => !hasAmbiguity(ds), since, 'diagnostics without the ambiguity');
+  });
+
+  it('reports a bad seed entry at its node while the rest of the file still counts', async () => {
+    await start();
+    const since = client.mark();
+    client.open(ws.uri(TEAM), TEAM_YAML, 'yaml');
+    client.change(ws.uri(TEAM), [{ range: { start: at(4, 16), end: at(4, 19) }, text: '"high"' }]);
+    const yaml = await client.diagnostics(ws.uri(TEAM), (ds) => ds.length > 0, since, 'diagnostics on the YAML buffer');
+    expect(yaml.diagnostics.map((d) => [d.code, d.range])).toEqual([['glossary.invalid-confidence', { start: at(4, 16), end: at(4, 22) }]]);
+    // The bad sense is dropped; workspace has one team sense left, so it is no longer ambiguous.
+    await client.diagnostics(ws.uri(SPEC), (ds) => !hasAmbiguity(ds), since, 'diagnostics without the ambiguity');
+  });
+
+  it('skips a torn event line with a warning on the log and keeps the lines after it', async () => {
+    await start();
+    const since = client.mark();
+    ws.write(LOG, '{"event_type": "GlossaryClarificationResolved", "mission_id": "' + MISSION + '", "ter\n');
+    appendFileSync(ws.file(LOG), RESOLVED_LINE);
+    client.fileChanged(ws.uri(LOG), 1);
+    const log = await client.diagnostics(ws.uri(LOG), (ds) => ds.length > 0, since, 'diagnostics on the log');
+    expect(log.diagnostics.map((d) => [d.code, d.severity, d.range.start.line])).toEqual([['events.invalid-line', 2, 0]]);
+    expect(log.diagnostics[0]!.message).toMatch(/line skipped$/);
+    await client.diagnostics(ws.uri(SPEC), (ds) => !hasAmbiguity(ds), since, 'the pin after the torn line applied');
+    // Still serving requests.
+    const lens = await client.request<{ command: { title: string } }[]>('textDocument/codeLens', { textDocument: { uri: ws.uri(SPEC) } });
+    expect(lens[0]!.command.title).toBe('Glossary: 0 high · 0 medium · 2 low — generation allowed (strictness medium)');
+  });
+});

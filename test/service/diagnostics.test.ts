@@ -1,0 +1,142 @@
+import { appendFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver-types';
+import { loadWorkspace, configPath } from '../../server/src/node/workspace';
+import { documentDiagnostics, skippedDiagnostics, workspaceFileDiagnostics } from '../../server/src/service/diagnostics';
+import { checkDocument, makeWorkspace, MESSAGES, MISSION, RANGES, SPEC, SPEC_MD, TEAM, settingsWith, type TempWorkspace } from './fixtures';
+
+let ws: TempWorkspace;
+afterEach(() => ws?.remove());
+
+describe('conflict diagnostics', () => {
+  it('covers each occurrence with the conflict type, mapped severity, the finding message and the payload', async () => {
+    ws = makeWorkspace();
+    const doc = await checkDocument(ws);
+    const diagnostics = documentDiagnostics(doc, settingsWith());
+    expect(diagnostics.map((d) => [d.range, d.code, d.severity, d.message, d.source])).toEqual([
+      [RANGES.workspace1, 'ambiguous', DiagnosticSeverity.Error, MESSAGES.ambiguous, 'spec-glossary'],
+      [RANGES.workDir, 'inconsistent', DiagnosticSeverity.Information, MESSAGES.workDir, 'spec-glossary'],
+      [RANGES.pci, 'unknown', DiagnosticSeverity.Information, MESSAGES.pci, 'spec-glossary'],
+      [RANGES.workspace2, 'ambiguous', DiagnosticSeverity.Error, MESSAGES.ambiguous, 'spec-glossary'],
+    ]);
+    expect(diagnostics[0]!.data).toEqual({
+      kind: 'finding',
+      uri: ws.uri(SPEC),
+      workspaceUri: ws.uri(''),
+      missionId: MISSION,
+      stepId: 'spec',
+      term: 'workspace',
+      conflictType: 'ambiguous',
+      severity: 'high',
+      scope: 'team_domain',
+      candidates: [
+        { surface: 'workspace', scope: 'team_domain', definition: 'Git worktree directory for a work package', confidence: 0.9 },
+        { surface: 'workspace', scope: 'team_domain', definition: 'VS Code workspace configuration file', confidence: 0.7 },
+      ],
+    });
+    expect(diagnostics[1]!.data).toMatchObject({ conflictType: 'inconsistent', reason: 'synonym_to_avoid', replacement: 'worktree', term: 'work dir' });
+  });
+
+  it('points relatedInformation at the seed entries of the candidate senses', async () => {
+    ws = makeWorkspace();
+    const [ambiguous, workDir, pci] = documentDiagnostics(await checkDocument(ws), settingsWith());
+    expect(ambiguous!.relatedInformation).toEqual([
+      {
+        location: { uri: ws.uri(TEAM), range: { start: { line: 2, character: 4 }, end: { line: 6, character: 0 } } },
+        message: "team_domain sense 1 of 2 of 'workspace' (confidence 0.9): Git worktree directory for a work package",
+      },
+      {
+        location: { uri: ws.uri(TEAM), range: { start: { line: 7, character: 4 }, end: { line: 11, character: 0 } } },
+        message: "team_domain sense 2 of 2 of 'workspace' (confidence 0.7): VS Code workspace configuration file",
+      },
+    ]);
+    expect(workDir!.relatedInformation?.map((r) => [r.location.range.start, r.message])).toEqual([
+      [{ line: 12, character: 4 }, "team_domain sense of 'worktree' (confidence 0.95): Extra Git working directory checked out on its own branch"],
+    ]);
+    expect(pci!.relatedInformation).toBeUndefined();
+  });
+
+  it('uses Warning for an ambiguous term on a step that is not critical', async () => {
+    ws = makeWorkspace({ [SPEC]: SPEC_MD.replace('critical_step: true', 'critical_step: false') });
+    const diagnostics = documentDiagnostics(await checkDocument(ws), settingsWith());
+    expect(diagnostics.filter((d) => d.code === 'ambiguous').map((d) => d.severity)).toEqual([DiagnosticSeverity.Warning, DiagnosticSeverity.Warning]);
+  });
+
+  it('applies severity overrides per code, and "off" hides the code', async () => {
+    ws = makeWorkspace();
+    const settings = settingsWith({ severityOverrides: { unknown: 'off', ambiguous: 'hint' } });
+    const diagnostics = documentDiagnostics(await checkDocument(ws), settings);
+    expect(diagnostics.map((d) => [d.code, d.severity])).toEqual([
+      ['ambiguous', DiagnosticSeverity.Hint],
+      ['inconsistent', DiagnosticSeverity.Information],
+      ['ambiguous', DiagnosticSeverity.Hint],
+    ]);
+  });
+
+  it('marks an open clarification in the payload and tags deprecated-only terms', async () => {
+    ws = makeWorkspace({
+      '.kittify/glossaries/audience_domain.yaml': 'terms:\n  - surface: basket\n    definition: Old word for the cart\n    status: deprecated\n',
+      [SPEC]: SPEC_MD + 'The basket is shown.\n',
+    });
+    ws.write(
+      `.kittify/events/glossary/${MISSION}.events.jsonl`,
+      JSON.stringify({ conflict_id: 'c-1', event_id: '11111111-1111-4111-8111-111111111111', event_type: 'GlossaryClarificationRequested', lamport_clock: 1, mission_id: MISSION, options: [], question: 'q', run_id: 'cli-x', step_id: 'spec', term: 'workspace', timestamp: '2026-02-16T12:00:00.000Z', urgency: 'high' }) + '\n',
+    );
+    const diagnostics = documentDiagnostics(await checkDocument(ws), settingsWith());
+    expect(diagnostics.find((d) => d.code === 'ambiguous')!.data).toMatchObject({ openConflictId: 'c-1' });
+    const basket = diagnostics.find((d) => (d.data as { term: string }).term === 'basket')!;
+    expect(basket.code).toBe('inconsistent');
+    expect(basket.tags).toEqual([DiagnosticTag.Deprecated]);
+  });
+
+  it('gives a skipped document one Information diagnostic at its start', () => {
+    expect(skippedDiagnostics('too big', settingsWith())).toEqual([
+      { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Information, code: 'file.too-large', source: 'spec-glossary', message: 'too big' },
+    ]);
+  });
+});
+
+describe('glossary, config and event-log file diagnostics', () => {
+  it('reports a bad entry at its node and keeps the rest of the file', async () => {
+    ws = makeWorkspace({ [TEAM]: 'terms:\n  - surface: widget\n    definition: A thing\n    confidence: high\n  - surface: gadget\n    definition: Another thing\n' });
+    const snapshot = await loadWorkspace(ws.root);
+    const byFile = workspaceFileDiagnostics(snapshot, configPath(ws.root), settingsWith());
+    expect(byFile.get(ws.file(TEAM))).toEqual([
+      {
+        range: { start: { line: 3, character: 16 }, end: { line: 3, character: 20 } },
+        severity: DiagnosticSeverity.Error,
+        code: 'glossary.invalid-confidence',
+        source: 'spec-glossary',
+        message: '`confidence` must be a number between 0 and 1 (not a string or boolean).',
+        data: { kind: 'source', file: ws.file(TEAM) },
+      },
+    ]);
+    expect(snapshot.glossaryFor(MISSION).sensesOf('gadget')).toHaveLength(1);
+  });
+
+  it('reports malformed YAML, and says the last good version is still in use', async () => {
+    ws = makeWorkspace();
+    const good = await loadWorkspace(ws.root);
+    ws.write(TEAM, 'terms:\n  - surface: workspace\n    definition: [unclosed\n');
+    const bad = await loadWorkspace(ws.root, { previous: good });
+    const [first] = workspaceFileDiagnostics(bad, configPath(ws.root), settingsWith()).get(ws.file(TEAM))!;
+    expect(first!.code).toBe('glossary.parse-error');
+    expect(first!.severity).toBe(DiagnosticSeverity.Error);
+    expect(first!.message).toMatch(/^YAML syntax error: .*; the last good version \(3 senses\) is still in use$/);
+    expect(bad.glossaryFor(MISSION).sensesOf('workspace').filter((s) => s.scope === 'team_domain')).toHaveLength(2);
+  });
+
+  it('reports config problems on config.yaml and torn log lines on their line', async () => {
+    ws = makeWorkspace({ '.kittify/config.yaml': 'glossary:\n  strictness: extreme\n' });
+    const log = `.kittify/events/glossary/${MISSION}.events.jsonl`;
+    ws.write(log, '');
+    appendFileSync(ws.file(log), '{"event_type": "GlossaryClarificationReq');
+    const byFile = workspaceFileDiagnostics(await loadWorkspace(ws.root), configPath(ws.root), settingsWith());
+    expect(byFile.get(ws.file('.kittify/config.yaml'))!.map((d) => [d.code, d.severity, d.message])).toEqual([
+      ['config.invalid-strictness', DiagnosticSeverity.Warning, "glossary.strictness must be off, medium or max (got 'extreme'); using medium."],
+    ]);
+    expect(byFile.get(ws.file(log))!.map((d) => [d.code, d.severity, d.range, d.message])).toEqual([
+      ['events.invalid-line', DiagnosticSeverity.Warning, { start: { line: 0, character: 0 }, end: { line: 1, character: 0 } }, 'torn last line (no newline at the end and incomplete JSON); line skipped'],
+    ]);
+  });
+});

@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { gateStatusLens, gateStatusTitle } from '../../server/src/service/codeLens';
+import { completeSurfaces } from '../../server/src/service/completion';
+import { definitionAt } from '../../server/src/service/definition';
+import { checkDocument, makeWorkspace, RANGES, SPEC, SPEC_MD, TEAM, settingsWith, type TempWorkspace } from './fixtures';
+
+let ws: TempWorkspace;
+afterEach(() => ws?.remove());
+
+describe('go to definition', () => {
+  it('goes from a term to its entries in the seed YAML, in resolution order', async () => {
+    ws = makeWorkspace();
+    const doc = await checkDocument(ws);
+    const locations = definitionAt(doc, RANGES.workspace2.start);
+    expect(locations.slice(0, 2)).toEqual([
+      { uri: ws.uri(TEAM), range: { start: { line: 2, character: 4 }, end: { line: 6, character: 0 } } },
+      { uri: ws.uri(TEAM), range: { start: { line: 7, character: 4 }, end: { line: 11, character: 0 } } },
+    ]);
+    expect(locations[2]!.uri).toMatch(/glossaries\/spec_kitty_core\.yaml$/);
+  });
+
+  it('goes from a synonym to avoid to the preferred term, and nowhere from an unknown term', async () => {
+    ws = makeWorkspace();
+    const doc = await checkDocument(ws);
+    expect(definitionAt(doc, RANGES.workDir.start)).toEqual([{ uri: ws.uri(TEAM), range: { start: { line: 12, character: 4 }, end: { line: 17, character: 0 } } }]);
+    expect(definitionAt(doc, RANGES.pci.start)).toEqual([]);
+    expect(definitionAt(doc, { line: 4, character: 1 })).toEqual([]);
+  });
+});
+
+describe('completion', () => {
+  it('offers glossary surfaces that start with the word being typed, with scope and definitions', async () => {
+    ws = makeWorkspace();
+    const doc = await checkDocument(ws);
+    const list = completeSurfaces(doc.glossary, 'Use the Wor', { line: 9, character: 11 });
+    const workspace = list.items.find((i) => i.label === 'workspace')!;
+    expect(workspace).toMatchObject({
+      detail: 'team_domain, spec_kitty_core · 3 senses',
+      textEdit: { range: { start: { line: 9, character: 8 }, end: { line: 9, character: 11 } }, newText: 'Workspace' },
+    });
+    expect(workspace.documentation).toMatchObject({ kind: 'markdown' });
+    expect((workspace.documentation as { value: string }).value.split('\n')[0]).toBe('1. Git worktree directory for a work package (team_domain, active)');
+    expect(list.items.map((i) => i.label)).toContain('work package');
+    expect(list.items.every((i) => String(i.label).startsWith('wor') || String(i.label).includes(' wor'))).toBe(true);
+    const single = completeSurfaces(doc.glossary, 'work', { line: 0, character: 4 }).items.find((i) => i.label === 'worktree')!;
+    expect(single.detail).toBe('team_domain, spec_kitty_core · 2 senses');
+  });
+
+  it('offers every surface on an empty prefix', async () => {
+    ws = makeWorkspace();
+    const doc = await checkDocument(ws);
+    const all = completeSurfaces(doc.glossary, '', { line: 0, character: 0 });
+    expect(all.items.length).toBe([...doc.glossary.surfaces()].length);
+    expect(all.isIncomplete).toBe(false);
+  });
+});
+
+describe('gate status code lens', () => {
+  it('counts conflicts by severity and says generation is blocked', async () => {
+    ws = makeWorkspace();
+    const doc = await checkDocument(ws);
+    expect(gateStatusLens(doc)).toEqual([
+      { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, command: { title: 'Glossary: 2 high · 0 medium · 2 low — generation blocked (strictness medium)', command: '' } },
+    ]);
+  });
+
+  it('says generation is allowed under strictness off, with no conflicts, and when checking is disabled', async () => {
+    ws = makeWorkspace();
+    expect(gateStatusTitle(await checkDocument(ws, SPEC, undefined, settingsWith({ strictness: 'off' })))).toBe('Glossary: 2 high · 0 medium · 2 low — generation allowed (strictness off)');
+    expect(gateStatusTitle(await checkDocument(ws, SPEC, '# Clean\n\nNothing special here.\n'))).toBe('Glossary: no conflicts — generation allowed (strictness medium)');
+    expect(gateStatusTitle(await checkDocument(ws, SPEC, SPEC_MD.replace('critical_step: true', 'glossary_check: disabled')))).toBe('Glossary: checking disabled for this document');
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, normalizeSettings, parseByteSize } from '../../server/src/shared/protocol';
+
+describe('settings normalization', () => {
+  it('fills every default from nothing', () => {
+    expect(normalizeSettings(undefined)).toEqual({ settings: DEFAULT_SETTINGS, warnings: [] });
+    expect(DEFAULT_SETTINGS).toEqual({ strictness: '', disabledExtractors: [], severityOverrides: {}, maxFileSize: 5 * 1024 * 1024, debounceMs: 200, logLevel: 'info', trace: { server: 'off' } });
+  });
+
+  it('keeps valid values and normalizes severity names and sizes', () => {
+    const { settings, warnings } = normalizeSettings({
+      strictness: 'max',
+      disabledExtractors: ['repeated_noun', ' acronym ', 3],
+      severityOverrides: { unknown: 'Info', ambiguous: 'off', 'glossary.unknown-key': 'hint' },
+      maxFileSize: '2MB',
+      debounceMs: 50,
+      logLevel: 'debug',
+      trace: { server: 'verbose' },
+    });
+    expect(warnings).toEqual([]);
+    expect(settings).toEqual({
+      strictness: 'max',
+      disabledExtractors: ['repeated_noun', 'acronym'],
+      severityOverrides: { unknown: 'information', ambiguous: 'off', 'glossary.unknown-key': 'hint' },
+      maxFileSize: 2 * 1024 * 1024,
+      debounceMs: 50,
+      logLevel: 'debug',
+      trace: { server: 'verbose' },
+    });
+  });
+
+  it('falls back to the default for each invalid value and says why', () => {
+    const { settings, warnings } = normalizeSettings({ strictness: 'extreme', severityOverrides: { unknown: 'loud' }, maxFileSize: -1, debounceMs: 'soon', logLevel: 'chatty' });
+    expect(settings).toEqual(DEFAULT_SETTINGS);
+    expect(warnings).toEqual([
+      'specGlossary.strictness: expected "", "off", "medium" or "max", got "extreme"; using the default',
+      'specGlossary.severityOverrides.unknown: expected error, warning, information, hint or off, got "loud"; using the default',
+      'specGlossary.maxFileSize: expected a positive number of bytes (or a size such as "5MB"), got -1; using the default',
+      'specGlossary.debounceMs: expected a number of milliseconds ≥ 0, got "soon"; using the default',
+      'specGlossary.logLevel: expected off, error, warn, info, debug, got "chatty"; using the default',
+    ]);
+  });
+
+  it('parses byte sizes', () => {
+    expect([parseByteSize(1024), parseByteSize('512 KB'), parseByteSize('1.5mb'), parseByteSize('10'), parseByteSize('big'), parseByteSize(0)]).toEqual([1024, 512 * 1024, 1.5 * 1024 * 1024, 10, undefined, undefined]);
+  });
+});
