@@ -11,3 +11,8 @@ export class ConfigurationError extends Error {
 export const EXIT_OK = 0;
 export const EXIT_BLOCKED = 1;
 export const EXIT_USAGE = 2;
+
+/** A file the command needs cannot be read or written (exit code 2, like usage errors). */
+export class FileError extends Error {
+  override readonly name = 'FileError';
+}

@@ -2,28 +2,62 @@
 
 import { parseArgs } from 'node:util';
 import { CHECK_OPTIONS, checkCommand } from './commands/check';
-import { ConfigurationError, EXIT_USAGE, UsageError } from './errors';
+import { REPLAY_OPTIONS, replayCommand } from './commands/replay';
+import { RESOLVE_OPTIONS, resolveCommand } from './commands/resolve';
+import { RESUME_OPTIONS, resumeCommand } from './commands/resume';
+import { VALIDATE_OPTIONS, validateCommand } from './commands/validate';
+import { ConfigurationError, EXIT_USAGE, FileError, UsageError } from './errors';
+import { checkHooks } from './events/checkHooks';
+import { EventStoreError } from '../node/eventStore';
+import { OutsideWorkspaceError } from '../node/fsSafety';
 import type { CliIo, ParsedCommand } from './types';
 
 const USAGE = `Usage: spec-glossary <command> [options]
 
 Commands:
   check [paths...]   Check spec markdown (default: .) against the layered glossaries.
-      --format text|json        output format (default text)
+      --format text|json|sarif  output format (default text; sarif: SARIF 2.1.0 for code scanning)
       --strictness off|medium|max   override strictness for this run
       --mission ID              treat every document as part of mission ID
       --emit-events             append the pipeline's events to the mission's event log
-      --interactive             resolve blocking conflicts at a terminal prompt
+                                (blocking conflicts are deferred as clarification requests)
+      --interactive             at a terminal, ask about blocking conflicts (1..N, c, d)
       --no-color                plain text output
       --disable-extractor ID    switch an extractor off (repeatable)
       --max-file-size SIZE      skip larger files (default 5MB)
 
-Exit codes: 0 nothing blocked, 1 a document is blocked, 2 usage or configuration error.`;
+  resolve <term> --mission ID (--sense N | --custom "definition" [--scope S])
+                     Pin a sense of a term for a mission (closes its open clarifications).
+      --sense N                 the N-th candidate sense (confidence descending, then file
+                                order: as the prompt numbers them and JSON lists them);
+                                without --sense or --custom the candidates are listed
+      --custom TEXT             a new sense with this definition (scope: team_domain)
+      --scope S                 mission_local, team_domain, audience_domain or spec_kitty_core
+      --root DIR                the workspace (default: the one around the current directory)
 
-type Command = { options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>; run: (command: ParsedCommand, io: CliIo) => Promise<number> };
+  replay [--mission ID] [--json]
+                     Replay the event logs: pins, open clarifications, added senses.
+      --root DIR                the workspace (default: the one around the current directory)
+
+  validate [DIR]     Check seed glossaries, .kittify/config.yaml, meta.json files and every
+                     event log line (exit 1 on any error).
+
+  resume --retry-token T [--yes]
+                     Re-run the gate of a blocked step from its checkpoint with the current
+                     glossary; changed inputs need confirmation (or --yes).
+      --root DIR                the workspace (default: the one around the current directory)
+
+Exit codes: 0 ok / nothing blocked, 1 a document is blocked (validate: errors found),
+2 usage, configuration or file error.`;
+
+type Command = { options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }>; run: (command: ParsedCommand, io: CliIo) => Promise<number> };
 
 export const COMMANDS: Record<string, Command> = {
-  check: { options: CHECK_OPTIONS, run: (c, io) => checkCommand(c, io) },
+  check: { options: CHECK_OPTIONS, run: (c, io) => checkCommand(c, io, checkHooks()) },
+  resolve: { options: RESOLVE_OPTIONS, run: resolveCommand },
+  replay: { options: REPLAY_OPTIONS, run: replayCommand },
+  validate: { options: VALIDATE_OPTIONS, run: validateCommand },
+  resume: { options: RESUME_OPTIONS, run: resumeCommand },
 };
 
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
@@ -49,7 +83,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     }
     return await command.run({ name, values: parsed.values as ParsedCommand['values'], positionals: parsed.positionals }, io);
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ConfigurationError || isParseArgsError(error)) {
+    if (error instanceof UsageError || error instanceof ConfigurationError || error instanceof FileError || error instanceof EventStoreError || error instanceof OutsideWorkspaceError || isParseArgsError(error)) {
       io.stderr(`spec-glossary ${name}: ${(error as Error).message}`);
       return EXIT_USAGE;
     }

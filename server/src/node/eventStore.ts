@@ -224,7 +224,9 @@ export class EventStore {
         throw storeError('open', file, error);
       }
       const { cursor, endsWithNewline } = await this.scan(file, handle);
-      const sealed = drafts.map((draft, i) => sealDraft(draft, cursor.maxLamport + 1 + i));
+      // One append is one instant: every event of the batch carries the same timestamp.
+      const now = isoTimestamp();
+      const sealed = drafts.map((draft, i) => sealDraft(draft, cursor.maxLamport + 1 + i, now));
       for (const event of sealed) {
         const result = validateEvent(event);
         if (!result.ok) throw new EventStoreError(`refusing to write an invalid ${event.event_type} to ${file}: ${result.errors.join('; ')}`, file);
@@ -376,9 +378,9 @@ function checkDrafts(missionId: string, drafts: readonly GlossaryEventDraft[], f
   if (errors.length > 0) throw new EventStoreError(`refusing to append to ${file}, nothing written: ${errors.join(' | ')}`, file);
 }
 
-function sealDraft(draft: GlossaryEventDraft, lamport: number): GlossaryEvent {
+function sealDraft(draft: GlossaryEventDraft, lamport: number, timestamp: string): GlossaryEvent {
   // The draft's own fields are copied as they are; only the store-owned ones are added.
-  return { ...draft, event_id: randomUUID(), timestamp: isoTimestamp(), lamport_clock: lamport } as GlossaryEvent;
+  return { ...draft, event_id: randomUUID(), timestamp, lamport_clock: lamport } as GlossaryEvent;
 }
 
 async function writeAll(handle: FileHandle, bytes: Buffer, file: string): Promise<void> {

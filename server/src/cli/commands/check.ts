@@ -1,6 +1,7 @@
 /** `spec-glossary check [paths…]` (SPEC §8). */
 
 import { isStrictness } from '../../core/policy';
+import { parseByteSize } from '../../shared/protocol';
 import { EXTRACTOR_IDS } from '../../core/extract/extractors';
 import { EXIT_BLOCKED, EXIT_OK, UsageError } from '../errors';
 import { collectMarkdownFiles } from '../files';
@@ -12,6 +13,12 @@ import type { CliIo, ParsedCommand } from '../types';
 export interface CheckCommandHooks {
   /** Extra output formats (SARIF) and the event emitter plug in here. */
   formats?: Record<string, (run: CheckRun, cwd: string) => string>;
+  /**
+   * Runs after the check, before anything is printed. May return another run (e.g. the result of
+   * `recheck()` after decisions were recorded at a prompt): that one is printed and decides the
+   * exit code.
+   */
+  beforeOutput?: (run: CheckRun, command: ParsedCommand, io: CliIo, recheck: () => Promise<CheckRun>) => Promise<CheckRun | void>;
   afterCheck?: (run: CheckRun, command: ParsedCommand, io: CliIo) => Promise<number | void>;
 }
 
@@ -40,7 +47,10 @@ export async function checkCommand(command: ParsedCommand, io: CliIo, hooks: Che
   const maxFileBytes = parseSize(values['max-file-size'] as string | undefined);
 
   const files = collectMarkdownFiles(positionals.length > 0 ? positionals : ['.']);
-  const run = await runCheck(files, { ...(strictness ? { strictness } : {}), ...(mission ? { mission: mission.trim() } : {}), disabledExtractors: disabled }, maxFileBytes);
+  const settings = { ...(strictness ? { strictness } : {}), ...(mission ? { mission: mission.trim() } : {}), disabledExtractors: disabled };
+  const first = await runCheck(files, settings, maxFileBytes);
+  const replaced = hooks.beforeOutput ? await hooks.beforeOutput(first, command, io, () => runCheck(files, settings, maxFileBytes)) : undefined;
+  const run = replaced ?? first;
 
   const color = format === 'text' && io.isTTY && !values['no-color'] && !process.env['NO_COLOR'];
   const palette = color ? ANSI : PLAIN;
@@ -56,9 +66,7 @@ export async function checkCommand(command: ParsedCommand, io: CliIo, hooks: Che
 
 function parseSize(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  const match = /^(\d+(?:\.\d+)?)\s*(b|kb|k|mb|m|gb|g)?$/i.exec(value.trim());
-  if (!match) throw new UsageError(`--max-file-size must be a size such as 5MB (got '${value}')`);
-  const unit = (match[2] ?? 'b').toLowerCase()[0];
-  const factor = unit === 'k' ? 1024 : unit === 'm' ? 1024 * 1024 : unit === 'g' ? 1024 ** 3 : 1;
-  return Math.round(Number(match[1]) * factor);
+  const bytes = parseByteSize(value);
+  if (bytes === undefined) throw new UsageError(`--max-file-size must be a size such as 5MB (got '${value}')`);
+  return bytes;
 }

@@ -1,0 +1,96 @@
+/**
+ * `spec-glossary resolve <term> --mission M (--sense N | --custom "definition" [--scope S])`
+ * (SPEC §8): pins a sense of a term for a mission by appending GlossaryClarificationResolved
+ * (resolution_mode `async`: decided outside the prompt), after a GlossarySenseUpdated for a
+ * custom definition. Closes every clarification still open for that mission and term.
+ */
+
+import { normalizeSurface } from '../../core/normalize';
+import { isScopeId, SCOPE_ORDER, type ScopeId } from '../../core/types';
+import { eventLogPath } from '../../node/eventStore';
+import { loadWorkspace } from '../../node/workspace';
+import { EXIT_OK, UsageError } from '../errors';
+import { choicesFor, conflictIdsToClose, DEFAULT_CUSTOM_SCOPE, customDrafts, openClarificationsOf, pickDrafts, type TermChoices } from '../events/decisions';
+import { runContext } from '../events/runContext';
+import { appendOrFail, assertUsableConfig, requireWorkspaceRoot } from '../events/workspace';
+import { relativePath } from '../output/json';
+import type { CliIo, ParsedCommand } from '../types';
+
+export const RESOLVE_OPTIONS = {
+  mission: { type: 'string' },
+  sense: { type: 'string' },
+  custom: { type: 'string' },
+  scope: { type: 'string' },
+  root: { type: 'string' },
+} as const;
+
+export async function resolveCommand(command: ParsedCommand, io: CliIo): Promise<number> {
+  const { values, positionals } = command;
+  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'which term? usage: resolve <term> --mission M (--sense N | --custom "definition" [--scope S])' : `one term at a time (got ${positionals.length}: ${positionals.join(', ')}); quote a multi-word term`);
+  const term = normalizeSurface(positionals[0]!);
+  if (term === '') throw new UsageError('the term must not be blank');
+  const missionId = (values['mission'] as string | undefined)?.trim();
+  if (!missionId) throw new UsageError('--mission M is required (the mission whose log records the decision)');
+  const senseArg = values['sense'] as string | undefined;
+  const custom = values['custom'] as string | undefined;
+  const scopeArg = values['scope'] as string | undefined;
+  if (senseArg !== undefined && custom !== undefined) throw new UsageError('give either --sense N or --custom "definition", not both');
+  if (scopeArg !== undefined && custom === undefined) throw new UsageError('--scope goes with --custom (the scope of the new sense)');
+  if (scopeArg !== undefined && !isScopeId(scopeArg)) throw new UsageError(`--scope must be one of ${SCOPE_ORDER.join(', ')} (got '${scopeArg}')`);
+  if (custom !== undefined && custom.trim() === '') throw new UsageError('--custom needs a definition (it must not be blank)');
+
+  const root = requireWorkspaceRoot(values['root'] as string | undefined, io.cwd);
+  const snapshot = await loadWorkspace(root);
+  assertUsableConfig(snapshot);
+  const choices = choicesFor(snapshot, missionId, term);
+  if (senseArg === undefined && custom === undefined) {
+    throw new UsageError(`give --sense N (one of the candidates below) or --custom "definition"\n${formatChoices(choices)}`);
+  }
+  const open = openClarificationsOf(snapshot, missionId, term);
+  const conflictIds = conflictIdsToClose(open);
+  const run = runContext();
+
+  let drafts;
+  let summary: string;
+  if (senseArg !== undefined) {
+    const index = parseSenseNumber(senseArg, choices);
+    const sense = choices.candidates[index - 1]!;
+    drafts = pickDrafts(run, missionId, conflictIds, term, sense, 'async');
+    summary = `'${term}' now means "${sense.definition}" (${sense.scope}, sense ${index} of ${choices.candidates.length}) in mission ${missionId}.`;
+  } else {
+    const scope = (scopeArg as ScopeId | undefined) ?? DEFAULT_CUSTOM_SCOPE;
+    const made = customDrafts(run, missionId, conflictIds, term, scope, custom!.trim(), 'async');
+    drafts = made.drafts;
+    summary = `'${term}' now means "${made.sense.definition}" (new sense in ${scope}) in mission ${missionId}.`;
+  }
+
+  const events = await appendOrFail(root, missionId, drafts);
+  const lines = [summary];
+  if (open.length > 0) lines.push(`Closed ${open.length === 1 ? 'clarification' : 'clarifications'} ${open.map((o) => o.conflictId).join(', ')}.`);
+  lines.push(`Recorded ${events.map((e) => e.event_type).join(', ')} in ${relativePath(io.cwd, eventLogPath(root, missionId))}.`);
+  io.stdout(lines.join('\n'));
+  return EXIT_OK;
+}
+
+function parseSenseNumber(raw: string, choices: TermChoices): number {
+  const list = formatChoices(choices);
+  if (choices.candidates.length === 0) {
+    throw new UsageError(`'${choices.term}' has no sense in any glossary scope to pick from; define one with --custom "definition"`);
+  }
+  if (!/^\d+$/.test(raw.trim())) throw new UsageError(`--sense must be a number from 1 to ${choices.candidates.length} (got '${raw}')\n${list}`);
+  const n = Number(raw.trim());
+  if (n < 1 || n > choices.candidates.length) throw new UsageError(`--sense ${raw} is out of range: '${choices.term}' has ${choices.candidates.length} candidate sense${choices.candidates.length === 1 ? '' : 's'}\n${list}`);
+  return n;
+}
+
+/** The numbered candidates, as the prompt and `check` list them. */
+export function formatChoices(choices: TermChoices): string {
+  if (choices.candidates.length === 0) return `'${choices.term}' has no candidate senses.`;
+  const lines = [`Candidate senses of '${choices.term}' (${choices.scope}):`];
+  const pinned = choices.pin?.sense;
+  choices.candidates.forEach((s, i) => {
+    const isPin = pinned !== undefined && pinned.scope === s.scope && pinned.definition === s.definition;
+    lines.push(`  ${i + 1}. [${s.scope}] ${s.definition} (confidence: ${s.confidence})${isPin ? ' (pinned for this mission)' : ''}`);
+  });
+  return lines.join('\n');
+}

@@ -1,0 +1,116 @@
+/**
+ * `spec-glossary resume --retry-token T [--yes]` (seed 000 ResumeMiddleware, SPEC §8): loads the
+ * StepCheckpointed with that token, finds the step's document again (cli/events/stepInputs.ts),
+ * compares its inputs' hash with the checkpoint's, and re-runs the check and the generation gate
+ * with the checkpoint's strictness and the glossary as it is now (seeds + every event, so pins
+ * recorded since the checkpoint apply). Exit 0 when the step is no longer blocked, 1 when it
+ * still is, 2 when the token is unknown, the document is gone, or changed inputs were not
+ * confirmed. Writes nothing (the checkpoint already exists).
+ */
+
+import { compareReplayOrder } from '../../core/replay';
+import type { StepCheckpointed } from '../../core/events/types';
+import { EventStore, eventLogDir } from '../../node/eventStore';
+import { EXIT_BLOCKED, EXIT_OK, FileError, UsageError } from '../errors';
+import { documentConflicts } from '../events/conflicts';
+import { CHECKPOINT_CURSOR } from '../events/pipelineEvents';
+import { findStepDocuments, stepInputHash } from '../events/stepInputs';
+import { openTerminal, terminalAvailable } from '../events/terminal';
+import { assertUsableConfig, requireWorkspaceRoot } from '../events/workspace';
+import { relativePath } from '../output/json';
+import { ANSI, formatProblems, formatText, PLAIN } from '../output/text';
+import { runCheck } from '../runCheck';
+import type { CliIo, ParsedCommand } from '../types';
+
+export const RESUME_OPTIONS = {
+  'retry-token': { type: 'string' },
+  yes: { type: 'boolean', short: 'y' },
+  root: { type: 'string' },
+  'no-color': { type: 'boolean' },
+} as const;
+
+export async function resumeCommand(command: ParsedCommand, io: CliIo): Promise<number> {
+  const { values, positionals } = command;
+  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}' (usage: resume --retry-token T [--yes])`);
+  const token = (values['retry-token'] as string | undefined)?.trim();
+  if (!token) throw new UsageError('--retry-token T is required (check --emit-events prints it when a step is blocked)');
+  const root = requireWorkspaceRoot(values['root'] as string | undefined, io.cwd);
+
+  const checkpoint = await findCheckpoint(root, token);
+  if (!checkpoint) throw new UsageError(`no StepCheckpointed with retry token ${token} in the event logs in ${relativePath(io.cwd, eventLogDir(root))}`);
+  if (checkpoint.cursor !== CHECKPOINT_CURSOR) throw new UsageError(`checkpoint ${token} is at cursor '${checkpoint.cursor}'; only '${CHECKPOINT_CURSOR}' can be resumed`);
+
+  const candidates = findStepDocuments(root, checkpoint.mission_id, checkpoint.step_id, checkpoint.input_hash);
+  if (candidates.length === 0) throw new FileError(`the document of step '${checkpoint.step_id}' of mission ${checkpoint.mission_id} is no longer in ${root}`);
+  const unchanged = candidates.filter((d) => d.inputHash === checkpoint.input_hash);
+  const doc = unchanged.length === 1 ? unchanged[0]! : candidates.length === 1 ? candidates[0]! : undefined;
+  if (!doc) {
+    throw new UsageError(
+      `step '${checkpoint.step_id}' of mission ${checkpoint.mission_id} matches ${candidates.length} documents and none (or several) has the checkpoint's inputs: ` +
+        candidates.map((d) => relativePath(io.cwd, d.absolutePath)).join(', '),
+    );
+  }
+  const shown = relativePath(io.cwd, doc.absolutePath);
+  const notes: string[] = [`Resuming step '${checkpoint.step_id}' of mission ${checkpoint.mission_id} (${shown}) from checkpoint ${token} at ${checkpoint.cursor}, strictness ${checkpoint.strictness}.`];
+
+  if (doc.inputHash !== checkpoint.input_hash) {
+    const what = `Inputs changed since the checkpoint (${shown}: input_hash ${checkpoint.input_hash.slice(0, 12)}… → ${doc.inputHash.slice(0, 12)}…).`;
+    if (values['yes'] === true) {
+      notes.push(`${what} Proceeding (--yes).`);
+    } else if (terminalAvailable()) {
+      io.stderr([...notes.splice(0), what].join('\n'));
+      const terminal = openTerminal();
+      const answer = await terminal.ask('Inputs changed since the checkpoint. Proceed? [y/N] ');
+      terminal.close();
+      if (!/^\s*y(es)?\s*$/i.test(answer ?? '')) {
+        io.stderr('Resume aborted: the inputs changed and you did not confirm.');
+        return 2;
+      }
+    } else {
+      throw new UsageError(`${what} Not resuming without confirmation: re-run with --yes to resume with the changed inputs, or run check again for a new checkpoint.`);
+    }
+  }
+
+  const run = await runCheck([doc.absolutePath], { strictness: checkpoint.strictness, mission: checkpoint.mission_id });
+  for (const snapshot of run.snapshots) assertUsableConfig(snapshot);
+  const checked = run.documents[0];
+  if (!checked) throw new FileError(`cannot read ${shown}: ${run.skipped[0]?.reason ?? 'skipped'}`);
+  // The check recomputes from the current file; if it changed between the hash and the read, say so.
+  if (stepInputHash(root, checked.absolutePath, checked.text) !== doc.inputHash) notes.push(`${shown} changed while resuming; the latest text was checked.`);
+
+  const current = new Map(checked.snapshot.scopeRefs().map((r) => [r.scope, r.version_id]));
+  for (const ref of checkpoint.scope_refs) {
+    const now = current.get(ref.scope);
+    if (now === undefined) notes.push(`Glossary scope ${ref.scope} is no longer loaded (was version ${ref.version_id}).`);
+    else if (now !== ref.version_id) notes.push(`Glossary scope ${ref.scope} changed since the checkpoint (version ${ref.version_id} → ${now}).`);
+  }
+  for (const scope of current.keys()) if (!checkpoint.scope_refs.some((r) => r.scope === scope)) notes.push(`Glossary scope ${scope} was added since the checkpoint.`);
+
+  const palette = io.isTTY && !values['no-color'] && !process.env['NO_COLOR'] ? ANSI : PLAIN;
+  if (notes.length > 0) io.stderr(notes.join('\n'));
+  if (run.problems.length > 0) io.stderr(formatProblems(run.problems, io.cwd, palette));
+  const lines = [formatText(run, io.cwd, palette)];
+  if (checked.report.blocked) {
+    const blocking = documentConflicts(checked).filter((c) => c.blocking);
+    lines.push(`Still blocked by ${blocking.length} conflict${blocking.length === 1 ? '' : 's'}: ${blocking.map((c) => `${c.term} (${c.wire.conflict_type}, ${c.wire.severity})`).join(', ')}.`);
+    lines.push(`Resolve with: spec-glossary resolve <term> --mission ${checkpoint.mission_id} --sense N, then resume again.`);
+  } else {
+    lines.push(`Gate passed: step '${checkpoint.step_id}' of mission ${checkpoint.mission_id} is no longer blocked; generation may proceed.`);
+  }
+  io.stdout(lines.join('\n'));
+  return checked.report.blocked ? EXIT_BLOCKED : EXIT_OK;
+}
+
+/** The StepCheckpointed with `token`; copies of it (same token) resolve to the first in replay order. */
+async function findCheckpoint(root: string, token: string): Promise<StepCheckpointed | undefined> {
+  let found: StepCheckpointed | undefined;
+  const key = (e: StepCheckpointed) => ({ lamport: e.lamport_clock, timestamp: e.timestamp, eventId: e.event_id });
+  await new EventStore(root).stream(
+    (event) => {
+      if (event.event_type !== 'StepCheckpointed' || event.retry_token !== token) return;
+      if (!found || compareReplayOrder(key(event), key(found)) < 0) found = event;
+    },
+    { wants: (type) => type === 'StepCheckpointed' },
+  );
+  return found;
+}

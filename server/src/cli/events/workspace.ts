@@ -1,0 +1,43 @@
+/** The workspace a CLI command works on, and the failures that end it with exit code 2. */
+
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { GlossaryEvent, GlossaryEventDraft } from '../../core/events/types';
+import { appendEvents, EventStoreError } from '../../node/eventStore';
+import { OutsideWorkspaceError } from '../../node/fsSafety';
+import { configPath, findWorkspaceRoot, type WorkspaceSnapshot } from '../../node/workspace';
+import { ConfigurationError, FileError, UsageError } from '../errors';
+
+/** Codes of config.yaml problems that make the file unusable (the rest are warnings with a fallback). */
+const FATAL_CONFIG_CODES = new Set(['config.parse-error', 'config.invalid-root', 'config.invalid-glossary']);
+
+/**
+ * The workspace root (the folder holding `.kittify/`) at or above `given` (default: the current
+ * directory). Commands that read or write the event log need one: exit 2 without.
+ */
+export function requireWorkspaceRoot(given: string | undefined, cwd: string): string {
+  const start = path.resolve(cwd, given ?? '.');
+  if (!existsSync(start)) throw new UsageError(`${given ?? start}: no such file or directory`);
+  const root = findWorkspaceRoot(statSync(start).isDirectory() ? start : path.dirname(start));
+  if (!root) throw new UsageError(`no Spec Kitty workspace at or above ${start} (no .kittify/ folder); run it inside one or pass --root`);
+  return root;
+}
+
+/** `.kittify/config.yaml` that cannot be used (not YAML, not a mapping) is a configuration error. */
+export function assertUsableConfig(snapshot: WorkspaceSnapshot): void {
+  const fatal = snapshot.configProblems.filter((p) => FATAL_CONFIG_CODES.has(p.code) && p.severity === 'error');
+  if (fatal.length === 0) return;
+  const file = configPath(snapshot.root);
+  const where = (p: (typeof fatal)[number]) => `${file}:${p.range.start.line + 1}:${p.range.start.character + 1}`;
+  throw new ConfigurationError(`invalid configuration: ${fatal.map((p) => `${where(p)}: ${p.message}`).join('; ')}`);
+}
+
+/** Appends in one write; a refused or failed write is a FileError naming the log (exit 2). */
+export async function appendOrFail(root: string, missionId: string, drafts: readonly GlossaryEventDraft[]): Promise<GlossaryEvent[]> {
+  try {
+    return await appendEvents(root, missionId, drafts);
+  } catch (error) {
+    if (error instanceof EventStoreError || error instanceof OutsideWorkspaceError) throw new FileError(`no events recorded: ${error.message}`);
+    throw error;
+  }
+}

@@ -1,0 +1,76 @@
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { afterEach, describe, expect, test } from 'vitest';
+import { blockedWorkspace, cli, logPath, MISSION, readLog, TEAM_WORKSPACE_SEED, type TempWorkspace } from './support';
+
+let ws: TempWorkspace;
+afterEach(() => ws?.remove());
+
+const LOG = `.kittify/events/glossary/${MISSION}.events.jsonl`;
+
+describe('spec-glossary validate', () => {
+  test('a clean workspace: exit 0 and a summary', () => {
+    ws = blockedWorkspace();
+    cli(['check', '--emit-events'], ws.root);
+    const result = cli(['validate'], ws.root);
+    expect(result.status).toBe(0);
+    expect(result.stdout.trim()).toBe('1 glossary file, 1 event log (7 valid events): 0 errors, 0 warnings.');
+  });
+
+  test('a torn line is reported with its file and line number; the lines after it still count; exit 1', () => {
+    ws = blockedWorkspace();
+    cli(['check', '--emit-events'], ws.root); // lines 1-7
+    const lines = readLog(ws).map((l) => l.raw);
+    // A writer died mid-line (line 8), then another writer appended after it (line 9).
+    writeFileSync(logPath(ws), [...lines, lines[6]!.slice(0, 40)].join('\n') + '\n' + lines[2]!.replace(/"lamport_clock": 3/, '"lamport_clock": 9').replace(/"event_id": "[^"]+"/, '"event_id": "11111111-2222-4333-8444-555555555555"') + '\n');
+    const result = cli(['validate'], ws.root);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain(`${LOG}:8:1 error events.invalid-line not valid JSON`);
+    expect(result.stdout).toContain('1 event log (8 valid events): 1 error, 0 warnings.');
+    // check and replay keep going: the torn line is a warning there, never fatal.
+    const check = cli(['check'], ws.root);
+    expect(check.status).toBe(1);
+    expect(check.stderr).toContain(`${LOG} warning file line 8: not valid JSON`);
+    const replay = cli(['replay', '--mission', MISSION, '--json'], ws.root);
+    expect(replay.status).toBe(0);
+    expect(replay.stderr).toContain(`${LOG}:8: warning: not valid JSON`);
+  });
+
+  test('a torn last line without a newline, and an invalid event, are errors with line numbers', () => {
+    ws = blockedWorkspace();
+    cli(['check', '--emit-events'], ws.root);
+    appendFileSync(logPath(ws), '{"event_type": "GlossaryScopeActivated", "mission_id": "x"}\n{"event_type": "TermCand');
+    const result = cli(['validate', ws.root], '/');
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/events\.jsonl:8:1 error events\.invalid-line invalid GlossaryScopeActivated event: .*event_id/);
+    expect(result.stdout).toMatch(/events\.jsonl:9:1 error events\.invalid-line torn last line/);
+  });
+
+  test('seed problems with file:line:col, all of them; warnings alone exit 0', () => {
+    ws = blockedWorkspace({
+      '.kittify/glossaries/team_domain.yaml': TEAM_WORKSPACE_SEED + '  - surface: Broken\n    definition: x\n  - surface: ok\n    definition: fine\n    confidence: "high"\n',
+    });
+    const result = cli(['validate'], ws.root);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain('.kittify/glossaries/team_domain.yaml:14:14 error glossary.surface-not-normalized');
+    expect(result.stdout).toMatch(/\.kittify\/glossaries\/team_domain\.yaml:18:\d+ error glossary\./);
+    ws.write('.kittify/glossaries/team_domain.yaml', TEAM_WORKSPACE_SEED + '  - surface: ok\n    definition: fine\n    colour: blue\n');
+    const warned = cli(['validate'], ws.root);
+    expect(warned.status).toBe(0);
+    expect(warned.stdout).toMatch(/team_domain\.yaml:\d+:\d+ warning /);
+  });
+
+  test('config.yaml that is not YAML, and a meta.json that is not JSON, are errors', () => {
+    ws = blockedWorkspace({ '.kittify/config.yaml': 'glossary: [unclosed\n', 'kitty-specs/041-demo/meta.json': '{"mission_id": ' });
+    const result = cli(['validate'], ws.root);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/\.kittify\/config\.yaml:\d+:\d+ error config\.parse-error/);
+    expect(result.stdout).toContain('kitty-specs/041-demo/meta.json error meta.parse-error not valid JSON');
+  });
+
+  test('usage: not a workspace, or too many folders → exit 2', () => {
+    ws = blockedWorkspace();
+    expect(cli(['validate'], '/')).toMatchObject({ status: 2, stderr: expect.stringContaining('no Spec Kitty workspace') });
+    expect(cli(['validate', 'a', 'b'], ws.root).status).toBe(2);
+    expect(cli(['validate', 'no-such-dir'], ws.root).status).toBe(2);
+  });
+});
