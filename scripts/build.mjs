@@ -40,6 +40,10 @@ for (const tool of ['noise']) {
   const entry = join(root, `server/src/tools/${tool}.ts`);
   if (existsSync(entry)) await build({ ...shared, entryPoints: [entry], outfile: join(dist, `${tool}.cjs`) });
 }
+// The benchmark (npm run bench); cspell-lib, its reference, stays an ES module loaded at run time.
+if (existsSync(join(root, 'bench/main.ts'))) {
+  await build({ ...shared, entryPoints: [join(root, 'bench/main.ts')], outfile: join(dist, 'bench.cjs'), external: ['cspell-lib'] });
+}
 if (existsSync(join(root, 'client/src/extension.ts'))) {
   await build({ ...shared, entryPoints: [join(root, 'client/src/extension.ts')], outfile: join(dist, 'extension.cjs'), external: ['vscode'] });
 }

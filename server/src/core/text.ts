@@ -6,8 +6,16 @@ export class LineIndex {
   /** Offset of the first character of each line. */
   private readonly starts: number[];
 
-  constructor(readonly text: string) {
-    const starts = [0];
+  /** `starts` (the offsets of the line starts of `text`) when the caller already knows them. */
+  constructor(
+    readonly text: string,
+    starts?: number[],
+  ) {
+    if (starts) {
+      this.starts = starts;
+      return;
+    }
+    starts = [0];
     let at = text.indexOf('\n');
     while (at !== -1) {
       starts.push(at + 1);
@@ -16,8 +24,29 @@ export class LineIndex {
     this.starts = starts;
   }
 
+  /**
+   * The index of `text`, which is this index's text with [from, oldEnd) replaced by what is now
+   * [from, newEnd): only the line breaks of the replaced part are looked for.
+   */
+  edited(text: string, from: number, oldEnd: number, newEnd: number): LineIndex {
+    const delta = newEnd - oldEnd;
+    const old = this.starts;
+    const starts: number[] = [];
+    let i = 0;
+    while (i < old.length && old[i]! <= from) starts.push(old[i++]!);
+    for (let at = text.indexOf('\n', from); at !== -1 && at < newEnd; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+    while (i < old.length && old[i]! <= oldEnd) i++;
+    while (i < old.length) starts.push(old[i++]! + delta);
+    return new LineIndex(text, starts);
+  }
+
   get lineCount(): number {
     return this.starts.length;
+  }
+
+  /** Offsets of the line starts, ascending (do not modify). */
+  lineStarts(): readonly number[] {
+    return this.starts;
   }
 
   lineStart(line: number): number {
@@ -49,9 +78,59 @@ export class LineIndex {
     return Math.min(start + Math.max(0, position.character), this.lineEnd(position.line));
   }
 
+  /**
+   * Line start + character: the offset `positionAt` turned into `position` (unlike `offsetAt`, a
+   * character past the line's end is not clamped). Orders positions as (line, character) does.
+   */
+  offsetOf(position: Position): number {
+    const line = position.line;
+    return (line < 0 ? 0 : line >= this.starts.length ? this.text.length : this.starts[line]!) + position.character;
+  }
+
   rangeOf(start: number, end: number): Range {
     return { start: this.positionAt(start), end: this.positionAt(end) };
   }
+
+  /**
+   * `rangeOf` of the [start, end) pairs of the flat list `pairs` from pair index `from` to `to`,
+   * whose starts must ascend: each line is found by galloping on from the previous one.
+   */
+  rangesOfSorted(pairs: readonly number[], from = 0, to = pairs.length >> 1): Range[] {
+    const out: Range[] = new Array(to - from);
+    const length = this.text.length;
+    let line = 0;
+    for (let k = from; k < to; k++) {
+      const start = Math.max(0, Math.min(pairs[2 * k]!, length));
+      const end = Math.max(0, Math.min(pairs[2 * k + 1]!, length));
+      if (this.starts[line]! > start) line = 0; // starts did not ascend: look from the top
+      line = this.lineFrom(line, start);
+      const endLine = end >= start ? this.lineFrom(line, end) : this.lineFrom(0, end);
+      out[k - from] = { start: { line, character: start - this.starts[line]! }, end: { line: endLine, character: end - this.starts[endLine]! } };
+    }
+    return out;
+  }
+
+  /** The line holding `offset`, given a line `hint` that starts at or before it. */
+  private lineFrom(hint: number, offset: number): number {
+    const starts = this.starts;
+    const last = starts.length - 1;
+    if (hint >= last || starts[hint + 1]! > offset) return hint;
+    // Gallop: low always starts at or before the offset.
+    let low = hint + 1;
+    let step = 1;
+    while (low + step <= last && starts[low + step]! <= offset) {
+      low += step;
+      step *= 2;
+    }
+    let high = Math.min(last, low + step);
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (starts[mid]! <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return low;
+  }
+
 }
 
 export function comparePositions(a: Position, b: Position): number {

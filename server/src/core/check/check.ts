@@ -4,7 +4,8 @@
  */
 
 import { EXTRACTORS } from '../extract/extractors';
-import { readHeader, scanDocument } from '../extract/scan';
+import { readHeader, scanDocument, type DocumentScan } from '../extract/scan';
+import { TokenBuffers } from '../extract/tokens';
 import type { GlossaryIndex } from '../glossary';
 import { normalizeSurface } from '../normalize';
 import { mergeDecisions, Pipeline, type MergedDecision, type Unit } from '../pipeline';
@@ -60,9 +61,34 @@ export function createPipeline(extraUnits: readonly Unit<CheckContext>[] = []): 
 export function checkDocument(text: string, options: CheckOptions): DocumentReport {
   // Front matter decides which sections are read, so it is read before the full scan.
   const header = options.header ?? readHeader(text);
-  const front = header.frontMatter?.data;
-  const scan = scanDocument(text, stringList(front?.['glossary_fields']), header);
+  // The standard units keep nothing of the scan past the check: its buffers can be lent.
+  const lend = options.pipeline === undefined || options.pipeline === STANDARD_PIPELINE ? BUFFERS.take(text.length) : undefined;
+  try {
+    const scan = scanDocument(text, glossaryFields(header), header, undefined, lend);
+    return runChecks(scan, options, undefined, lend?.marks[1]).report;
+  } finally {
+    if (lend) BUFFERS.give(lend);
+  }
+}
 
+const BUFFERS = new TokenBuffers();
+
+/** `glossary_fields` of the front matter: the only sections that are checked (none: all). */
+export function glossaryFields(header: ReturnType<typeof readHeader>): string[] {
+  return stringList(header.frontMatter?.data?.['glossary_fields']);
+}
+
+/** The check of a document already scanned (by `scanDocument` or the incremental checker). */
+export function checkScanned(scan: DocumentScan, options: CheckOptions): DocumentReport {
+  return runChecks(scan, options, undefined).report;
+}
+
+/**
+ * `checkScanned`, also returning the pipeline's context; `previous` is the context of the check
+ * of the scan `scan` was re-scanned from (see CheckContext.previous).
+ */
+export function runChecks(scan: DocumentScan, options: CheckOptions, previous: CheckContext | undefined, marks?: Uint8Array): { report: DocumentReport; context: CheckContext } {
+  const front = scan.frontMatter?.data;
   const problems: SourceProblem[] = [...(scan.frontMatter?.problems ?? [])];
   const critical = front?.['critical_step'] === true;
   const resolved = resolveStrictness({ ...options.strictness, step: front?.['glossary_check_strictness'] });
@@ -88,16 +114,18 @@ export function checkDocument(text: string, options: CheckOptions): DocumentRepo
     aliases,
     proposals: new Map(),
     occurrences: new Map(),
-    consumed: new Uint8Array(scan.tokens.count),
+    consumed: marks && marks.length >= scan.tokens.count ? marks.fill(0, 0, scan.tokens.count) : new Uint8Array(scan.tokens.count),
     candidates: [],
     findings: [],
     decisions: [],
+    memo: new Map(),
+    ...(previous ? { previous } : {}),
   };
   if (checked) (options.pipeline ?? STANDARD_PIPELINE).run(context, new Set(options.disabledExtractors ?? []));
 
   const overallSeverity = maxSeverity(context.findings.map((f) => f.severity));
   const decision = mergeDecisions(context.decisions);
-  return {
+  const report: DocumentReport = {
     checked,
     critical,
     strictness: resolved.strictness,
@@ -111,6 +139,7 @@ export function checkDocument(text: string, options: CheckOptions): DocumentRepo
     decision,
     problems,
   };
+  return { report, context };
 }
 
 function stringList(value: unknown): string[] {

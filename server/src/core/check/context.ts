@@ -40,13 +40,33 @@ export interface CheckContext {
   /** Alias (normalized, as written in glossary_aliases keys) → canonical normalized surface. */
   aliases: ReadonlyMap<string, string>;
   proposals: Map<string, Proposal>;
-  /** Occurrence offsets per surface, found by walking the prose. */
-  occurrences: Map<string, [number, number][]>;
+  /** Occurrence offsets per surface, found by walking the prose: flat [start, end, start, end, …]. */
+  occurrences: Map<string, number[]>;
   /** Tokens already claimed by a glossary match (longest match first). */
   consumed: Uint8Array;
   candidates: TermCandidate[];
   findings: Finding[];
   decisions: Decision[];
+  /**
+   * The previous check of the same document, when it is checked again after an edit (the
+   * incremental checker); `scan.edit` then says what changed. Units may reuse what it found for
+   * the unchanged parts, and must give the same result as without it.
+   */
+  previous?: CheckContext;
+  /** What units keep for the next check of the same document, by unit id. */
+  memo: Map<string, unknown>;
+}
+
+/** True when `context.previous` is the check of the scan `context.scan` was re-scanned from. */
+export function followsPrevious(context: CheckContext): context is CheckContext & { previous: CheckContext } {
+  return context.previous !== undefined && context.scan.edit !== undefined && context.scan.edit.previous === context.previous.scan.serial;
+}
+
+export function sameSet<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): boolean {
+  if (a === b) return true;
+  if (a.size !== b.size) return false;
+  for (const value of a) if (!b.has(value)) return false;
+  return true;
 }
 
 /** Record a proposal; the highest confidence wins, ties go to the earlier method. */
@@ -58,7 +78,7 @@ export function propose(context: CheckContext, surface: string, method: Extracti
     context.proposals.set(surface, { surface, method, confidence, explicit: [...explicit] });
     return;
   }
-  existing.explicit.push(...explicit);
+  if (explicit.length > 0) existing.explicit.push(...explicit);
   if (confidence > existing.confidence || (confidence === existing.confidence && METHOD_ORDER.indexOf(method) < METHOD_ORDER.indexOf(existing.method))) {
     existing.method = method;
     existing.confidence = confidence;
@@ -67,6 +87,6 @@ export function propose(context: CheckContext, surface: string, method: Extracti
 
 export function addOccurrence(context: CheckContext, surface: string, start: number, end: number): void {
   const list = context.occurrences.get(surface);
-  if (list) list.push([start, end]);
-  else context.occurrences.set(surface, [[start, end]]);
+  if (list) list.push(start, end);
+  else context.occurrences.set(surface, [start, end]);
 }

@@ -28,20 +28,57 @@ export function keywords(text: string): Set<string> {
  * True when the sentence around the occurrence [start, end) of the term in `text` (the masked
  * prose) contradicts `definition`.
  */
-export function contradictsDefinition(text: string, start: number, end: number, definitionKeywords: ReadonlySet<string>): boolean {
-  // Cheap pre-checks: every pattern needs "unlike" just before or is/are/isn't/means/refers after.
-  const next = /^\s+([a-z])/i.exec(text.slice(end, end + 4));
-  const before = text.slice(Math.max(0, start - 16), start).toLowerCase();
-  if (!(next && 'iamr'.includes(next[1]!.toLowerCase())) && !before.includes('unlike')) return false;
+export function contradictsDefinition(text: string, start: number, end: number, definitionKeywords: ReadonlySet<string> | (() => ReadonlySet<string>)): boolean {
+  if (!mayContradict(text, start, end)) return false;
   const after = sentenceAfter(text, end);
   if (NEGATION_AFTER.test(after)) return true;
   if (UNLIKE_BEFORE.test(sentenceBefore(text, start))) return true;
   const redefinition = REDEFINITION_AFTER.exec(after);
-  if (!redefinition || definitionKeywords.size === 0) return false;
+  if (!redefinition) return false;
+  const wanted = typeof definitionKeywords === 'function' ? definitionKeywords() : definitionKeywords;
+  if (wanted.size === 0) return false;
   const said = keywords(redefinition[1]!);
   let shared = 0;
-  for (const word of definitionKeywords) if (said.has(word)) shared++;
-  return shared / definitionKeywords.size < KEYWORD_OVERLAP_THRESHOLD;
+  for (const word of wanted) if (said.has(word)) shared++;
+  return shared / wanted.size < KEYWORD_OVERLAP_THRESHOLD;
+}
+
+/**
+ * Cheap pre-check, true for every occurrence that can contradict: each pattern needs "unlike"
+ * within the 16 characters before, or 1–3 whitespace characters and then is/are/isn't/aren't,
+ * means or refers after (only the first two letters are looked at here).
+ */
+export function mayContradict(text: string, start: number, end: number): boolean {
+  let k = end;
+  const limit = Math.min(text.length, end + 4);
+  while (k < limit && isSpace(text.charCodeAt(k))) k++;
+  if (k > end && k < limit) {
+    const first = text.charCodeAt(k) | 32;
+    const second = k + 1 < text.length ? text.charCodeAt(k + 1) | 32 : 0;
+    // is, ar(e), me(ans), re(fers)
+    if ((first === 105 && second === 115) || (first === 97 && second === 114) || (first === 109 && second === 101) || (first === 114 && second === 101)) return true;
+  }
+  return unlikeBefore(text, start);
+}
+
+/** `text.slice(start - 16, start).toLowerCase().includes('unlike')`, without allocating. */
+function unlikeBefore(text: string, start: number): boolean {
+  const from = Math.max(0, start - 16);
+  for (let k = from; k < start; k++) {
+    const c = text.charCodeAt(k);
+    if (c > 127) return text.slice(from, start).toLowerCase().includes('unlike');
+  }
+  for (let k = from; k + 6 <= start; k++) {
+    if ((text.charCodeAt(k) | 32) === 117 && (text.charCodeAt(k + 1) | 32) === 110 && (text.charCodeAt(k + 2) | 32) === 108 && (text.charCodeAt(k + 3) | 32) === 105 && (text.charCodeAt(k + 4) | 32) === 107 && (text.charCodeAt(k + 5) | 32) === 101) return true;
+  }
+  return false;
+}
+
+/** JavaScript's \s. */
+function isSpace(c: number): boolean {
+  if (c === 32 || (c >= 9 && c <= 13)) return true;
+  if (c < 0xa0) return false;
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
 function sentenceAfter(text: string, from: number): string {

@@ -4,14 +4,26 @@
  * occurrence of what was proposed and builds the term candidates.
  */
 
-import { addOccurrence, propose, type CheckContext } from '../check/context';
+import { addOccurrence, followsPrevious, propose, sameSet, type CheckContext, type Proposal } from '../check/context';
 import { normalizeSurface } from '../normalize';
 import type { Unit } from '../pipeline';
-import type { TermCandidate } from '../types';
+import type { LineIndex } from '../text';
+import type { Range, TermCandidate } from '../types';
 import { FUNCTION_WORDS, isCommonWord } from '../words';
-import { SurfaceTrie } from './trie';
+import { SHAPE_ACRONYM, SHAPE_MIXED } from './tokens';
+import { SurfaceTrie, type TrieMatch } from './trie';
+import { emptyFound, spliceFound, type Found } from './splice';
+import { rewalk, walkAll, type Walk, type WalkChange } from './walk';
 
 type Extractor = Unit<CheckContext>;
+
+/** What the glossary walk keeps for the next check of the document. */
+interface GlossaryMemo {
+  walk: Walk;
+  /** Tokens walked again this time. */
+  from: number;
+  to: number;
+}
 
 const glossaryMatch: Extractor = {
   id: 'glossary_match',
@@ -20,14 +32,21 @@ const glossaryMatch: Extractor = {
   run(context) {
     const { scan, glossary } = context;
     if (glossary.trie.isEmpty) return;
+    // Longest match first; a match of an excluded term is no match (the walk goes on after its
+    // first word).
+    const rules = { accept: (match: TrieMatch) => !context.excluded.has(match.surface) };
+    const memo = followsPrevious(context) ? (context.previous.memo.get('glossary_match') as GlossaryMemo | undefined) : undefined;
+    const edit = scan.edit;
+    const reusable = memo && edit && context.previous!.glossary === glossary && sameSet(context.previous!.excluded, context.excluded);
+    const result = reusable ? rewalk(glossary.trie, scan, rules, memo.walk, { from: edit.before, to: edit.after, shift: edit.shift }) : walkAll(glossary.trie, scan, rules);
+    context.memo.set('glossary_match', { walk: result.walk, from: result.from, to: result.to } satisfies GlossaryMemo);
+
     const { tokens } = scan;
-    for (let i = 0; i < tokens.count; i++) {
-      const match = glossary.trie.matchAt(tokens, i, scan.masked, scan.lower);
-      if (!match || context.excluded.has(match.surface)) continue;
-      propose(context, match.surface, 'glossary_match');
-      addOccurrence(context, match.surface, tokens.start[match.first]!, tokens.end[match.last]!);
-      for (let k = match.first; k <= match.last; k++) context.consumed[k] = 1;
-      i = match.last;
+    const { first, last, surface } = result.walk;
+    for (let k = 0; k < first.length; k++) {
+      propose(context, surface[k]!, 'glossary_match');
+      addOccurrence(context, surface[k]!, tokens.start[first[k]!]!, tokens.end[last[k]!]!);
+      for (let t = first[k]!; t <= last[k]!; t++) context.consumed[t] = 1;
     }
   },
 };
@@ -54,34 +73,42 @@ const quotedPhrase: Extractor = {
   priority: 20,
   run(context) {
     const { masked } = context.scan;
-    QUOTED.lastIndex = 0;
-    let match: RegExpExecArray | null;
-    while ((match = QUOTED.exec(masked)) !== null) {
-      const inner = (match[1] ?? match[2] ?? '').trim().replace(/[.,;:!?]+$/, '');
-      const words = inner.split(/\s+/).filter(Boolean);
-      if (words.length < 1 || words.length > 4) continue;
-      if (!words.every((w) => QUOTED_WORD.test(w)) || !/\p{L}/u.test(inner)) continue;
-      if (words.every((w) => FUNCTION_WORDS.has(w.toLowerCase()))) continue;
-      const surface = normalizeSurface(inner);
-      if (surface.length > 1) propose(context, surface, 'quoted_phrase');
-    }
+    // Quotes never span lines: after an edit only the re-scanned lines are searched again.
+    const find = (from: number, to: number, out: Found<string>) => {
+      QUOTED.lastIndex = from;
+      let match: RegExpExecArray | null;
+      while ((match = QUOTED.exec(masked)) !== null && match.index < to) {
+        const inner = (match[1] ?? match[2] ?? '').trim().replace(/[.,;:!?]+$/, '');
+        const words = inner.split(/\s+/).filter(Boolean);
+        if (words.length < 1 || words.length > 4) continue;
+        if (!words.every((w) => QUOTED_WORD.test(w)) || !/\p{L}/u.test(inner)) continue;
+        if (words.every((w) => FUNCTION_WORDS.has(w.toLowerCase()))) continue;
+        const surface = normalizeSurface(inner);
+        if (surface.length > 1) {
+          out.at.push(match.index);
+          out.value.push(surface);
+        }
+      }
+    };
+    const previous = followsPrevious(context) ? (context.previous.memo.get('quoted_phrase') as Found<string> | undefined) : undefined;
+    const edit = context.scan.edit;
+    let found: Found<string>;
+    if (previous && edit) found = spliceFound(previous, edit.restart, edit.end, edit.delta, find);
+    else find(0, masked.length, (found = emptyFound()));
+    context.memo.set('quoted_phrase', found);
+    for (const surface of found.value) propose(context, surface, 'quoted_phrase');
   },
 };
-
-const ACRONYM = /^[A-Z]{2,5}s?$/;
 
 const acronym: Extractor = {
   id: 'acronym',
   phase: 'extraction',
   priority: 30,
   run(context) {
-    const { scan } = context;
+    // The lexer already knows which tokens match ACRONYM.
     const seen = new Set<string>();
-    for (let i = 0; i < scan.tokens.count; i++) {
-      const length = scan.tokens.end[i]! - scan.tokens.start[i]!;
-      if (length < 2 || length > 6) continue;
-      const raw = scan.masked.slice(scan.tokens.start[i]!, scan.tokens.end[i]!);
-      if (seen.has(raw) || !ACRONYM.test(raw)) continue;
+    for (const raw of tokensShaped(context, 'acronym', SHAPE_ACRONYM, 2).value) {
+      if (seen.has(raw)) continue;
       seen.add(raw);
       const surface = (raw.endsWith('s') ? raw.slice(0, -1) : raw).toLowerCase();
       if (isShoutedWord(context, surface)) continue;
@@ -105,11 +132,10 @@ const casingPattern: Extractor = {
   phase: 'extraction',
   priority: 40,
   run(context) {
-    const { scan } = context;
+    // Every pattern needs ASCII letters of both cases, or an underscore (SHAPE_MIXED).
     const seen = new Set<string>();
-    for (let i = 0; i < scan.tokens.count; i++) {
-      const raw = scan.masked.slice(scan.tokens.start[i]!, scan.tokens.end[i]!);
-      if (raw.length < 3 || seen.has(raw)) continue;
+    for (const raw of tokensShaped(context, 'casing_pattern', SHAPE_MIXED, 3).value) {
+      if (seen.has(raw)) continue;
       seen.add(raw);
       if (CAMEL.test(raw) || PASCAL.test(raw) || SNAKE.test(raw)) propose(context, normalizeSurface(raw), 'casing_pattern');
     }
@@ -131,19 +157,37 @@ const repeatedNoun: Extractor = {
   priority: 50,
   run(context) {
     const { scan } = context;
-    const counts = new Map<string, number>();
-    for (let i = 0; i < scan.tokens.count; i++) {
-      if (scan.inHeading[i] || context.consumed[i]) continue;
-      const length = scan.tokens.end[i]! - scan.tokens.start[i]!;
-      if (length < 3) continue;
-      const lower = scan.lower(i);
-      if (isCompoundPrefix(scan.masked, scan.tokens.end[i]!, lower)) continue;
-      counts.set(lower, (counts.get(lower) ?? 0) + 1);
-    }
+    const { tokens, masked, inHeading } = scan;
+    const { consumed } = context;
+    const words = scan.lexicon.words;
+    // Only plain words that are not common English can be proposed: the lexicon remembers which
+    // words those are (per common-word list), and only their tokens are counted.
+    const rare = scan.lexicon.flags(context.common);
+    const count = (from: number, to: number, out: Found<number>) => {
+      for (let i = from; i < to; i++) {
+        const w = tokens.word[i]!;
+        let flag = rare[w]!;
+        if (flag === 0) rare[w] = flag = PLAIN_WORD.test(words[w]!) && !isCommonWord(context.common, words[w]!) ? 2 : 1;
+        if (flag === 1 || inHeading[i] || consumed[i]) continue;
+        const end = tokens.end[i]!;
+        if (end - tokens.start[i]! < 3) continue;
+        if (masked.charCodeAt(end) === 45 && isCompoundPrefix(masked, end, words[w]!)) continue;
+        out.at.push(i);
+        out.value.push(w);
+      }
+    };
+    const previous = followsPrevious(context) ? (context.previous.memo.get('repeated_noun') as Found<number> | undefined) : undefined;
+    const change = previous && context.previous!.common === context.common ? markedChange(context) : undefined;
+    let counted: Found<number>;
+    if (previous && change) counted = spliceFound(previous, change.from, change.to, change.shift, count);
+    else count(0, tokens.count, (counted = emptyFound()));
+    context.memo.set('repeated_noun', counted);
+    // Counts per word, in the order the words were first counted.
+    const counts = new Map<number, number>();
+    for (const w of counted.value) counts.set(w, (counts.get(w) ?? 0) + 1);
     const bySurface = new Map<string, number>();
-    for (const [lower, count] of counts) {
-      if (!PLAIN_WORD.test(lower) || isCommonWord(context.common, lower)) continue;
-      const surface = normalizeSurface(lower);
+    for (const [w, count] of counts) {
+      const surface = normalizeSurface(words[w]!);
       bySurface.set(surface, (bySurface.get(surface) ?? 0) + count);
     }
     // Capitalised and lowercase spellings count together. An acronym or camelCase word counted
@@ -153,6 +197,69 @@ const repeatedNoun: Extractor = {
     }
   },
 };
+
+/**
+ * The tokens with the `shape` bit (and at least `minLength` characters) and their text, kept for
+ * the next check: after an edit only the re-scanned tokens are looked at.
+ */
+function tokensShaped(context: CheckContext, id: string, shape: number, minLength: number): Found<string> {
+  const { tokens, masked } = context.scan;
+  const find = (from: number, to: number, out: Found<string>) => {
+    for (let i = from; i < to; i++) {
+      if ((tokens.shape[i]! & shape) === 0 || tokens.end[i]! - tokens.start[i]! < minLength) continue;
+      out.at.push(i);
+      out.value.push(masked.slice(tokens.start[i]!, tokens.end[i]!));
+    }
+  };
+  const previous = followsPrevious(context) ? (context.previous.memo.get(id) as Found<string> | undefined) : undefined;
+  const edit = context.scan.edit;
+  let found: Found<string>;
+  if (previous && edit) found = spliceFound(previous, edit.before, edit.after, edit.shift, find);
+  else find(0, tokens.count, (found = emptyFound()));
+  context.memo.set(id, found);
+  return found;
+}
+
+/**
+ * Where the tokens or their glossary-match marks (`consumed`) may differ from the previous
+ * check's, as a token stretch; undefined when they cannot be compared.
+ */
+function markedChange(context: CheckContext): WalkChange | undefined {
+  const edit = context.scan.edit;
+  if (!edit || !followsPrevious(context)) return undefined;
+  const glossary = context.memo.get('glossary_match') as GlossaryMemo | undefined;
+  // Without a glossary walk now, there must have been none before either: no token is marked.
+  if (glossary === undefined && context.previous.memo.get('glossary_match') !== undefined) return undefined;
+  return { from: Math.min(edit.before, glossary?.from ?? edit.before), to: Math.max(edit.after, glossary?.to ?? edit.after), shift: edit.shift };
+}
+
+/**
+ * The last few tries of proposed surfaces, by their phrases: the next check of a document (an
+ * edit, a re-check) usually proposes the same ones, and a trie's per-word lookups then carry over.
+ */
+const locateTries = new Map<string, SurfaceTrie>();
+
+function locateTrie(signature: string, phrases: readonly [string, string][]): SurfaceTrie {
+  let trie = locateTries.get(signature);
+  if (trie) {
+    locateTries.delete(signature); // most recent last
+  } else {
+    trie = new SurfaceTrie();
+    for (const [phrase, surface] of phrases) trie.add(phrase, surface);
+    if (locateTries.size >= 8) locateTries.delete(locateTries.keys().next().value!);
+  }
+  locateTries.set(signature, trie);
+  return trie;
+}
+
+/** What `extraction.locate` keeps for the next check of the document. */
+interface LocateMemo {
+  /** The phrases of the walk's trie, in the order they were added. */
+  keys: string;
+  walk: Walk;
+  /** Each candidate and its occurrences as offsets, by surface. */
+  candidates: Map<string, { candidate: TermCandidate; pairs: number[] }>;
+}
 
 /**
  * Find every occurrence of the proposed surfaces that the glossary walk did not already place,
@@ -165,47 +272,206 @@ const locate: Extractor = {
   required: true,
   run(context) {
     const { scan } = context;
-    const trie = new SurfaceTrie();
     // Aliases first: the first registration of a phrase wins, and an alias ("WSP") must map to its
     // canonical term even when another extractor also proposed the alias itself.
+    const phrases: [string, string][] = [];
     for (const [alias, canonical] of context.aliases) {
-      if (context.proposals.has(canonical) && !context.excluded.has(canonical)) trie.add(alias, canonical);
+      if (context.proposals.has(canonical) && !context.excluded.has(canonical)) phrases.push([alias, canonical]);
     }
     for (const proposal of context.proposals.values()) {
-      if (!context.occurrences.has(proposal.surface)) trie.add(proposal.surface, proposal.surface);
+      if (!context.occurrences.has(proposal.surface)) phrases.push([proposal.surface, proposal.surface]);
     }
-    if (!trie.isEmpty) {
-      const { tokens } = scan;
-      for (let i = 0; i < tokens.count; i++) {
-        if (context.consumed[i]) continue;
-        const match = trie.matchAt(tokens, i, scan.masked, scan.lower);
-        if (!match) continue;
-        let free = true;
-        for (let k = match.first; k <= match.last; k++) if (context.consumed[k]) free = false;
-        if (!free) continue;
-        addOccurrence(context, match.surface, tokens.start[match.first]!, tokens.end[match.last]!);
-        i = match.last;
-      }
-    }
+    const signature = phrases.map(([phrase, surface]) => (phrase === surface ? phrase : `${phrase}\u0001${surface}`)).join('\u0000');
+    const trie = locateTrie(signature, phrases);
+    const previous = followsPrevious(context) ? (context.previous.memo.get('extraction.locate') as LocateMemo | undefined) : undefined;
+    const rules = {
+      skip: context.consumed,
+      accept(match: TrieMatch) {
+        for (let k = match.first; k <= match.last; k++) if (context.consumed[k]) return false;
+        return true;
+      },
+    };
+    // The tokens differ in the edited stretch, and the glossary walk's marks where it walked again.
+    const change = previous && previous.keys === signature ? markedChange(context) : undefined;
+    const result = previous && change ? rewalk(trie, scan, rules, previous.walk, change) : walkAll(trie, scan, rules);
+    const { tokens } = scan;
+    const { first, last, surface } = result.walk;
+    for (let k = 0; k < first.length; k++) addOccurrence(context, surface[k]!, tokens.start[first[k]!]!, tokens.end[last[k]!]!);
 
-    const candidates: TermCandidate[] = [];
-    for (const proposal of context.proposals.values()) {
-      const offsets = [...(context.occurrences.get(proposal.surface) ?? []), ...proposal.explicit];
-      if (offsets.length === 0) continue;
-      offsets.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-      const unique = offsets.filter((o, k) => k === 0 || o[0] !== offsets[k - 1]![0]);
-      candidates.push({
-        surface: proposal.surface,
-        method: proposal.method,
-        confidence: proposal.confidence,
-        occurrences: unique.map(([s, e]) => scan.lines.rangeOf(s, e)),
-        texts: unique.map(([s, e]) => scan.text.slice(s, e)),
-      });
-    }
-    candidates.sort((a, b) => a.occurrences[0]!.start.line - b.occurrences[0]!.start.line || a.occurrences[0]!.start.character - b.occurrences[0]!.start.character || (a.surface < b.surface ? -1 : 1));
+    const candidates = materialize(context, previous);
+    // By first occurrence (the offset orders as its line and character do), then surface.
+    candidates.sort((a, b) => materialized.get(a)![0]! - materialized.get(b)![0]! || (a.surface < b.surface ? -1 : 1));
     context.candidates = candidates;
+    const bySurface = new Map<string, { candidate: TermCandidate; pairs: number[] }>();
+    for (const candidate of candidates) bySurface.set(candidate.surface, { candidate, pairs: materialized.get(candidate)! });
+    context.memo.set('extraction.locate', { keys: signature, walk: result.walk, candidates: bySurface } satisfies LocateMemo);
   },
 };
+
+/** The occurrences of each candidate made by `materialize`, as flat [start, end) offset pairs. */
+const materialized = new WeakMap<TermCandidate, number[]>();
+
+/** The occurrence offsets (flat [start, end) pairs, in order) of a candidate made by `extraction.locate`. */
+export function candidateOffsets(candidate: TermCandidate): readonly number[] | undefined {
+  return materialized.get(candidate);
+}
+
+/**
+ * What a candidate's `occurrences` and `texts` are worked out from, while one of them is not yet
+ * (see `lazyCandidate`). A candidate reused by the next check of the document is re-pointed at
+ * the new text (its values do not change), so it never keeps an old text alive.
+ */
+interface LazySource {
+  pairs: number[];
+  lines: LineIndex;
+  text: string;
+  ranges: boolean;
+  texts: boolean;
+}
+
+const lazySources = new WeakMap<TermCandidate, LazySource>();
+
+/** True when the candidate's ranges were not worked out yet. */
+function unread(candidate: TermCandidate): boolean {
+  return lazySources.get(candidate)?.ranges === false;
+}
+
+/**
+ * A candidate whose `occurrences` and `texts` are worked out when first read: most candidates
+ * (terms that resolve, ordinary words) yield no finding, and ranges for all their occurrences
+ * would be most of a check's allocations. Reading them gives the same plain arrays as ever; once
+ * read they are ordinary data properties.
+ */
+function lazyCandidate(proposal: Proposal, pairs: number[], lines: LineIndex, text: string): TermCandidate {
+  const source: LazySource = { pairs, lines, text, ranges: false, texts: false };
+  // Accessors in the literal itself (defineProperty per object is far slower); once read, each
+  // becomes an ordinary data property.
+  const settle = <K extends 'occurrences' | 'texts'>(key: K, value: TermCandidate[K]): TermCandidate[K] => {
+    if (key === 'occurrences') source.ranges = true;
+    else source.texts = true;
+    if (source.ranges && source.texts) lazySources.delete(candidate);
+    // (A frozen candidate keeps its accessors and works the value out on every read.)
+    if (Object.isExtensible(candidate)) Object.defineProperty(candidate, key, { value, writable: true, enumerable: true, configurable: true });
+    return value;
+  };
+  const candidate: TermCandidate = {
+    surface: proposal.surface,
+    method: proposal.method,
+    confidence: proposal.confidence,
+    get occurrences(): Range[] {
+      return settle('occurrences', source.lines.rangesOfSorted(source.pairs));
+    },
+    set occurrences(value: Range[]) {
+      settle('occurrences', value);
+    },
+    get texts(): string[] {
+      const { pairs, text } = source;
+      const texts: string[] = new Array(pairs.length >> 1);
+      for (let k = 0; k < texts.length; k++) texts[k] = text.slice(pairs[2 * k]!, pairs[2 * k + 1]!);
+      return settle('texts', texts);
+    },
+    set texts(value: string[]) {
+      settle('texts', value);
+    },
+  };
+  lazySources.set(candidate, source);
+  materialized.set(candidate, pairs);
+  return candidate;
+}
+
+/**
+ * Candidates of every proposal that occurs: occurrences sorted, one per start, as ranges. After an
+ * edit, the ranges (and the candidate itself) of occurrences outside the edited text are the
+ * previous check's: before the edit they are the same, after it they only move down by the
+ * number of lines the edit added (the edited text ends at a line start).
+ */
+function materialize(context: CheckContext, previous: LocateMemo | undefined): TermCandidate[] {
+  const { scan } = context;
+  const edit = previous ? scan.edit : undefined;
+  const found: { proposal: Proposal; pairs: number[]; old?: { candidate: TermCandidate; pairs: number[] }; head: number; tail: number }[] = [];
+  for (const proposal of context.proposals.values()) {
+    let pairs = context.occurrences.get(proposal.surface) ?? [];
+    if (proposal.explicit.length > 0) pairs = pairs.concat(proposal.explicit.flat());
+    if (pairs.length === 0) continue;
+    pairs = uniqueStarts(sortPairs(pairs));
+    const old = edit ? previous!.candidates.get(proposal.surface) : undefined;
+    let head = 0;
+    let tail = 0;
+    if (old && edit) {
+      const n = pairs.length;
+      const m = old.pairs.length;
+      while (head < n && head < m && pairs[head + 1]! <= edit.restart && pairs[head] === old.pairs[head] && pairs[head + 1] === old.pairs[head + 1]) head += 2;
+      while (tail < n - head && tail < m - head && pairs[n - tail - 2]! >= edit.end && pairs[n - tail - 2]! - edit.delta === old.pairs[m - tail - 2] && pairs[n - tail - 1]! - edit.delta === old.pairs[m - tail - 1]) tail += 2;
+    }
+    found.push({ proposal, pairs, ...(old ? { old } : {}), head, tail });
+  }
+  const lineDelta = edit?.lineDelta ?? 0;
+  const candidates: TermCandidate[] = [];
+  for (const { proposal, pairs, old, head, tail } of found) {
+    const count = pairs.length >> 1;
+    const fresh = (pairs.length - head - tail) >> 1;
+    if (old && fresh === 0 && lineDelta === 0 && old.pairs.length === pairs.length && old.candidate.method === proposal.method && old.candidate.confidence === proposal.confidence) {
+      // Nothing about this candidate changed (what is still to be worked out now comes from the
+      // new text, with the same result).
+      const source = lazySources.get(old.candidate);
+      if (source) Object.assign(source, { pairs, lines: scan.lines, text: scan.text });
+      candidates.push(old.candidate);
+      materialized.set(old.candidate, pairs);
+      continue;
+    }
+    if (!old || unread(old.candidate)) {
+      // Nothing read before to reuse: ranges and texts are worked out if and when they are read.
+      candidates.push(lazyCandidate(proposal, pairs, scan.lines, scan.text));
+      continue;
+    }
+    const occurrences: Range[] = new Array(count);
+    const texts: string[] = new Array(count);
+    const h = head >> 1;
+    const t = tail >> 1;
+    const ranges = scan.lines.rangesOfSorted(pairs, h, count - t);
+    const oldCount = old.pairs.length >> 1;
+    for (let k = 0; k < h; k++) {
+      occurrences[k] = old.candidate.occurrences[k]!;
+      texts[k] = old.candidate.texts[k]!;
+    }
+    for (let k = h; k < count - t; k++) {
+      occurrences[k] = ranges[k - h]!;
+      texts[k] = scan.text.slice(pairs[2 * k]!, pairs[2 * k + 1]!);
+    }
+    for (let k = count - t; k < count; k++) {
+      const was = old.candidate.occurrences[oldCount - (count - k)]!;
+      occurrences[k] = lineDelta === 0 ? was : { start: { line: was.start.line + lineDelta, character: was.start.character }, end: { line: was.end.line + lineDelta, character: was.end.character } };
+      texts[k] = old.candidate.texts[oldCount - (count - k)]!;
+    }
+    const candidate: TermCandidate = { surface: proposal.surface, method: proposal.method, confidence: proposal.confidence, occurrences, texts };
+    materialized.set(candidate, pairs);
+    candidates.push(candidate);
+  }
+  return candidates;
+}
+
+/** Flat [start, end) pairs sorted by start, then end (a copy unless already sorted). */
+function sortPairs(pairs: number[]): number[] {
+  let sorted = true;
+  for (let k = 2; k < pairs.length && sorted; k += 2) sorted = pairs[k - 2]! < pairs[k]! || (pairs[k - 2] === pairs[k] && pairs[k - 1]! <= pairs[k + 1]!);
+  if (sorted) return pairs;
+  const order: number[] = [];
+  for (let k = 0; k < pairs.length; k += 2) order.push(k);
+  order.sort((a, b) => pairs[a]! - pairs[b]! || pairs[a + 1]! - pairs[b + 1]!);
+  const out: number[] = [];
+  for (const k of order) out.push(pairs[k]!, pairs[k + 1]!);
+  return out;
+}
+
+/** Sorted pairs without those repeating the previous pair's start (the first of each start stays). */
+function uniqueStarts(pairs: number[]): number[] {
+  let k = 2;
+  while (k < pairs.length && pairs[k] !== pairs[k - 2]) k += 2;
+  if (k >= pairs.length) return pairs;
+  const out = pairs.slice(0, k);
+  for (; k < pairs.length; k += 2) if (pairs[k] !== out[out.length - 2]) out.push(pairs[k]!, pairs[k + 1]!);
+  return out;
+}
 
 export const EXTRACTORS: readonly Extractor[] = [glossaryMatch, metadataHint, quotedPhrase, acronym, casingPattern, repeatedNoun, locate];
 export const EXTRACTOR_IDS = ['glossary_match', 'metadata_hint', 'quoted_phrase', 'acronym', 'casing_pattern', 'repeated_noun'] as const;

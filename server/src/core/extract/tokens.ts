@@ -1,53 +1,243 @@
 /**
- * Word tokens of the masked document. Stored as parallel arrays (start, end) because a 1 MB spec
- * has ~170,000 words and objects per word would dominate the check's cost.
+ * Word tokens of the masked document. Stored as parallel typed arrays (start, end, word id, shape)
+ * because a 1 MB spec has ~170,000 words and an object or a string per word would dominate the
+ * check's cost. The lexer is a character loop (no regular expression, no allocation per token)
+ * and interns each token's lowercase text in a `Lexicon`.
  */
+
+import { foldedHash, sharedLexicon, type Lexicon } from './lexicon';
 
 export interface Tokens {
   count: number;
   start: Int32Array;
   end: Int32Array;
-  /** Text of token i (possessive `'s` already removed). */
+  /** Lexicon id of the token's lowercase text. */
+  word: Int32Array;
+  /** SHAPE_* bits of the token as written. */
+  shape: Uint8Array;
+  /** Text of token i as written (possessive `'s` already removed). */
   text(i: number): string;
 }
 
-// Letters (incl. Latin-1/Extended-A/B), digits and underscores, with inner apostrophes so
-// possessives and contractions stay one token.
-const WORD = /[A-Za-z0-9_\u00C0-\u024F]+(?:['\u2019][A-Za-z\u00C0-\u024F]+)*/g;
+/** Matches /^[A-Z]{2,5}s?$/ (an acronym, maybe plural). */
+export const SHAPE_ACRONYM = 1;
+/** Matches /^[A-Z]{2,5}s$/ (an acronym plural such as "APIs"). */
+export const SHAPE_ACRONYM_PLURAL = 2;
+/**
+ * ASCII letters, digits and underscores only, and either an underscore, or a lower-case start and
+ * an upper-case letter, or an upper-case start, another upper-case letter and a lower-case letter
+ * or digit: what camelCase, PascalCase and snake_case words need.
+ */
+export const SHAPE_MIXED = 4;
 
-export function tokenize(masked: string): Tokens {
-  let capacity = Math.max(16, masked.length >> 3);
-  let start = new Int32Array(capacity);
-  let end = new Int32Array(capacity);
+// Letters (incl. Latin-1/Extended-A/B), digits and underscores, with inner apostrophes so
+// possessives and contractions stay one token: /[A-Za-z0-9_\u00C0-\u024F]+(?:['’][A-Za-z\u00C0-\u024F]+)*/.
+// CHAR[c] (c < 0x250) is 0 for other characters, else its kind in bits 16–20 and, for ASCII
+// letters, digits and '_', a code 1–37 in bits 10–15 (case-insensitive), so the lexer's inner loop
+// has no branches.
+const UPPER = 1 << 16;
+const LOWER = 2 << 16;
+const UNDERSCORE = 4 << 16;
+const DIGIT = 8 << 16;
+const OTHER = 16 << 16;
+const LETTER = UPPER | LOWER | OTHER;
+const CODE_SHIFT = 10;
+const CHAR = new Int32Array(0x250);
+for (let c = 0; c < 0x250; c++) {
+  if (c >= 65 && c <= 90) CHAR[c] = UPPER | ((c - 64) << CODE_SHIFT);
+  else if (c >= 97 && c <= 122) CHAR[c] = LOWER | ((c - 96) << CODE_SHIFT);
+  else if (c >= 48 && c <= 57) CHAR[c] = DIGIT | ((c - 48 + 27) << CODE_SHIFT);
+  else if (c === 95) CHAR[c] = UNDERSCORE | (37 << CODE_SHIFT);
+  else if (c >= 0xc0) CHAR[c] = OTHER;
+}
+
+/**
+ * Words of at most 16 ASCII letters and digits (nearly all of them) are looked up by their
+ * characters packed into two numbers, eight 6-bit codes each: an exact key, compared without
+ * reading the word again.
+ */
+const PACKED_MAX = 16;
+
+/** Arrays a tokenization may write into instead of allocating its own (see `TokenBuffers`). */
+export interface TokenArrays {
+  start: Int32Array;
+  end: Int32Array;
+  word: Int32Array;
+  shape: Uint8Array;
+}
+
+/**
+ * Tokens of masked[from, to); `from` and `to` must not fall inside a word (line starts do not).
+ * `skip`, the masked stretches as sorted flat [start, end) pairs, lets the lexer jump over them.
+ * `into` lends arrays to fill (when they are large enough).
+ */
+export function tokenize(masked: string, lexicon: Lexicon = sharedLexicon(), from = 0, to = masked.length, skip?: readonly number[], into?: TokenArrays): Tokens {
+  // A token takes at least two characters with its separator; prose averages six or more.
+  let capacity = Math.max(16, ((to - from) >> 2) + 16);
+  if (into && into.start.length >= capacity) capacity = into.start.length;
+  else into = undefined;
+  let start: Int32Array = into ? into.start : new Int32Array(capacity);
+  let end: Int32Array = into ? into.end : new Int32Array(capacity);
+  let word: Int32Array = into ? into.word : new Int32Array(capacity);
+  let shape: Uint8Array = into ? into.shape : new Uint8Array(capacity);
   let count = 0;
-  WORD.lastIndex = 0;
-  let match: RegExpExecArray | null;
-  while ((match = WORD.exec(masked)) !== null) {
-    let s = match.index;
-    let e = s + match[0].length;
-    // `_emphasis_` markers are not part of the word.
-    while (s < e && masked.charCodeAt(s) === 95) s++;
-    while (e > s && masked.charCodeAt(e - 1) === 95) e--;
-    // Possessive: "mission's" / "mission’s" is an occurrence of "mission".
-    if (e - s > 2 && (masked.charCodeAt(e - 1) === 115 || masked.charCodeAt(e - 1) === 83)) {
-      const apostrophe = masked.charCodeAt(e - 2);
-      if (apostrophe === 39 || apostrophe === 0x2019) e -= 2;
+  let i = from;
+  let k = 0; // next masked stretch in `skip`
+  while (i < to) {
+    let c = masked.charCodeAt(i);
+    if (c >= 0x250 || CHAR[c] === 0) {
+      i++;
+      if (c === 0x1f && skip) {
+        // The mask: jump to the end of its stretch.
+        while (k < skip.length && skip[k + 1]! < i) k += 2;
+        if (k < skip.length && skip[k]! < i && skip[k + 1]! > i) i = Math.min(to, skip[k + 1]!);
+      }
+      continue;
     }
-    if (e <= s) continue;
+    // One pass over the word's characters: its end, its kinds and its packed key.
+    let s = i;
+    let kinds = 0;
+    let uppers = 0;
+    let head = 0; // codes of characters 1–8
+    let tail = 0; // codes of characters 9–16
+    let t = CHAR[c]!;
+    do {
+      kinds |= t;
+      uppers += (t >> 16) & 1;
+      if (i - s < 8) head = head * 64 + ((t >> CODE_SHIFT) & 63);
+      else tail = tail * 64 + ((t >> CODE_SHIFT) & 63);
+      i++;
+    } while (i < to && (c = masked.charCodeAt(i)) < 0x250 && (t = CHAR[c]!) !== 0);
+    let apostrophes = false;
+    while (i + 1 < to && (c === 39 || c === 0x2019)) {
+      const next = masked.charCodeAt(i + 1);
+      if (next >= 0x250 || (CHAR[next]! & LETTER) === 0) break;
+      apostrophes = true;
+      i += 2;
+      while (i < to && (c = masked.charCodeAt(i)) < 0x250 && (CHAR[c]! & LETTER) !== 0) i++;
+    }
+    let e = i;
+    let bits: number;
+    let id: number;
+    if (!apostrophes && (kinds & UNDERSCORE) === 0) {
+      bits = shapeFromKinds(masked, s, e, kinds, uppers);
+      id = (kinds & OTHER) === 0 && e - s <= PACKED_MAX ? lexicon.idOfPacked(masked, s, e, head, tail) : lexicon.idOf(masked, s, e, foldedHash(masked, s, e), (kinds & UPPER) === 0);
+    } else {
+      // `_emphasis_` markers are not part of the word.
+      while (s < e && masked.charCodeAt(s) === 95) s++;
+      while (e > s && masked.charCodeAt(e - 1) === 95) e--;
+      // Possessive: "mission's" / "mission’s" is an occurrence of "mission".
+      if (e - s > 2) {
+        const last = masked.charCodeAt(e - 1);
+        if (last === 115 || last === 83) {
+          const apostrophe = masked.charCodeAt(e - 2);
+          if (apostrophe === 39 || apostrophe === 0x2019) e -= 2;
+        }
+      }
+      if (e <= s) continue;
+      bits = shapeOf(masked, s, e);
+      id = lexicon.idOf(masked, s, e, foldedHash(masked, s, e), false);
+    }
     if (count === capacity) {
       capacity *= 2;
-      const grownStart = new Int32Array(capacity);
-      grownStart.set(start);
-      start = grownStart;
-      const grownEnd = new Int32Array(capacity);
-      grownEnd.set(end);
-      end = grownEnd;
+      start = growInt(start, capacity);
+      end = growInt(end, capacity);
+      word = growInt(word, capacity);
+      const grown = new Uint8Array(capacity);
+      grown.set(shape);
+      shape = grown;
     }
     start[count] = s;
     end[count] = e;
+    word[count] = id;
+    shape[count] = bits;
     count++;
   }
-  return { count, start, end, text: (i) => masked.slice(start[i]!, end[i]!) };
+  return makeTokens(masked, count, start, end, word, shape);
+}
+
+/**
+ * Buffers lent to checks whose scan does not outlive them (`checkDocument` with the standard
+ * pipeline): a 1 MB spec needs ~3 MB of token arrays, and allocating them for every check makes
+ * the garbage collector run far more often. One set is kept; a nested check allocates its own.
+ */
+export class TokenBuffers {
+  private spare: (TokenArrays & { marks: Uint8Array[] }) | undefined;
+
+  /** The buffers, if free, sized for a text of `length` characters. */
+  take(length: number): (TokenArrays & { marks: Uint8Array[] }) | undefined {
+    const capacity = (length >> 2) + 16;
+    let spare = this.spare;
+    this.spare = undefined;
+    if (!spare || spare.start.length < capacity) {
+      const size = Math.max(capacity, spare ? spare.start.length * 2 : 0);
+      spare = { start: new Int32Array(size), end: new Int32Array(size), word: new Int32Array(size), shape: new Uint8Array(size), marks: [new Uint8Array(size), new Uint8Array(size)] };
+    }
+    return spare;
+  }
+
+  give(buffers: TokenArrays & { marks: Uint8Array[] }): void {
+    this.spare = buffers;
+  }
+}
+
+/** Shape of a token of letters and digits (no underscore, no apostrophe) from the kinds it holds. */
+function shapeFromKinds(text: string, s: number, e: number, kinds: number, uppers: number): number {
+  const length = e - s;
+  let bits = 0;
+  if (kinds === (kinds & (0xffff | UPPER))) {
+    // Upper case letters only.
+    if (length >= 2 && length <= 5) bits |= SHAPE_ACRONYM;
+  } else if ((kinds & (0xffff | UPPER | LOWER)) === kinds && (kinds & UPPER) !== 0) {
+    // Letters of both cases: an acronym plural ("APIs") when only the final "s" is lower case.
+    if (length >= 3 && length <= 6 && text.charCodeAt(e - 1) === 115 && isUpperRun(text, s, e - 1)) bits |= SHAPE_ACRONYM | SHAPE_ACRONYM_PLURAL;
+  }
+  if ((kinds & OTHER) === 0 && uppers > 0) {
+    const first = text.charCodeAt(s);
+    if (first >= 97 ? true : uppers >= 2 && (kinds & (LOWER | DIGIT)) !== 0) bits |= SHAPE_MIXED;
+  }
+  return bits;
+}
+
+function isUpperRun(text: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    const c = text.charCodeAt(k);
+    if (c < 65 || c > 90) return false;
+  }
+  return true;
+}
+
+export function makeTokens(masked: string, count: number, start: Int32Array, end: Int32Array, word: Int32Array, shape: Uint8Array): Tokens {
+  return { count, start, end, word, shape, text: (i) => masked.slice(start[i]!, end[i]!) };
+}
+
+function shapeOf(text: string, s: number, e: number): number {
+  let upper = 0;
+  let lowerOrDigit = 0;
+  let underscore = 0;
+  let other = 0;
+  for (let k = s; k < e; k++) {
+    const c = text.charCodeAt(k);
+    if (c >= 65 && c <= 90) upper++;
+    else if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) lowerOrDigit++;
+    else if (c === 95) underscore++;
+    else other++;
+  }
+  const length = e - s;
+  let bits = 0;
+  if (upper === length && length >= 2 && length <= 5) bits |= SHAPE_ACRONYM;
+  else if (upper === length - 1 && length >= 3 && length <= 6 && text.charCodeAt(e - 1) === 115) bits |= SHAPE_ACRONYM | SHAPE_ACRONYM_PLURAL;
+  if (other === 0) {
+    const first = text.charCodeAt(s);
+    if (underscore > 0 || (first >= 97 && upper > 0) || (upper >= 2 && lowerOrDigit > 0)) bits |= SHAPE_MIXED;
+  }
+  return bits;
+}
+
+function growInt(array: Int32Array, capacity: number): Int32Array {
+  const grown = new Int32Array(capacity);
+  grown.set(array);
+  return grown;
 }
 
 /** True when only spaces, tabs and at most one line break separate two tokens. */

@@ -1,16 +1,23 @@
 /**
  * Word trie over normalized surfaces, walked token by token: whole words only, case-insensitive,
- * plural and possessive forms of the last word accepted, longest match first. Lookup cost per
- * token is one or two Map gets, so it stays flat as the glossary grows.
+ * plural and possessive forms of the last word accepted, longest match first. What a word can do
+ * at the root (start a surface, be a whole surface, be a plural of one) is worked out once per
+ * word of the document's lexicon, so the walk costs one array read for most tokens and stays flat
+ * as the glossary grows.
  */
 
-import { singularize } from '../normalize';
-import { isWhitespaceGap, type Tokens } from './tokens';
+import type { Lexicon } from './lexicon';
+import { isWhitespaceGap, SHAPE_ACRONYM_PLURAL, type Tokens } from './tokens';
 
 interface TrieNode {
-  children: Map<string, TrieNode>;
+  /** Created with the first child: most nodes of a big glossary's trie are leaves. */
+  children: Map<string, TrieNode> | undefined;
+  /** Number of children (a field: Map#size is a slow getter in the hottest loop). */
+  fanout: number;
+  /** Children whose key is " word" (a whitespace separator), keyed by the bare word. */
+  spaced: Map<string, TrieNode> | undefined;
   /** Surface (normalized) that ends at this node, if any. */
-  terminal?: string;
+  terminal: string | undefined;
 }
 
 const WORD_SPLIT = /[A-Za-z0-9_\u00C0-\u024F]+(?:['\u2019][A-Za-z\u00C0-\u024F]+)*/g;
@@ -22,12 +29,55 @@ export interface TrieMatch {
   last: number;
 }
 
+/** Root lookups of one trie for the words of one lexicon. */
+class RootCache {
+  constructor(readonly version: number) {}
+
+  /** 0: not computed; 1: the word can start no match; 2: it may. */
+  flags = new Uint8Array(0);
+  exact: (TrieNode | undefined)[] = [];
+  /** Terminal reached by the word or, failing that, by its singular. */
+  terminal: (string | undefined)[] = [];
+  /** Terminal reached by the word without its final "s" (acronym plurals such as "APIs"). */
+  acronym: (string | undefined)[] = [];
+  /** 0: not computed; 1: no form of the word follows a space in any phrase; 2: one may. */
+  follows = new Uint8Array(0);
+
+  ensure(size: number): void {
+    if (this.flags.length >= size) return;
+    const length = Math.max(size, this.flags.length * 2, 256);
+    const flags = new Uint8Array(length);
+    flags.set(this.flags);
+    this.flags = flags;
+    const follows = new Uint8Array(length);
+    follows.set(this.follows);
+    this.follows = follows;
+  }
+}
+
+function node(): TrieNode {
+  // Every field set up front: one object shape for all nodes keeps property access fast.
+  return { children: undefined, fanout: 0, spaced: undefined, terminal: undefined };
+}
+
 export class SurfaceTrie {
-  private readonly root: TrieNode = { children: new Map() };
+  private readonly root: TrieNode = node();
   private size = 0;
+  /** Words that follow a space in some phrase ("package" of "work package"). */
+  private readonly followers = new Set<string>();
+  private longest = 0;
+  /** Bumped by `add`, so lookups cached before are not used after. */
+  private version = 0;
+  private lastLexicon: Lexicon | undefined;
+  private lastCache: RootCache | undefined;
 
   get isEmpty(): boolean {
     return this.size === 0;
+  }
+
+  /** The most tokens a match can span (words of the longest phrase). */
+  get depth(): number {
+    return this.longest;
   }
 
   /**
@@ -37,73 +87,130 @@ export class SurfaceTrie {
   add(phrase: string, surface: string): void {
     const words = splitPhrase(phrase);
     if (words.length === 0) return;
-    let node = this.root;
+    this.longest = Math.max(this.longest, words.length);
+    this.version++;
+    let current = this.root;
     for (const word of words) {
-      let child = node.children.get(word);
+      let child = current.children?.get(word);
       if (!child) {
-        child = { children: new Map() };
-        node.children.set(word, child);
-      }
-      node = child;
-    }
-    if (node.terminal === undefined) this.size++;
-    // First registration wins: a glossary surface is never overridden by a synonym pointing elsewhere.
-    node.terminal ??= surface;
-  }
-
-  /** Longest match starting at token `i`, or undefined. `lower` gives the lowercase token text. */
-  matchAt(tokens: Tokens, i: number, text: string, lower: (i: number) => string): TrieMatch | undefined {
-    let node: TrieNode | undefined = this.root;
-    let best: TrieMatch | undefined;
-    for (let j = i; j < tokens.count && node; j++) {
-      let separator = '';
-      if (j > i) {
-        const gapStart = tokens.end[j - 1]!;
-        const gapEnd = tokens.start[j]!;
-        if (isWhitespaceGap(text, gapStart, gapEnd)) separator = ' ';
-        else if (gapEnd - gapStart <= 3 && isPunctuationGap(text, gapStart, gapEnd)) separator = text.slice(gapStart, gapEnd);
-        else break;
-      }
-      const bare = lower(j);
-      const exact: TrieNode | undefined = node.children.get(separator + bare);
-      if (exact?.terminal !== undefined) best = { surface: exact.terminal, first: i, last: j };
-      else {
-        for (const variant of lastWordVariants(bare, text, tokens, j)) {
-          const alt = node.children.get(separator + variant);
-          if (alt?.terminal !== undefined) {
-            best = { surface: alt.terminal, first: i, last: j };
-            break;
-          }
+        child = node();
+        (current.children ??= new Map()).set(word, child);
+        current.fanout++;
+        if (word.charCodeAt(0) === 32) {
+          (current.spaced ??= new Map()).set(word.slice(1), child);
+          this.followers.add(word.slice(1));
         }
       }
-      node = exact;
+      current = child;
     }
-    return best;
+    if (current.terminal === undefined) this.size++;
+    // First registration wins: a glossary surface is never overridden by a synonym pointing elsewhere.
+    current.terminal ??= surface;
+  }
+
+  /**
+   * The longest match starting at token `i`, written into `into` (no allocation); false when there
+   * is none. `text` is the masked document the tokens index into; `lexicon` holds their words.
+   */
+  matchInto(tokens: Tokens, i: number, text: string, lexicon: Lexicon, into: TrieMatch): boolean {
+    const cache = this.rootCache(lexicon);
+    const w = tokens.word[i]!;
+    let flag = cache.flags[w]!;
+    if (flag === 0) flag = this.computeRoot(cache, lexicon, w);
+    if (flag === 1) return false;
+
+    let found = false;
+    let current = cache.exact[w];
+    const first = cache.terminal[w] ?? ((tokens.shape[i]! & SHAPE_ACRONYM_PLURAL) !== 0 ? cache.acronym[w] : undefined);
+    if (first !== undefined) {
+      into.surface = first;
+      into.first = into.last = i;
+      found = true;
+    }
+    for (let j = i + 1; j < tokens.count && current !== undefined && current.fanout > 0; j++) {
+      const gapStart = tokens.end[j - 1]!;
+      const gapEnd = tokens.start[j]!;
+      let separator: string;
+      if (isWhitespaceGap(text, gapStart, gapEnd)) separator = ' ';
+      else if (gapEnd - gapStart <= 3 && isPunctuationGap(text, gapStart, gapEnd)) separator = text.slice(gapStart, gapEnd);
+      else break;
+      const wj = tokens.word[j]!;
+      if (separator === ' ') {
+        // Most words follow a space in no phrase at all: then nothing can go on from here.
+        let follows = cache.follows[wj]!;
+        if (follows === 0) follows = this.computeFollows(cache, lexicon, wj);
+        if (follows === 1) break;
+      }
+      const bare = lexicon.words[wj]!;
+      const exact = child(current, separator, bare);
+      let terminal = exact?.terminal;
+      if (terminal === undefined && bare.charCodeAt(bare.length - 1) === 115) {
+        // Forms a document word may take when it ends a surface: plural, acronym plural ("APIs").
+        const singular = lexicon.singular(wj);
+        terminal = singular !== bare ? child(current, separator, singular)?.terminal : undefined;
+        if (terminal === undefined && (tokens.shape[j]! & SHAPE_ACRONYM_PLURAL) !== 0) terminal = child(current, separator, bare.slice(0, -1))?.terminal;
+      }
+      if (terminal !== undefined) {
+        into.surface = terminal;
+        into.first = i;
+        into.last = j;
+        found = true;
+      }
+      current = exact;
+    }
+    return found;
+  }
+
+  /**
+   * For each word id of `lexicon`: 0 not yet known, 1 the word starts no match (so `matchInto`
+   * would find none), 2 it may. Lets a walk skip most tokens without a call.
+   */
+  startFlags(lexicon: Lexicon): Uint8Array {
+    return this.rootCache(lexicon).flags;
+  }
+
+  private rootCache(lexicon: Lexicon): RootCache {
+    let cache = this.lastCache;
+    if (lexicon !== this.lastLexicon || cache === undefined || cache.version !== this.version) {
+      cache = lexicon.cache(this, () => new RootCache(this.version));
+      if (cache.version !== this.version) lexicon.setCache(this, (cache = new RootCache(this.version)));
+      this.lastLexicon = lexicon;
+      this.lastCache = cache;
+    }
+    cache.ensure(lexicon.size);
+    return cache;
+  }
+
+  private computeFollows(cache: RootCache, lexicon: Lexicon, w: number): number {
+    const bare = lexicon.words[w]!;
+    let may = this.followers.has(bare);
+    if (!may && bare.charCodeAt(bare.length - 1) === 115) may = this.followers.has(lexicon.singular(w)) || this.followers.has(bare.slice(0, -1));
+    const follows = may ? 2 : 1;
+    cache.follows[w] = follows;
+    return follows;
+  }
+
+  private computeRoot(cache: RootCache, lexicon: Lexicon, w: number): number {
+    const bare = lexicon.words[w]!;
+    const exact = this.root.children?.get(bare);
+    let terminal = exact?.terminal;
+    let acronym: string | undefined;
+    if (terminal === undefined && bare.charCodeAt(bare.length - 1) === 115) {
+      const singular = lexicon.singular(w);
+      if (singular !== bare) terminal = this.root.children?.get(singular)?.terminal;
+      acronym = this.root.children?.get(bare.slice(0, -1))?.terminal;
+    }
+    cache.exact[w] = exact;
+    cache.terminal[w] = terminal;
+    cache.acronym[w] = acronym;
+    const flag = exact !== undefined || terminal !== undefined || acronym !== undefined ? 2 : 1;
+    cache.flags[w] = flag;
+    return flag;
   }
 }
 
-/** Forms a document word may take when it ends a surface: plural and acronym plural ("APIs"). */
-const NO_VARIANTS: string[] = [];
-
-function lastWordVariants(word: string, text: string, tokens: Tokens, j: number): string[] {
-  // Every variant drops a final "s": most words need no further work.
-  if (word.charCodeAt(word.length - 1) !== 115) return NO_VARIANTS;
-  const variants: string[] = [];
-  const singular = singularize(word);
-  if (singular !== word) variants.push(singular);
-  const length = tokens.end[j]! - tokens.start[j]!;
-  if (length >= 3 && length <= 6 && word.endsWith('s') && text.charCodeAt(tokens.end[j]! - 1) === 115 && isUpperRun(text, tokens.start[j]!, tokens.end[j]! - 1)) {
-    variants.push(word.slice(0, -1));
-  }
-  return variants;
-}
-
-function isUpperRun(text: string, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 65 || c > 90) return false;
-  }
-  return true;
+function child(parent: TrieNode, separator: string, word: string): TrieNode | undefined {
+  return separator === ' ' ? parent.spaced?.get(word) : parent.children?.get(separator + word);
 }
 
 /**
@@ -114,18 +221,26 @@ export function splitPhrase(phrase: string): string[] {
   const lower = phrase.toLowerCase().trim();
   const keys: string[] = [];
   let previousEnd = -1;
+  let firstStart = 0;
   WORD_SPLIT.lastIndex = 0;
   let match: RegExpExecArray | null;
   while ((match = WORD_SPLIT.exec(lower)) !== null) {
-    if (previousEnd < 0) keys.push(match[0]);
-    else {
+    if (previousEnd < 0) {
+      keys.push(match[0]);
+      firstStart = match.index;
+    } else {
       const gap = lower.slice(previousEnd, match.index);
       keys.push((/^\s+$/.test(gap) ? ' ' : gap) + match[0]);
     }
     previousEnd = match.index + match[0].length;
   }
+  // Letters the tokenizer does not know (CJK, Greek, …) before the first or after the last word
+  // would be dropped, and "a一" would match every "a": such a phrase cannot be matched at all.
+  if (keys.length > 0 && OTHER_LETTER.test(lower.slice(0, firstStart) + lower.slice(previousEnd))) return [];
   return keys;
 }
+
+const OTHER_LETTER = /[\p{L}\p{N}]/u;
 
 function isPunctuationGap(text: string, from: number, to: number): boolean {
   for (let i = from; i < to; i++) {

@@ -24,8 +24,15 @@ const PATH =
 const IDENTIFIER =
   /\b[A-Z][A-Za-z]{0,7}-\d[\w.-]*|\b[A-Z]{1,6}\d+[\w.-]*|\b[0-9A-HJKMNP-TV-Z]{26}\b|\b(?=[a-f0-9]*\d)(?=[a-f0-9]*[a-f])[a-f0-9]{7,64}\b|#\d+\b|\bv?\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?\b|\b\d{4}-\d{2}-\d{2}(?:T[\d:.]+Z?)?\b|\b(?:YYYY|yyyy)(?:[-/.]?(?:MM|mm|DD|dd|HH|hh|SS|ss))+\b/g;
 
-export function maskInline(text: string, start: number, end: number, exclude: Exclude): void {
-  const ranges: number[] = [];
+/**
+ * Exclusions of text[start, end) (a paragraph, a heading line or the rest of a line; `end` is a
+ * line end). `dates`, when given, lists every offset of "YYYY"/"yyyy" in the text in order, so
+ * segments need not be searched for date formats one by one. `chunks` remembers what the path,
+ * URL and id patterns found in a chunk, for the next time the same chunk comes up (ids, paths and
+ * links recur within a document).
+ */
+export function maskInline(text: string, start: number, end: number, exclude: Exclude, dates?: readonly number[], chunks?: Map<string, number[]>): void {
+  const ranges: number[] = []; // [start, end) pairs, offsets in the whole text
   const segment = text.slice(start, end);
 
   INLINE.lastIndex = 0;
@@ -37,67 +44,171 @@ export function maskInline(text: string, start: number, end: number, exclude: Ex
       // Code span: the same number of backticks closes it; unmatched runs are literal text.
       const close = findClosingBackticks(segment, at + token.length, token.length);
       if (close === -1) continue;
-      ranges.push(at, close + token.length);
+      ranges.push(start + at, start + close + token.length);
       INLINE.lastIndex = close + token.length;
     } else if (token === '](') {
       const close = findClosingParen(segment, at + 2);
-      ranges.push(at + 1, close);
+      ranges.push(start + at + 1, start + close);
       INLINE.lastIndex = close;
     } else if (token.startsWith('](') === false && token.startsWith('][')) {
-      ranges.push(at + 1, at + token.length);
+      ranges.push(start + at + 1, start + at + token.length);
     } else {
-      ranges.push(at, at + token.length);
+      ranges.push(start + at, start + at + token.length);
     }
   }
-  maskChunks(segment, ranges);
+  maskChunks(text, segment, start, end, ranges, dates, chunks);
   if (ranges.length === 0) return;
 
+  if (ranges.length <= 128) {
+    // Few ranges: an insertion sort of the pairs by start, in place.
+    for (let i = 2; i < ranges.length; i += 2) {
+      const s = ranges[i]!;
+      const e = ranges[i + 1]!;
+      let j = i - 2;
+      while (j >= 0 && ranges[j]! > s) {
+        ranges[j + 2] = ranges[j]!;
+        ranges[j + 3] = ranges[j + 1]!;
+        j -= 2;
+      }
+      ranges[j + 2] = s;
+      ranges[j + 3] = e;
+    }
+    for (let i = 0; i < ranges.length; i += 2) exclude(ranges[i]!, ranges[i + 1]!);
+    return;
+  }
   const order: number[] = [];
   for (let i = 0; i < ranges.length; i += 2) order.push(i);
   order.sort((a, b) => ranges[a]! - ranges[b]!);
-  for (const i of order) exclude(start + ranges[i]!, start + ranges[i + 1]!);
+  for (const i of order) exclude(ranges[i]!, ranges[i + 1]!);
+}
+
+/** Offsets of every "YYYY" and "yyyy" in text[from, …), in order. */
+export function dateFormatOffsets(text: string, from = 0): number[] {
+  const out: number[] = [];
+  for (const year of ['YYYY', 'yyyy']) {
+    for (let at = text.indexOf(year, from); at !== -1; at = text.indexOf(year, at + 1)) out.push(at);
+  }
+  return out.sort((a, b) => a - b);
 }
 
 // Whitespace-delimited chunks; only those holding a character that can start a path, URL, id or
 // version are matched against the (slower) patterns. The regex engine finds those characters;
-// plain prose never reaches JavaScript code.
-const INTERESTING_GLOBAL = /[/.#@:0-9]|YYYY|yyyy/g;
-const INTERESTING = /[/.#@:0-9]|YYYY|yyyy/;
-const EDGE_PUNCTUATION = /^[(\[{"'*_]+|[.,;:!?)\]}"'*_]+$/g;
-const DIGIT = /[0-9]|YYYY|yyyy/;
+// plain prose never reaches JavaScript code. A '.' or ':' counts only when something other than
+// closing punctuation follows it in the chunk: the punctuation that ends a sentence ("word.") is
+// stripped before a chunk is looked at, so such a chunk can never match. ("YYYY"/"yyyy" date
+// formats are found with indexOf instead: a 'y' in the pattern would make the regex engine stop
+// at every letter y of the prose.)
+const INTERESTING_GLOBAL = /[/#@0-9]|[.:](?=[^ \t\n\r]*[^ \t\n\r.,;:!?)\]}"'*_])/g;
+const YEAR = /YYYY|yyyy/;
 
 function isSpace(c: number): boolean {
   return c === 32 || c === 10 || c === 9 || c === 13;
 }
 
-function maskChunks(segment: string, ranges: number[]): void {
+/** `(`, `[`, `{`, `"`, `'`, `*`, `_`: punctuation that may open a chunk of prose. */
+function isOpening(c: number): boolean {
+  return c === 40 || c === 91 || c === 123 || c === 34 || c === 39 || c === 42 || c === 95;
+}
+
+/** `. , ; : ! ? ) ] } " ' * _`: punctuation that may close a chunk of prose. */
+function isClosing(c: number): boolean {
+  return c === 46 || c === 44 || c === 59 || c === 58 || c === 33 || c === 63 || c === 41 || c === 93 || c === 125 || c === 34 || c === 39 || c === 42 || c === 95;
+}
+
+function maskChunks(text: string, segment: string, start: number, end: number, ranges: number[], dates: readonly number[] | undefined, chunks: Map<string, number[]> | undefined): void {
+  // Ranges found so far (code spans, tags, link destinations) are sorted and disjoint: a chunk
+  // that lies inside one of them cannot add anything to the mask.
+  const covering = ranges.length;
+  let r = 0;
+  // The regex runs over the segment (so it never scans past it); the loops over the text.
   INTERESTING_GLOBAL.lastIndex = 0;
-  let match: RegExpExecArray | null;
-  while ((match = INTERESTING_GLOBAL.exec(segment)) !== null) {
-    let from = match.index;
-    while (from > 0 && !isSpace(segment.charCodeAt(from - 1))) from--;
-    let to = match.index + 1;
-    while (to < segment.length && !isSpace(segment.charCodeAt(to))) to++;
-    maskChunk(segment, from, to, ranges);
-    INTERESTING_GLOBAL.lastIndex = to;
+  while (INTERESTING_GLOBAL.test(segment)) {
+    const at = start + INTERESTING_GLOBAL.lastIndex - 1;
+    let from = at;
+    while (from > start && !isSpace(text.charCodeAt(from - 1))) from--;
+    let to = at + 1;
+    while (to < end && !isSpace(text.charCodeAt(to))) to++;
+    while (r < covering && ranges[r + 1]! <= from) r += 2;
+    if (!(r < covering && ranges[r]! <= from && to <= ranges[r + 1]!)) maskChunk(text, start, from, to, ranges, chunks);
+    INTERESTING_GLOBAL.lastIndex = to - start;
+  }
+  // Chunks holding a date format.
+  const years = dates ?? dateFormatOffsets(text.slice(0, end), start);
+  let done = start;
+  for (let i = lowerBound(years, start); i < years.length && years[i]! + 4 <= end; i++) {
+    const at = years[i]!;
+    if (at < done) continue;
+    let from = at;
+    while (from > start && !isSpace(text.charCodeAt(from - 1))) from--;
+    let to = at + 1;
+    while (to < end && !isSpace(text.charCodeAt(to))) to++;
+    maskChunk(text, start, from, to, ranges, chunks);
+    done = to;
   }
 }
 
-function maskChunk(segment: string, from: number, to: number, ranges: number[]): void {
-  const raw = segment.slice(from, to);
+function lowerBound(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid]! < value) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+function maskChunk(text: string, start: number, from: number, to: number, ranges: number[], chunks: Map<string, number[]> | undefined): void {
   // "word." and "(word)," are prose: drop the punctuation around the chunk before deciding.
-  const text = raw.replace(EDGE_PUNCTUATION, '');
-  if (text.length < 2 || !INTERESTING.test(text)) return;
-  const base = from + raw.indexOf(text);
-  const hasColonOrAt = text.includes(':') || text.includes('@') || text.startsWith('www.');
-  const hasPathChar = text.includes('/') || text.includes('.');
-  const hasDigit = DIGIT.test(text) || text.includes('#');
-  // Look-behinds at the chunk's start must see what precedes it in the segment.
-  const context = base > 0 ? segment[base - 1]! : '';
-  const probe = context + text;
-  if (hasColonOrAt) collect(URL_OR_EMAIL, probe, base - context.length, base, ranges);
-  if (hasPathChar) collect(PATH, probe, base - context.length, base, ranges);
-  if (hasDigit) collect(IDENTIFIER, probe, base - context.length, base, ranges);
+  let base = from;
+  while (base < to && isOpening(text.charCodeAt(base))) base++;
+  let stop = to;
+  while (stop > base && isClosing(text.charCodeAt(stop - 1))) stop--;
+  if (stop - base < 2) return;
+  let colonOrAt = false;
+  let slash = false;
+  let dotLetter = false;
+  let digit = false;
+  let hash = false;
+  let interesting = false;
+  for (let k = base; k < stop; k++) {
+    const c = text.charCodeAt(k);
+    if (c >= 48 && c <= 57) digit = interesting = true;
+    else if (c === 58 || c === 64) colonOrAt = interesting = true;
+    else if (c === 47) slash = interesting = true;
+    else if (c === 35) hash = interesting = true;
+    else if (c === 46) {
+      interesting = true;
+      const next = text.charCodeAt(k + 1) | 32;
+      if (k + 1 < stop && next >= 97 && next <= 122) dotLetter = true;
+    }
+  }
+  // Look-behinds at the chunk's start must see what precedes it in the segment: the probe is the
+  // chunk with that character (a space or opening punctuation, never part of a date format).
+  const behind = base > start ? 1 : 0;
+  const probe = text.slice(base - behind, stop);
+  const year = !digit && YEAR.test(probe);
+  if (!interesting && !year) return;
+  // Each pattern needs: a URL ':' or '@' (or "www."); a path '/' or a '.' before a letter; an id a
+  // digit or "YYYY", or for a 26-character ULID a '#' (which let such chunks in before).
+  const url = colonOrAt || (text.charCodeAt(base) === 119 && text.charCodeAt(base + 1) === 119 && text.charCodeAt(base + 2) === 119 && text.charCodeAt(base + 3) === 46 && base + 4 <= stop);
+  const path = slash || dotLetter;
+  const identifier = digit || year || (hash && stop - base >= 26);
+  if (!url && !path && !identifier) return;
+  const known = chunks?.get(probe);
+  if (known) {
+    for (let k = 0; k < known.length; k++) ranges.push(base + known[k]!);
+    return;
+  }
+  const first = ranges.length;
+  if (url) collect(URL_OR_EMAIL, probe, base - behind, base, ranges);
+  if (path) collect(PATH, probe, base - behind, base, ranges);
+  if (identifier) collect(IDENTIFIER, probe, base - behind, base, ranges);
+  if (chunks) {
+    const found: number[] = [];
+    for (let k = first; k < ranges.length; k++) found.push(ranges[k]! - base);
+    chunks.set(probe, found);
+  }
 }
 
 function collect(pattern: RegExp, probe: string, offset: number, min: number, ranges: number[]): void {

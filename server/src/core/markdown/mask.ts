@@ -9,7 +9,7 @@
  */
 
 import { locateFrontMatter } from './frontMatter';
-import { maskInline } from './inline';
+import { dateFormatOffsets, maskInline } from './inline';
 
 export const MASK = '\u001f';
 
@@ -25,20 +25,71 @@ export interface Heading {
 
 export interface MaskedDocument {
   masked: string;
+  /** Flat [start, end) pairs of the masked stretches, in order (may touch or overlap). */
+  excluded: number[];
   headings: Heading[];
   /** Offsets where front matter ends (0 when there is none). */
   bodyStart: number;
 }
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
+const FENCE = /^ {0,3}(`{3,}|~{3,})(.*?)\r?$/; // a CRLF line keeps its \r: not part of the info string
 const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*\r?$/;
 const LIST_ITEM = /^ {0,3}(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
 const REFERENCE_DEFINITION = /^ {0,3}\[[^\]]+\]:[ \t]*\S/;
 const RAW_HTML_BLOCK = /^ {0,3}<(pre|script|style|textarea)(?:[\s>]|$)/i;
 const HTML_COMMENT_START = /^ {0,3}<!--/;
 
-export function maskMarkdown(text: string): MaskedDocument {
-  const excluded: number[] = []; // flat list of [start, end) pairs, in order
+/**
+ * Line-scanner state at a line start that no block construct spans (no open fence, comment, raw
+ * HTML block or paragraph): what is left is whether the previous line was blank and whether a
+ * list is open. Masking from such a line on depends only on this state and the text that follows.
+ */
+export const STATE_PREVIOUS_BLANK = 1;
+export const STATE_IN_LIST = 2;
+export const INITIAL_STATE = STATE_PREVIOUS_BLANK;
+
+/** The masking of lines [from, end) of a document. */
+export interface MaskedLines {
+  from: number;
+  end: number;
+  /** Flat [start, end) pairs of excluded offsets, in order. */
+  excluded: number[];
+  headings: Heading[];
+  /** Flat [offset, state] pairs: every line start in [from, end) whose state is clean (when asked for). */
+  checkpoints: number[];
+}
+
+/** `lineStarts`: the offsets where the text's lines start, when the caller has them already. */
+export function maskMarkdown(text: string, lineStarts?: readonly number[]): MaskedDocument {
+  const front = locateFrontMatter(text);
+  const bodyStart = front ? front.end : 0;
+  const excluded: number[] = [];
+  if (text.charCodeAt(0) === 0xfeff) excluded.push(0, 1);
+  if (front && front.end > front.start) {
+    if (excluded.length > 0 && excluded[1]! >= front.start) excluded[1] = Math.max(excluded[1]!, front.end);
+    else excluded.push(front.start, front.end);
+  }
+  const lines = maskLines(text, bodyStart, INITIAL_STATE, undefined, false, excluded, lineStarts);
+  return { masked: applyMask(text, excluded, 0, text.length), excluded, headings: lines.headings, bodyStart };
+}
+
+/**
+ * Mask the lines of `text` from the line start `from`, where the scanner is in the clean `state`.
+ * With `stop`, the scan ends at the first clean line start after `from` for which `stop` says so
+ * (the incremental checker stops where the state matches the previous scan again).
+ */
+export function maskLines(
+  text: string,
+  from: number,
+  state: number,
+  stop?: (offset: number, state: number) => boolean,
+  record = true,
+  excluded: number[] = [],
+  lineStarts?: readonly number[],
+): MaskedLines {
+  // With the line starts known, line ends need no search.
+  let line = lineStarts ? lineAt(lineStarts, from) : -1;
+  // `excluded`: flat list of [start, end) pairs, in order, appended to
   const exclude = (start: number, end: number) => {
     if (end <= start) return;
     const last = excluded.length - 1;
@@ -46,43 +97,47 @@ export function maskMarkdown(text: string): MaskedDocument {
     else excluded.push(start, end);
   };
   const headings: Heading[] = [];
+  const checkpoints: number[] = [];
+  // Date formats are rare: found once here rather than searched for in every paragraph.
+  const dates = dateFormatOffsets(text, from);
+  const chunks = new Map<string, number[]>();
 
-  let pos = 0;
-  const front = locateFrontMatter(text);
-  if (text.charCodeAt(0) === 0xfeff) exclude(0, 1);
-  if (front) {
-    exclude(front.start, front.end);
-    pos = front.end;
-  }
-  const bodyStart = pos;
-
-  let fence: { char: string; length: number } | undefined;
+  let fence: { char: number; length: number } | undefined;
   let rawHtmlCloser: RegExp | undefined;
   let inComment = false;
-  let previousBlank = true;
-  let inList = false;
+  let previousBlank = (state & STATE_PREVIOUS_BLANK) !== 0;
+  let inList = (state & STATE_IN_LIST) !== 0;
   let paragraphStart = -1;
   let paragraphEnd = -1;
   const flushParagraph = () => {
-    if (paragraphStart >= 0) maskInline(text, paragraphStart, paragraphEnd, exclude);
+    if (paragraphStart >= 0) maskInline(text, paragraphStart, paragraphEnd, exclude, dates, chunks);
     paragraphStart = -1;
   };
 
+  let pos = from;
+  let end = text.length;
   while (pos < text.length) {
-    let lineEnd = text.indexOf('\n', pos);
-    if (lineEnd === -1) lineEnd = text.length;
-    const line = text.slice(pos, lineEnd);
+    if (paragraphStart < 0 && fence === undefined && !inComment && rawHtmlCloser === undefined) {
+      const bits = (previousBlank ? STATE_PREVIOUS_BLANK : 0) | (inList ? STATE_IN_LIST : 0);
+      if (stop && pos > from && stop(pos, bits)) {
+        end = pos;
+        break;
+      }
+      if (record) checkpoints.push(pos, bits);
+    }
+    let lineEnd: number;
+    if (line >= 0) lineEnd = ++line < lineStarts!.length ? lineStarts![line]! - 1 : text.length;
+    else if ((lineEnd = text.indexOf('\n', pos)) === -1) lineEnd = text.length;
     const next = lineEnd + 1;
 
     if (fence) {
       exclude(pos, lineEnd);
-      const close = /^ {0,3}(`{3,}|~{3,})[ \t]*\r?$/.exec(line);
-      if (close && close[1]![0] === fence.char && close[1]!.length >= fence.length) fence = undefined;
+      if (closesFence(text, pos, lineEnd, fence.char, fence.length)) fence = undefined;
       pos = next;
       continue;
     }
     if (inComment) {
-      const close = line.indexOf('-->');
+      const close = text.slice(pos, lineEnd).indexOf('-->');
       exclude(pos, close === -1 ? lineEnd : pos + close + 3);
       if (close !== -1) inComment = false;
       pos = next;
@@ -90,57 +145,68 @@ export function maskMarkdown(text: string): MaskedDocument {
     }
     if (rawHtmlCloser) {
       exclude(pos, lineEnd);
-      if (rawHtmlCloser.test(line)) rawHtmlCloser = undefined;
+      if (rawHtmlCloser.test(text.slice(pos, lineEnd))) rawHtmlCloser = undefined;
       pos = next;
       continue;
     }
 
-    const blank = line.trim().length === 0;
-    if (blank) {
+    if (isBlank(text, pos, lineEnd)) {
       flushParagraph();
       previousBlank = true;
       pos = next;
       continue;
     }
 
-    const fenceOpen = FENCE.exec(line);
-    if (fenceOpen && !(fenceOpen[1]![0] === '`' && fenceOpen[2]!.includes('`'))) {
-      flushParagraph();
-      fence = { char: fenceOpen[1]![0]!, length: fenceOpen[1]!.length };
-      exclude(pos, lineEnd);
-      previousBlank = false;
-      pos = next;
-      continue;
+    // Every block construct below starts with a distinctive character after at most three
+    // spaces; only the pattern that character can start is tried.
+    let k = pos;
+    while (k - pos < 3 && text.charCodeAt(k) === 32) k++;
+    const first = k < lineEnd ? text.charCodeAt(k) : -1;
+
+    if (first === 96 || first === 126) {
+      const fenceOpen = FENCE.exec(text.slice(pos, lineEnd));
+      if (fenceOpen && !(fenceOpen[1]![0] === '`' && fenceOpen[2]!.includes('`'))) {
+        flushParagraph();
+        fence = { char: first, length: fenceOpen[1]!.length };
+        exclude(pos, lineEnd);
+        previousBlank = false;
+        pos = next;
+        continue;
+      }
     }
 
-    const indented = line.startsWith('    ') || line.startsWith('\t');
+    const c0 = text.charCodeAt(pos);
+    const indented = c0 === 9 || (c0 === 32 && text.charCodeAt(pos + 1) === 32 && text.charCodeAt(pos + 2) === 32 && text.charCodeAt(pos + 3) === 32);
     if (indented && paragraphStart < 0 && previousBlank && !inList) {
       exclude(pos, lineEnd); // indented code block
       pos = next;
       continue;
     }
 
-    if (HTML_COMMENT_START.test(line)) {
-      flushParagraph();
-      const close = line.indexOf('-->');
-      exclude(pos, close === -1 ? lineEnd : pos + close + 3);
-      if (close === -1) inComment = true;
-      else if (pos + close + 3 < lineEnd) maskInline(text, pos + close + 3, lineEnd, exclude);
-      previousBlank = false;
-      pos = next;
-      continue;
+    if (first === 60) {
+      const line = text.slice(pos, lineEnd);
+      if (HTML_COMMENT_START.test(line)) {
+        flushParagraph();
+        const close = line.indexOf('-->');
+        exclude(pos, close === -1 ? lineEnd : pos + close + 3);
+        if (close === -1) inComment = true;
+        else if (pos + close + 3 < lineEnd) maskInline(text, pos + close + 3, lineEnd, exclude, dates, chunks);
+        previousBlank = false;
+        pos = next;
+        continue;
+      }
+      const rawHtml = RAW_HTML_BLOCK.exec(line);
+      if (rawHtml) {
+        flushParagraph();
+        exclude(pos, lineEnd);
+        const closer = new RegExp(`</${rawHtml[1]}>`, 'i');
+        if (!closer.test(line)) rawHtmlCloser = closer;
+        previousBlank = false;
+        pos = next;
+        continue;
+      }
     }
-    const rawHtml = RAW_HTML_BLOCK.exec(line);
-    if (rawHtml) {
-      flushParagraph();
-      exclude(pos, lineEnd);
-      const closer = new RegExp(`</${rawHtml[1]}>`, 'i');
-      if (!closer.test(line)) rawHtmlCloser = closer;
-      previousBlank = false;
-      pos = next;
-      continue;
-    }
-    if (REFERENCE_DEFINITION.test(line)) {
+    if (first === 91 && REFERENCE_DEFINITION.test(text.slice(pos, lineEnd))) {
       flushParagraph();
       exclude(pos, lineEnd);
       previousBlank = false;
@@ -148,20 +214,23 @@ export function maskMarkdown(text: string): MaskedDocument {
       continue;
     }
 
-    const heading = HEADING.exec(line);
-    if (heading) {
-      flushParagraph();
-      const content = heading[2] ?? '';
-      const start = content ? pos + line.indexOf(content, heading[1]!.length) : lineEnd;
-      headings.push({ level: heading[1]!.length, start, end: start + content.length, lineStart: pos, text: content });
-      maskInline(text, pos, lineEnd, exclude);
-      inList = false;
-      previousBlank = false;
-      pos = next;
-      continue;
+    if (first === 35) {
+      const line = text.slice(pos, lineEnd);
+      const heading = HEADING.exec(line);
+      if (heading) {
+        flushParagraph();
+        const content = heading[2] ?? '';
+        const start = content ? pos + line.indexOf(content, heading[1]!.length) : lineEnd;
+        headings.push({ level: heading[1]!.length, start, end: start + content.length, lineStart: pos, text: content });
+        maskInline(text, pos, lineEnd, exclude, dates, chunks);
+        inList = false;
+        previousBlank = false;
+        pos = next;
+        continue;
+      }
     }
 
-    if (LIST_ITEM.test(line)) {
+    if ((first === 45 || first === 42 || first === 43 || (first >= 48 && first <= 57)) && LIST_ITEM.test(text.slice(pos, lineEnd))) {
       flushParagraph();
       inList = true;
     } else if (previousBlank && !indented) {
@@ -173,29 +242,71 @@ export function maskMarkdown(text: string): MaskedDocument {
     pos = next;
   }
   flushParagraph();
-
-  return { masked: applyMask(text, excluded), headings, bodyStart };
+  return { from, end, excluded, headings, checkpoints };
 }
 
-function applyMask(text: string, excluded: number[]): string {
-  if (excluded.length === 0) return text;
+/** Index of the line starting at `offset` (a line start). */
+function lineAt(starts: readonly number[], offset: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (starts[mid]! <= offset) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
+/** /^ {0,3}(`{3,}|~{3,})[ \t]*\r?$/ with a run of `char` at least `length` long. */
+function closesFence(text: string, pos: number, lineEnd: number, char: number, length: number): boolean {
+  let k = pos;
+  while (k - pos < 3 && k < lineEnd && text.charCodeAt(k) === 32) k++;
+  const runStart = k;
+  while (k < lineEnd && text.charCodeAt(k) === char) k++;
+  const run = k - runStart;
+  if (run < 3 || run < length) return false;
+  while (k < lineEnd && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k++;
+  if (k < lineEnd && text.charCodeAt(k) === 13) k++;
+  return k === lineEnd;
+}
+
+/** `line.trim().length === 0` without slicing the line. */
+function isBlank(text: string, pos: number, lineEnd: number): boolean {
+  for (let k = pos; k < lineEnd; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 32 || (c >= 9 && c <= 13)) continue;
+    if (c < 128) return false;
+    return text.slice(pos, lineEnd).trim().length === 0;
+  }
+  return true;
+}
+
+/** `text[from, to)` with the excluded ranges (sorted flat pairs) replaced by MASK. */
+export function applyMask(text: string, excluded: readonly number[], from: number, to: number): string {
+  if (excluded.length === 0) return from === 0 && to === text.length ? text : text.slice(from, to);
   const parts: string[] = [];
-  let at = 0;
+  let at = from;
   for (let i = 0; i < excluded.length; i += 2) {
     const start = excluded[i]!;
     const end = excluded[i + 1]!;
     if (start > at) parts.push(text.slice(at, start));
-    parts.push(fill(text, Math.max(start, at), end));
+    if (end > at) fill(text, Math.max(start, at), end, parts);
     at = Math.max(at, end);
   }
-  if (at < text.length) parts.push(text.slice(at));
+  if (at < to) parts.push(text.slice(at, to));
   return parts.join('');
 }
 
+let MASK_RUN = MASK.repeat(256);
+
+function maskRun(length: number): string {
+  while (MASK_RUN.length < length) MASK_RUN += MASK_RUN;
+  return MASK_RUN.slice(0, length);
+}
+
 /** MASK for every character in [start, end) except line breaks, which keep lines aligned. */
-function fill(text: string, start: number, end: number): string {
-  if (end <= start) return '';
+function fill(text: string, start: number, end: number, parts: string[]): void {
   const slice = text.slice(start, end);
-  if (slice.indexOf('\n') === -1 && slice.indexOf('\r') === -1) return MASK.repeat(slice.length);
-  return slice.replace(/[^\r\n]/g, MASK);
+  if (slice.indexOf('\n') === -1 && slice.indexOf('\r') === -1) parts.push(maskRun(slice.length));
+  else parts.push(slice.replace(/[^\r\n]/g, MASK));
 }

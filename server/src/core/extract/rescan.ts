@@ -1,0 +1,199 @@
+/**
+ * Scanning an edited document again without redoing the whole of it (the keystroke target of
+ * SPEC §10). Masking is a line scanner whose state at a line start outside any block construct
+ * is two bits; the previous scan recorded those "clean" line starts. An edit is re-masked from
+ * the last clean line start before it until the first clean line start after it where the state
+ * is what the previous scan had there: from that line on, masking (and so tokenizing) would only
+ * repeat the previous result, shifted by the edit's change in length. Everything else of the
+ * previous scan is reused.
+ *
+ * The result is exactly the scan `scanDocument` makes of the new text (a property test checks
+ * it after random edits). Documents with `glossary_fields`, and edits of the front matter, are
+ * scanned in full.
+ */
+
+import { locateFrontMatter } from '../markdown/frontMatter';
+import { applyMask, INITIAL_STATE, maskLines, type Heading } from '../markdown/mask';
+import type { LineIndex } from '../text';
+import type { Lexicon } from './lexicon';
+import { assembleScan, firstTokenAt, readHeader, scanDocument, type DocumentScan } from './scan';
+import { makeTokens, tokenize, type TokenArrays, type Tokens } from './tokens';
+
+type Header = ReturnType<typeof readHeader>;
+
+/** A scan plus what re-scanning an edit of it needs. */
+export interface ScanState {
+  scan: DocumentScan;
+  /** Offsets where the body starts (after front matter) and where front matter is, if any. */
+  bodyStart: number;
+  front: { start: number; end: number } | undefined;
+  /** Flat [offset, state] pairs of the clean line starts (see `maskLines`); undefined: none kept. */
+  checkpoints: number[] | undefined;
+}
+
+/** What `rescan` did, for tests and the benchmark. */
+export interface RescanInfo {
+  full: boolean;
+  /** Offsets (in the new text) of the lines masked and tokenized again. */
+  from: number;
+  to: number;
+}
+
+/** Scan `text` from scratch, keeping what later edits need. */
+export function scanFully(text: string, header: Header, fields: readonly string[], lexicon: Lexicon): ScanState {
+  const front = locateFrontMatter(text);
+  const bodyStart = front ? front.end : 0;
+  if (fields.length > 0) {
+    return { scan: scanDocument(text, fields, header, lexicon), bodyStart, front: front && { start: front.start, end: front.end }, checkpoints: undefined };
+  }
+  const starts = header.lines.text === text ? header.lines.lineStarts() : undefined;
+  const lines = maskLines(text, bodyStart, INITIAL_STATE, undefined, true, [], starts);
+  const excluded: number[] = [];
+  if (text.charCodeAt(0) === 0xfeff) excluded.push(0, 1);
+  if (front && front.end > front.start) {
+    if (excluded.length > 0 && excluded[1]! >= front.start) excluded[1] = Math.max(excluded[1]!, front.end);
+    else excluded.push(front.start, front.end);
+  }
+  const all = excluded.concat(lines.excluded);
+  const masked = applyMask(text, all, 0, text.length);
+  const tokens = tokenize(masked, lexicon, 0, masked.length, all);
+  const scan = assembleScan(text, header.lines, header.frontMatter, masked, lines.headings, tokens, lexicon);
+  return { scan, bodyStart, front: front && { start: front.start, end: front.end }, checkpoints: lines.checkpoints };
+}
+
+/**
+ * The header (lines, front matter) of `text`, an edit of `previous`'s text: the line index is
+ * patched and the parsed front matter kept when the edit leaves it alone.
+ */
+export function editedHeader(previous: ScanState, text: string): { header: Header; edit: Edit } | undefined {
+  const old = previous.scan.text;
+  const edit = diff(old, text);
+  const front = locateFrontMatter(text);
+  const sameFront = front === undefined ? previous.front === undefined : previous.front !== undefined && previous.front.start === front.start && previous.front.end === front.end;
+  if (!sameFront || edit.from < previous.bodyStart) return undefined;
+  const lines: LineIndex = previous.scan.lines.edited(text, edit.from, edit.oldEnd, edit.newEnd);
+  return { header: { lines, frontMatter: previous.scan.frontMatter }, edit };
+}
+
+/** The scan of `text` given the scan of an earlier version of it. */
+/**
+ * `into` lends arrays for the tokens and heading marks (those of a scan nothing uses any more:
+ * the incremental checker alternates two sets instead of allocating megabytes per keystroke).
+ */
+export function rescan(previous: ScanState, text: string, header: Header, edit: Edit | undefined, fields: readonly string[], lexicon: Lexicon, info?: RescanInfo, into?: TokenArrays & { marks: Uint8Array[] }): ScanState {
+  const full = (): ScanState => {
+    if (info) Object.assign(info, { full: true, from: 0, to: text.length });
+    return scanFully(text, header, fields, lexicon);
+  };
+  const checkpoints = previous.checkpoints;
+  if (!edit || !checkpoints || fields.length > 0 || previous.scan.lexicon !== lexicon) return full();
+  const old = previous.scan;
+  const delta = edit.newEnd - edit.oldEnd;
+
+  // Restart at the last clean line start at or before the edit.
+  let k = lastAtOrBefore(checkpoints, edit.from);
+  if (k < 0) return full();
+  const restart = checkpoints[k]!;
+  // Stop at a clean line start after the edit whose state matches the previous scan's there.
+  let j = k;
+  const stop = (pos: number, state: number): boolean => {
+    if (pos < edit.newEnd) return false;
+    const at = pos - delta;
+    while (j < checkpoints.length && checkpoints[j]! < at) j += 2;
+    return j < checkpoints.length && checkpoints[j] === at && checkpoints[j + 1] === state;
+  };
+  const region = maskLines(text, restart, checkpoints[k + 1]!, stop, true, [], header.lines.text === text ? header.lines.lineStarts() : undefined);
+  const end = region.end;
+  const resume = end - delta; // where the reused rest of the previous scan starts, in its offsets
+
+  const masked = old.masked.slice(0, restart) + applyMask(text, region.excluded, restart, end) + old.masked.slice(resume);
+
+  const headings: Heading[] = [];
+  for (const h of old.headings) if (h.lineStart < restart) headings.push(h);
+  headings.push(...region.headings);
+  for (const h of old.headings) {
+    if (h.lineStart >= resume) headings.push(delta === 0 ? h : { ...h, start: h.start + delta, end: h.end + delta, lineStart: h.lineStart + delta });
+  }
+
+  const nextCheckpoints: number[] = checkpoints.slice(0, k);
+  nextCheckpoints.push(...region.checkpoints);
+  for (k = j; k < checkpoints.length; k += 2) if (checkpoints[k]! >= resume) nextCheckpoints.push(checkpoints[k]! + delta, checkpoints[k + 1]!);
+
+  const retokenized = tokenize(masked, lexicon, restart, end, region.excluded);
+  const before = firstTokenAt(old.tokens, restart);
+  const oldTail = end >= masked.length ? old.tokens.count : firstTokenAt(old.tokens, resume);
+  const tokens = spliceTokens(old.tokens, masked, before, oldTail, delta, retokenized, into);
+  if (info) Object.assign(info, { full: false, from: restart, to: end });
+  const scan = assembleScan(text, header.lines, header.frontMatter, masked, headings, tokens, lexicon, into?.marks[0]);
+  const after = before + retokenized.count;
+  scan.edit = { previous: old.serial, restart, end, delta, before, after, shift: after - oldTail, lineDelta: header.lines.lineCount - old.lines.lineCount };
+  return { scan, bodyStart: previous.bodyStart, front: previous.front, checkpoints: nextCheckpoints };
+}
+
+/** Old tokens [0, before), the region's, then old tokens [after, …) moved by delta. */
+function spliceTokens(old: Tokens, masked: string, before: number, after: number, delta: number, region: Tokens, into: TokenArrays | undefined): Tokens {
+  const tail = old.count - after;
+  const count = before + region.count + tail;
+  const lend = into !== undefined && into.start.length >= count && into.start !== old.start;
+  const start = lend ? into.start : new Int32Array(count + (count >> 4));
+  const finish = lend ? into.end : new Int32Array(start.length);
+  const word = lend ? into.word : new Int32Array(start.length);
+  const shape = lend ? into.shape : new Uint8Array(start.length);
+  start.set(old.start.subarray(0, before));
+  finish.set(old.end.subarray(0, before));
+  word.set(old.word.subarray(0, before));
+  shape.set(old.shape.subarray(0, before));
+  start.set(region.start.subarray(0, region.count), before);
+  finish.set(region.end.subarray(0, region.count), before);
+  word.set(region.word.subarray(0, region.count), before);
+  shape.set(region.shape.subarray(0, region.count), before);
+  const at = before + region.count;
+  start.set(old.start.subarray(after, old.count), at);
+  finish.set(old.end.subarray(after, old.count), at);
+  word.set(old.word.subarray(after, old.count), at);
+  shape.set(old.shape.subarray(after, old.count), at);
+  if (delta !== 0) {
+    for (let i = at; i < count; i++) {
+      start[i] += delta;
+      finish[i] += delta;
+    }
+  }
+  return makeTokens(masked, count, start, finish, word, shape);
+}
+
+/** Index (into the flat pairs) of the last checkpoint at or before `offset`, or -1. */
+function lastAtOrBefore(checkpoints: readonly number[], offset: number): number {
+  let low = 0;
+  let high = checkpoints.length / 2;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (checkpoints[2 * mid]! <= offset) low = mid + 1;
+    else high = mid;
+  }
+  return 2 * low - 2;
+}
+
+/** An edit: old[from, oldEnd) became new[from, newEnd); the rest is the same. */
+export interface Edit {
+  from: number;
+  oldEnd: number;
+  newEnd: number;
+}
+
+/** The smallest edit turning `a` into `b` as one replaced range. */
+export function diff(a: string, b: string): Edit {
+  const limit = Math.min(a.length, b.length);
+  // Big blocks first (string comparison is native), then smaller ones, then characters.
+  let from = 0;
+  for (const block of [65536, 4096, 256]) {
+    while (from + block <= limit && a.slice(from, from + block) === b.slice(from, from + block)) from += block;
+  }
+  while (from < limit && a.charCodeAt(from) === b.charCodeAt(from)) from++;
+  let same = 0;
+  const room = limit - from;
+  for (const block of [65536, 4096, 256]) {
+    while (same + block <= room && a.slice(a.length - same - block, a.length - same) === b.slice(b.length - same - block, b.length - same)) same += block;
+  }
+  while (same < room && a.charCodeAt(a.length - same - 1) === b.charCodeAt(b.length - same - 1)) same++;
+  return { from, oldEnd: a.length - same, newEnd: b.length - same };
+}

@@ -1,0 +1,118 @@
+/**
+ * Greedy longest-match walks of a word trie over the tokens (the glossary walk, and the walk that
+ * locates every other proposed surface), and how to redo only part of one after an edit.
+ *
+ * A walk visits token i: unless `skip` marks it, the longest match starting there is taken when
+ * `accept` allows it, and the walk goes on after the match; otherwise it goes on at i + 1. A match
+ * starting at i reads at most `trie.depth` tokens, so positions more than `depth` tokens before an
+ * edited stretch decide as before; after the stretch, once the walk visits a token the previous
+ * walk visited too, everything from there on is the previous walk, shifted.
+ */
+
+import type { DocumentScan } from './scan';
+import type { SurfaceTrie, TrieMatch } from './trie';
+
+/** The accepted matches of a walk, in order. */
+export interface Walk {
+  first: number[];
+  last: number[];
+  surface: string[];
+}
+
+export interface WalkRules {
+  /** Tokens the walk passes over without looking for a match. */
+  skip?: Uint8Array;
+  /** Whether a match found is taken (else the walk goes on at the next token). */
+  accept(match: TrieMatch): boolean;
+}
+
+/** Where the tokens (or the skip marks) of this walk differ from those of the previous one. */
+export interface WalkChange {
+  /** New tokens [0, from) are the previous ones. */
+  from: number;
+  /** New tokens [to, count) are the previous tokens [to - shift, …). */
+  to: number;
+  shift: number;
+}
+
+export interface WalkResult {
+  walk: Walk;
+  /** The stretch of tokens walked again (the whole document for a full walk). */
+  from: number;
+  to: number;
+}
+
+export function emptyWalk(): Walk {
+  return { first: [], last: [], surface: [] };
+}
+
+/** The whole walk. */
+export function walkAll(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules): WalkResult {
+  const walk = emptyWalk();
+  const to = walkFrom(trie, scan, rules, 0, walk, undefined);
+  return { walk, from: 0, to };
+}
+
+/** The walk of the edited tokens, reusing `previous` (the walk of the tokens before the edit). */
+export function rewalk(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules, previous: Walk, change: WalkChange): WalkResult {
+  const n = previous.first.length;
+  // Restart `depth` tokens before the change, at a token the previous walk visited.
+  let restart = Math.max(0, change.from - trie.depth);
+  let k = firstEndingAtOrAfter(previous.last, restart);
+  if (k < n && previous.first[k]! < restart) restart = previous.first[k]!;
+  const walk: Walk = { first: previous.first.slice(0, k), last: previous.last.slice(0, k), surface: previous.surface.slice(0, k) };
+  // Converge at a token past the change that the previous walk visited (not inside one of its
+  // matches): from there on the two walks agree.
+  let j = k;
+  const converged = (i: number): boolean => {
+    if (i < change.to) return false;
+    const q = i - change.shift;
+    while (j < n && previous.last[j]! < q) j++;
+    return !(j < n && previous.first[j]! < q);
+  };
+  const stop = walkFrom(trie, scan, rules, restart, walk, converged);
+  if (stop < scan.tokens.count) {
+    for (; j < n; j++) {
+      walk.first.push(previous.first[j]! + change.shift);
+      walk.last.push(previous.last[j]! + change.shift);
+      walk.surface.push(previous.surface[j]!);
+    }
+  }
+  return { walk, from: restart, to: stop };
+}
+
+/** Walks from token `from` until `stop` says so (or the end); returns where it stopped. */
+function walkFrom(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules, from: number, out: Walk, stop: ((i: number) => boolean) | undefined): number {
+  const { tokens, masked, lexicon } = scan;
+  if (trie.isEmpty) {
+    for (let i = from; i < tokens.count; i++) if (stop && stop(i)) return i;
+    return tokens.count;
+  }
+  const flags = trie.startFlags(lexicon);
+  const words = tokens.word;
+  const skip = rules.skip;
+  const match: TrieMatch = { surface: '', first: 0, last: 0 };
+  for (let i = from; i < tokens.count; i++) {
+    if (stop && stop(i)) return i;
+    if ((skip && skip[i]) || flags[words[i]!] === 1) continue;
+    if (!trie.matchInto(tokens, i, masked, lexicon, match) || !rules.accept(match)) continue;
+    out.first.push(match.first);
+    out.last.push(match.last);
+    out.surface.push(match.surface);
+    // The tokens inside the match are passed over; a stop can only fall on a visited token.
+    i = match.last;
+  }
+  return tokens.count;
+}
+
+/** Index of the first entry of the sorted `last` that is at least `at`. */
+function firstEndingAtOrAfter(last: readonly number[], at: number): number {
+  let low = 0;
+  let high = last.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (last[mid]! < at) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}

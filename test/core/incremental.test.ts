@@ -1,0 +1,179 @@
+/**
+ * The incremental checker (core/check/incremental.ts) must report exactly what a fresh
+ * `checkDocument` reports, after any sequence of edits: typing, deleting, pasting markdown that
+ * opens or closes fences, comments, HTML blocks, front matter, and with the glossary or the
+ * settings changing between checks.
+ */
+
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { generateSpec } from '../../bench/generate';
+import { checkDocument, type CheckOptions } from '../../server/src/core/check/check';
+import { createIncrementalChecker } from '../../server/src/core/check/incremental';
+import { diff } from '../../server/src/core/extract/rescan';
+import { common, EMPTY_GLOSSARY, glossaryFrom } from '../helpers/core';
+
+const TEAM = glossaryFrom({
+  team_domain: `terms:
+  - {surface: workspace, definition: Git worktree directory for a work package, status: active}
+  - {surface: workspace, definition: VS Code workspace configuration file, status: active}
+  - {surface: work package, definition: A unit of planned work, status: active}
+  - {surface: api gateway, definition: The edge proxy, status: active}
+  - {surface: worktree, definition: A git worktree, status: active, synonyms_to_avoid: [work dir]}
+  - {surface: mission, definition: One unit of planned change carried to merge, status: active}
+  - {surface: lane, definition: A column of the status board, status: deprecated}
+  - {surface: spec-driven development, definition: Specification first, status: active}
+`,
+});
+const GLOSSARIES = [TEAM, EMPTY_GLOSSARY, glossaryFrom({ mission_local: 'terms:\n  - {surface: mission, definition: A trip, status: active}\n' })];
+
+const DOCUMENT = `---
+title: Demo
+glossary_watch_terms: [review gate]
+glossary_aliases: {WSP: workspace}
+---
+# Feature: the workspace
+
+The workspace holds each work package. A "delivery lane" is not a lane; the WSP is a workspace.
+Two APIs and the CLI use \`work_package\` and missionRunner. FR-001 covers src/app/main.py.
+
+## Requirements
+
+- The mission is not a trip: unlike the mission, the work dir is spec-driven development.
+- Frobnicator, frobnicator and frobnicators appear three times.
+  - nested item with an api gateway
+
+\`\`\`yaml
+workspace: not extracted
+\`\`\`
+
+<!-- workspace in a comment -->
+
+    indented code workspace
+
+| term | meaning |
+| --- | --- |
+| workspace | a Git worktree |
+
+<pre>
+workspace
+</pre>
+
+See [the workspace](https://example.com/workspace) and <https://example.com/x>. The end.
+`;
+
+const SNIPPETS = ['```', '```\n', '\n```\n', '~~~\n', '<!--', '-->', '\n<!--\n', '`', '# ', '\n## Heading ', '- ', '\n\n', '\n', '"', '\u201c', 'FR-1', 'APIs', ' work package ', ' workspace ', ' mission is not a plan. ', "'s", '_', '    ', '\t', '<pre>', '</pre>', '](', '[x]: http://a', 'https://x.y/z', 'src/a/b', 'frobnicator ', 'missionRunner', 'É', '\r\n', '---\n', '|', 'YYYY-MM', '1. ', 'x', 'e', ' '];
+
+const edit = fc.record({
+  at: fc.double({ min: 0, max: 1, noNaN: true }),
+  kind: fc.constantFrom('insert', 'delete', 'type', 'replace'),
+  snippet: fc.constantFrom(...SNIPPETS),
+  length: fc.integer({ min: 1, max: 40 }),
+});
+
+/** Applies one edit at a relative position. */
+function apply(text: string, e: { at: number; kind: string; snippet: string; length: number }): string {
+  const at = Math.floor(e.at * text.length);
+  switch (e.kind) {
+    case 'delete':
+      return text.slice(0, at) + text.slice(at + e.length);
+    case 'type':
+      return text.slice(0, at) + 'lane'.slice(0, 1 + (e.length % 4)) + text.slice(at);
+    case 'replace':
+      return text.slice(0, at) + e.snippet + text.slice(at + (e.length % 5));
+    default:
+      return text.slice(0, at) + e.snippet + text.slice(at);
+  }
+}
+
+function options(step: number, glossaryChoice: number, disable: boolean): CheckOptions {
+  return { glossary: GLOSSARIES[glossaryChoice % GLOSSARIES.length]!, common, ...(disable && step % 3 === 0 ? { disabledExtractors: ['repeated_noun'] } : {}) };
+}
+
+describe('incremental checking', () => {
+  test('random edit sequences give the fresh check result', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(DOCUMENT, generateSpec({ size: 12_000, seed: 5 })), fc.array(fc.tuple(edit, fc.integer({ min: 0, max: 8 }), fc.boolean()), { minLength: 1, maxLength: 12 }), (start, edits) => {
+        const checker = createIncrementalChecker();
+        let text = start;
+        checker.check(text, options(0, 0, false));
+        edits.forEach(([e, glossaryChoice, disable], step) => {
+          text = apply(text, e);
+          // Mostly the same glossary; now and then another one, or a setting, changes too.
+          const opts = options(step, glossaryChoice > 2 ? 0 : glossaryChoice, disable);
+          expect(checker.check(text, opts)).toEqual(checkDocument(text, opts));
+        });
+      }),
+      { numRuns: 150, seed: 20260121 },
+    );
+  });
+
+  test('typing re-checks only the lines it touches', () => {
+    const checker = createIncrementalChecker();
+    let text = generateSpec({ size: 60_000, seed: 2 });
+    checker.check(text, { glossary: TEAM, common });
+    const at = text.indexOf(' the ', 30_000) + 1;
+    for (const char of 'lane ') {
+      const offset = at + 'lane '.indexOf(char);
+      text = text.slice(0, offset) + char + text.slice(offset);
+      const report = checker.check(text, { glossary: TEAM, common });
+      expect(checker.lastRescan.full).toBe(false);
+      expect(checker.lastRescan.to - checker.lastRescan.from).toBeLessThan(5_000);
+      expect(report).toEqual(checkDocument(text, { glossary: TEAM, common }));
+    }
+  });
+
+  test('opening a fence re-masks to the end; closing it again converges', () => {
+    const checker = createIncrementalChecker();
+    let text = DOCUMENT;
+    checker.check(text, { glossary: TEAM, common });
+    const at = text.indexOf('## Requirements');
+    // No other ~~~ follows: everything after the new fence is code now.
+    text = text.slice(0, at) + '~~~\n' + text.slice(at);
+    expect(checker.check(text, { glossary: TEAM, common })).toEqual(checkDocument(text, { glossary: TEAM, common }));
+    expect(checker.lastRescan.to).toBe(text.length);
+    text = text.slice(0, at) + text.slice(at + 4);
+    expect(checker.check(text, { glossary: TEAM, common })).toEqual(checkDocument(text, { glossary: TEAM, common }));
+    expect(checker.lastRescan.full).toBe(false);
+  });
+
+  test('an edit of the front matter scans the document again', () => {
+    const checker = createIncrementalChecker();
+    let text = DOCUMENT;
+    checker.check(text, { glossary: TEAM, common });
+    text = text.replace('glossary_watch_terms: [review gate]', 'glossary_exclude_terms: [workspace]');
+    expect(checker.check(text, { glossary: TEAM, common })).toEqual(checkDocument(text, { glossary: TEAM, common }));
+    expect(checker.lastRescan.full).toBe(true);
+  });
+
+  test('the same text against a changed glossary', () => {
+    const checker = createIncrementalChecker();
+    checker.check(DOCUMENT, { glossary: TEAM, common });
+    for (const glossary of GLOSSARIES) expect(checker.check(DOCUMENT, { glossary, common })).toEqual(checkDocument(DOCUMENT, { glossary, common }));
+  });
+
+  test('readHeader gives what the check needs, as readHeader(text) would', () => {
+    const checker = createIncrementalChecker();
+    checker.check(DOCUMENT, { glossary: TEAM, common });
+    const text = DOCUMENT.replace('The end.', 'The very end.');
+    const header = checker.readHeader(text);
+    expect(header.lines.lineCount).toBe(text.split('\n').length);
+    expect(header.frontMatter?.data?.['title']).toBe('Demo');
+    expect(checker.check(text, { glossary: TEAM, common, header })).toEqual(checkDocument(text, { glossary: TEAM, common }));
+  });
+});
+
+describe('diff', () => {
+  test('finds the one replaced range', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 3000 }), fc.string({ maxLength: 20 }), fc.nat(), fc.nat({ max: 30 }), (base, inserted, at, removed) => {
+        const from = at % (base.length + 1);
+        const next = base.slice(0, from) + inserted + base.slice(from + removed);
+        const d = diff(base, next);
+        expect(base.slice(0, d.from) + next.slice(d.from, d.newEnd) + base.slice(d.oldEnd)).toBe(next);
+        expect(d.from).toBeLessThanOrEqual(Math.min(d.oldEnd, d.newEnd));
+      }),
+      { numRuns: 300, seed: 7 },
+    );
+  });
+});
