@@ -9,9 +9,11 @@ import type { Diagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from 'vscode-uri';
 import type { CommonWords } from '../core/words';
+import { createIncrementalChecker, type IncrementalChecker } from '../core/check/incremental';
 import { analyzeDocument, type AnalyzedDocument } from '../node/analyzer';
 import { formatBytes } from '../node/files';
 import { configPath, type WorkspaceSnapshot } from '../node/workspace';
+import { SERVER_CODES } from '../service/codes';
 import { documentDiagnostics, skippedDiagnostics, workspaceFileDiagnostics } from '../service/diagnostics';
 import type { CheckedDocument } from '../service/types';
 import { SETTINGS_SECTION, type SpecGlossarySettings } from '../shared/protocol';
@@ -34,11 +36,15 @@ export interface Located {
 
 export class DocumentAnalyzer {
   private readonly cache = new Map<string, Analysis>();
+  /** One incremental checker per open markdown document: a keystroke re-checks only what changed. */
+  private readonly checkers = new Map<string, IncrementalChecker>();
 
   constructor(
     private readonly registry: WorkspaceRegistry,
     private readonly settings: SettingsStore,
     private readonly commonWords: () => CommonWords,
+    /** Whether a document is still open: an analysis that finishes after its close is not kept. */
+    private readonly isOpen: (uri: string) => boolean = () => true,
   ) {}
 
   /** Where a document belongs; undefined for documents the server has nothing to say about. */
@@ -60,6 +66,7 @@ export class DocumentAnalyzer {
 
   forget(uri: string): void {
     this.cache.delete(uri);
+    this.checkers.delete(uri);
   }
 
   async analyze(document: TextDocument, token?: CancellationToken): Promise<Analysis> {
@@ -80,9 +87,14 @@ export class DocumentAnalyzer {
     if (text.length > settings.maxFileSize / 3 && Buffer.byteLength(text, 'utf8') > settings.maxFileSize) {
       const bytes = Buffer.byteLength(text, 'utf8');
       const message = `spec-glossary did not check this document: it is ${formatBytes(bytes)}, above the ${formatBytes(settings.maxFileSize)} limit (setting ${SETTINGS_SECTION}.maxFileSize).`;
-      const analysis: Analysis = { kind: 'skipped', key: `${document.version}|${settingsVersion}`, diagnostics: skippedDiagnostics(message, settings) };
-      this.cache.set(document.uri, analysis);
-      return analysis;
+      return this.keep(document.uri, { kind: 'skipped', key: `${document.version}|${settingsVersion}`, diagnostics: skippedDiagnostics(message, settings) });
+    }
+    // As the CLI does with files: NUL characters near the start mean this is not text.
+    const nul = text.indexOf('\u0000');
+    if (nul !== -1 && nul < 8192) {
+      const at = document.positionAt(nul);
+      const message = `spec-glossary did not check this document: it looks binary (a NUL character at line ${at.line + 1}, column ${at.character + 1}).`;
+      return this.keep(document.uri, { kind: 'skipped', key: `${document.version}|${settingsVersion}`, diagnostics: skippedDiagnostics(message, settings, SERVER_CODES.fileUnreadable) });
     }
 
     const snapshot = await this.registry.snapshot(located.root);
@@ -91,10 +103,22 @@ export class DocumentAnalyzer {
     const cached = this.cache.get(document.uri);
     if (cached?.kind === 'markdown' && cached.key === key) return cached;
 
-    const analyzed = analyzeDocument(snapshot, located.fsPath, text, this.commonWords(), runtimeSettings(settings), this.registry.metaCache(located.root));
+    const analyzed = analyzeDocument(snapshot, located.fsPath, text, this.commonWords(), runtimeSettings(settings), this.registry.metaCache(located.root), this.checkerFor(document.uri));
     const checked = checkedDocumentOf(document.uri, located.root, snapshot, analyzed);
-    const analysis: Analysis = { kind: 'markdown', key, checked, diagnostics: documentDiagnostics(checked, settings) };
-    this.cache.set(document.uri, analysis);
+    return this.keep(document.uri, { kind: 'markdown', key, checked, diagnostics: documentDiagnostics(checked, settings) });
+  }
+
+  private checkerFor(uri: string): IncrementalChecker | undefined {
+    if (!this.isOpen(uri)) return undefined; // a closed document keeps no state
+    let checker = this.checkers.get(uri);
+    if (!checker) this.checkers.set(uri, (checker = createIncrementalChecker()));
+    return checker;
+  }
+
+  /** Caches the analysis of an open document (one closed meanwhile is not kept: no leak). */
+  private keep(uri: string, analysis: Analysis): Analysis {
+    if (this.isOpen(uri)) this.cache.set(uri, analysis);
+    else this.cache.delete(uri);
     return analysis;
   }
 }

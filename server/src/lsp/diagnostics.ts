@@ -84,10 +84,35 @@ export class DiagnosticsPublisher {
     this.requestCodeLensRefresh();
   }
 
+  /**
+   * Check the matching open documents now and push their diagnostics before returning. Used after
+   * a command's own write, so the client has the new diagnostics before the command's reply (some
+   * clients, e.g. Emacs 28's jsonrpc, read a message that follows a reply only much later).
+   * Runs already scheduled for those documents are superseded.
+   */
+  async publishNow(documentsOf: (document: TextDocument) => boolean): Promise<void> {
+    if (this.pullMode) {
+      this.requestPullRefresh();
+      return;
+    }
+    const runs = this.documents
+      .all()
+      .filter(documentsOf)
+      .map((document) => {
+        const entry = this.entry(document.uri);
+        const generation = ++entry.generation;
+        clearTimeout(entry.timer);
+        entry.running?.cancel();
+        return this.run(document.uri, generation);
+      });
+    await Promise.all(runs);
+  }
+
   /** A closed document: stop its work, clear what was pushed. */
   closed(uri: string): void {
     const entry = this.pending.get(uri);
     if (entry) {
+      entry.generation++; // a debounce still waiting for its settings must not start a run
       clearTimeout(entry.timer);
       entry.running?.cancel();
       this.pending.delete(uri);
@@ -130,8 +155,8 @@ export class DiagnosticsPublisher {
   }
 
   private async run(uri: string, generation: number): Promise<void> {
-    const entry = this.entry(uri);
-    if (entry.generation !== generation) return;
+    const entry = this.pending.get(uri); // gone when the document was closed meanwhile
+    if (entry === undefined || entry.generation !== generation) return;
     const document = this.documents.get(uri);
     if (!document) return;
     const source = new CancellationTokenSource();

@@ -59,7 +59,7 @@ export class Session {
       logger,
     });
     this.registry.setFolders(foldersOf(params));
-    this.analyzer = new DocumentAnalyzer(this.registry, this.settings, options.commonWords);
+    this.analyzer = new DocumentAnalyzer(this.registry, this.settings, options.commonWords, (uri) => documents.get(uri) !== undefined);
     this.publisher = new DiagnosticsPublisher(connection, documents, this.analyzer, this.settings, this.client, logger);
     this.features = new LanguageFeatures(documents, this.analyzer, this.client);
     this.commands = new CommandHandlers({
@@ -75,6 +75,7 @@ export class Session {
       eventStore: (root) => this.eventStore(root),
       glossaryWritten: async (root) => {
         await this.registry.reload(root);
+        await this.publisher.publishNow((document) => this.analyzer.locate(document)?.root === root);
       },
     });
     this.registry.onDidReload((root, snapshot, first) => {

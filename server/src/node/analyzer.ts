@@ -6,6 +6,7 @@
 
 import { checkDocument, type DocumentReport } from '../core/check/check';
 import { readHeader } from '../core/extract/scan';
+import type { IncrementalChecker } from '../core/check/incremental';
 import { WELL_KNOWN_TERMS, type CommonWords } from '../core/words';
 import { documentIdentity, type DocumentIdentity, type MetaCache } from './identity';
 import type { WorkspaceSnapshot } from './workspace';
@@ -31,12 +32,15 @@ export function analyzeDocument(
   common: CommonWords,
   settings: RuntimeSettings = {},
   metaCache: MetaCache = new Map(),
+  /** The language server keeps one per open document so a keystroke re-checks only what changed. */
+  checker?: IncrementalChecker,
 ): AnalyzedDocument {
   // Mission and step come from the front matter, which the check then reuses.
-  const header = readHeader(text);
+  const header = checker ? checker.readHeader(text) : readHeader(text);
   const found = documentIdentity(snapshot.root, documentPath, header.frontMatter?.data, metaCache);
   const identity = settings.mission ? { ...found, missionId: settings.mission } : found;
-  const report = checkDocument(text, {
+  const check = checker ? checker.check.bind(checker) : checkDocument;
+  const report = check(text, {
     glossary: snapshot.glossaryFor(identity.missionId),
     common: withIgnoredWords(common, snapshot.config.ignoreWords),
     knownTerms: snapshot.config.ignoreWords.length > 0 ? new Set([...WELL_KNOWN_TERMS, ...snapshot.config.ignoreWords]) : WELL_KNOWN_TERMS,

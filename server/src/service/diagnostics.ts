@@ -13,6 +13,23 @@ import { SERVER_CODES, severityFor } from './codes';
 import { fileUri } from './paths';
 import type { CheckedDocument, Settings, WorkspaceProblems } from './types';
 
+interface CachedDiagnostic {
+  diagnostic: Diagnostic;
+  settings: Settings;
+  glossary: GlossaryIndex;
+  uri: string;
+  missionId: string;
+  stepId: string;
+  openConflictId: string | undefined;
+}
+
+/**
+ * The incremental checker returns the same Finding objects for occurrences a keystroke did not
+ * touch, so their diagnostics are kept per finding and reused while everything else they are made
+ * of (settings, glossary, document, open clarification) is unchanged.
+ */
+const diagnosticCache = new WeakMap<Finding, CachedDiagnostic>();
+
 /** Everything published for a checked markdown document: front matter problems, then findings. */
 export function documentDiagnostics(doc: CheckedDocument, settings: Settings): Diagnostic[] {
   const out: Diagnostic[] = [];
@@ -22,13 +39,29 @@ export function documentDiagnostics(doc: CheckedDocument, settings: Settings): D
   }
   const related = new Map<string, DiagnosticRelatedInformation[]>();
   const workspaceUri = fileUri(doc.root);
+  const openByTerm = new Map<string, string>();
+  for (const c of doc.openClarifications) if (!openByTerm.has(c.term)) openByTerm.set(c.term, c.conflictId);
   for (const finding of doc.report.findings) {
+    const openConflictId = openByTerm.get(finding.term);
+    const cached = diagnosticCache.get(finding);
+    if (
+      cached &&
+      cached.settings === settings &&
+      cached.glossary === doc.glossary &&
+      cached.uri === doc.uri &&
+      cached.missionId === doc.missionId &&
+      cached.stepId === doc.stepId &&
+      cached.openConflictId === openConflictId
+    ) {
+      out.push(cached.diagnostic);
+      continue;
+    }
     const severity = severityFor(finding.conflictType, { conflict: finding.severity }, settings.severityOverrides);
     if (severity === undefined) continue;
     const key = `${finding.term}\u0000${finding.conflictType}\u0000${finding.reason ?? ''}`;
     let info = related.get(key);
     if (!info) related.set(key, (info = relatedEntries(doc.glossary, finding)));
-    out.push({
+    const diagnostic: Diagnostic = {
       range: finding.range,
       severity,
       code: finding.conflictType,
@@ -37,7 +70,9 @@ export function documentDiagnostics(doc: CheckedDocument, settings: Settings): D
       data: findingData(doc, finding, workspaceUri),
       ...(info.length > 0 ? { relatedInformation: info } : {}),
       ...(finding.reason === 'deprecated_only' ? { tags: [DiagnosticTag.Deprecated] } : {}),
-    });
+    };
+    diagnosticCache.set(finding, { diagnostic, settings, glossary: doc.glossary, uri: doc.uri, missionId: doc.missionId, stepId: doc.stepId, openConflictId });
+    out.push(diagnostic);
   }
   return out;
 }
@@ -89,12 +124,12 @@ export function problemDiagnostic(problem: SourceProblem, file: string, settings
   return { range: problem.range, severity, code: problem.code, source: DIAGNOSTIC_SOURCE, message: problem.message, data };
 }
 
-/** The one diagnostic of a document that was not checked (too large). */
-export function skippedDiagnostics(message: string, settings: Settings): Diagnostic[] {
-  const severity = severityFor(SERVER_CODES.fileTooLarge, { problem: 'information' }, settings.severityOverrides);
+/** The one diagnostic of a document that was not checked (too large, or binary: `file.unreadable`). */
+export function skippedDiagnostics(message: string, settings: Settings, code: string = SERVER_CODES.fileTooLarge): Diagnostic[] {
+  const severity = severityFor(code, { problem: 'information' }, settings.severityOverrides);
   if (severity === undefined) return [];
   const start = { line: 0, character: 0 };
-  return [{ range: { start, end: start }, severity, code: SERVER_CODES.fileTooLarge, source: DIAGNOSTIC_SOURCE, message }];
+  return [{ range: { start, end: start }, severity, code, source: DIAGNOSTIC_SOURCE, message }];
 }
 
 /**
