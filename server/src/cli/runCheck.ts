@@ -4,7 +4,7 @@
  */
 
 import path from 'node:path';
-import type { DocumentIdentity } from '../node/identity';
+import { metaProblems, type DocumentIdentity, type MetaCache } from '../node/identity';
 import { analyzeDocument, type AnalyzedDocument, type RuntimeSettings } from '../node/analyzer';
 import { readWorkspaceText, DEFAULT_MAX_FILE_BYTES } from '../node/files';
 import { loadCommonWords } from '../node/packageFiles';
@@ -41,7 +41,7 @@ export interface CheckRun {
 export async function runCheck(files: readonly string[], settings: RuntimeSettings, maxFileBytes = DEFAULT_MAX_FILE_BYTES): Promise<CheckRun> {
   const common = loadCommonWords();
   const snapshots = new Map<string, WorkspaceSnapshot>();
-  const metaCache = new Map();
+  const metaCache: MetaCache = new Map();
   const run: CheckRun = { documents: [], skipped: [], problems: [], snapshots: [] };
 
   for (const file of files) {
@@ -63,6 +63,7 @@ export async function runCheck(files: readonly string[], settings: RuntimeSettin
     for (const problem of analyzed.report.problems) run.problems.push({ file, problem, message: problem.message, severity: problem.severity });
     run.documents.push({ ...analyzed, absolutePath: file, text: outcome.text, snapshot });
   }
+  for (const problem of metaProblems(metaCache)) run.problems.push({ ...problem, severity: 'warning' });
   return run;
 }
 

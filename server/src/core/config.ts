@@ -1,9 +1,11 @@
 /**
  * The `glossary:` block of `.kittify/config.yaml` (SPEC §2). Spec Kitty's keys are `strictness`
  * and `check`; this product adds `disabled_extractors` and `ignore_words` (docs/configuration.md).
+ * Every problem points at the offending node (the value, or the key of a repeated key).
  */
 
-import { isMap, parseDocument } from 'yaml';
+import { isMap, isScalar, isSeq, parseDocument, type Node, type YAMLMap } from 'yaml';
+import { findPair, reportDuplicateKeys } from './seeds';
 import { LineIndex } from './text';
 import type { SourceProblem } from './types';
 import { isStrictness } from './policy';
@@ -23,40 +25,67 @@ export function parseGlossaryConfig(text: string): { config: GlossaryConfig; pro
   const lines = new LineIndex(text);
   const problems: SourceProblem[] = [];
   const config: GlossaryConfig = { ...DEFAULT_CONFIG, disabledExtractors: [], ignoreWords: [] };
+  const rangeOf = (node: Node | null | undefined) => lines.rangeOf(node?.range?.[0] ?? 0, node?.range?.[1] ?? 0);
+  const warn = (code: string, message: string, node: Node | null | undefined) => problems.push({ code, message, severity: 'warning', range: rangeOf(node) });
+  const duplicates = (map: YAMLMap, where: string) =>
+    reportDuplicateKeys(map, (key, first, duplicate) =>
+      warn('config.duplicate-key', `Duplicate key \`${key}\`${where} (first at line ${lines.positionAt(first.range?.[0] ?? 0).line + 1}); only the first one is read.`, duplicate),
+    );
+
   const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: false });
   if (doc.errors.length > 0) {
     const error = doc.errors[0]!;
     problems.push({ code: 'config.parse-error', message: `.kittify/config.yaml is not valid YAML: ${error.message.split('\n')[0]}`, severity: 'error', range: lines.rangeOf(error.pos[0], error.pos[1]) });
     return { config, problems, parsed: false };
   }
-  if (doc.contents !== null && !isMap(doc.contents)) {
-    problems.push({ code: 'config.invalid-root', message: '.kittify/config.yaml must be a mapping.', severity: 'error', range: lines.rangeOf(0, 0) });
+  const root = doc.contents;
+  if (root === null || (isScalar(root) && root.value === null)) return { config, problems, parsed: true };
+  if (!isMap(root)) {
+    problems.push({ code: 'config.invalid-root', message: '.kittify/config.yaml must be a mapping.', severity: 'error', range: rangeOf(root) });
     return { config, problems, parsed: true };
   }
-  const glossaryNode = doc.get('glossary', true) as { range?: [number, number, number] } | undefined;
-  const at = () => lines.rangeOf(glossaryNode?.range?.[0] ?? 0, glossaryNode?.range?.[1] ?? 0);
-  const raw = (doc.toJS() as Record<string, unknown> | null)?.['glossary'];
-  if (raw === undefined || raw === null) return { config, problems, parsed: true };
-  if (typeof raw !== 'object' || Array.isArray(raw)) {
-    problems.push({ code: 'config.invalid-glossary', message: '`glossary` in .kittify/config.yaml must be a mapping.', severity: 'error', range: at() });
+  duplicates(root, '');
+  const glossaryPair = findPair(root, 'glossary');
+  const block = glossaryPair?.value as Node | null | undefined;
+  if (!glossaryPair || block === null || block === undefined || (isScalar(block) && block.value === null)) return { config, problems, parsed: true };
+  if (!isMap(block)) {
+    problems.push({ code: 'config.invalid-glossary', message: '`glossary` in .kittify/config.yaml must be a mapping.', severity: 'error', range: rangeOf(block) });
     return { config, problems, parsed: true };
   }
-  const block = raw as Record<string, unknown>;
-  if (block['strictness'] !== undefined) {
-    config.strictness = block['strictness'];
-    if (!isStrictness(block['strictness'])) problems.push({ code: 'config.invalid-strictness', message: `glossary.strictness must be off, medium or max (got '${String(block['strictness'])}'); using medium.`, severity: 'warning', range: at() });
+  duplicates(block, ' in `glossary`');
+  const valueNode = (key: string) => findPair(block, key)?.value as Node | null | undefined;
+  const scalar = (node: Node | null | undefined): unknown => (node === null || node === undefined ? null : isScalar(node) ? node.value : node);
+  const shown = (value: unknown) => (isSeq(value) ? 'a list' : isMap(value) ? 'a mapping' : `'${String(value)}'`);
+
+  const strictnessNode = valueNode('strictness');
+  if (strictnessNode !== undefined) {
+    const value = scalar(strictnessNode);
+    if (value !== null) {
+      // A collection or an alias is kept as its YAML text, for the messages of the documents it applies to.
+      config.strictness = isScalar(strictnessNode) ? value : String(strictnessNode).trim();
+      if (!isStrictness(value)) warn('config.invalid-strictness', `glossary.strictness must be off, medium or max (got ${shown(value)}); using medium.`, strictnessNode);
+    }
   }
-  const check = block['check'];
+  const checkNode = valueNode('check');
+  const check = scalar(checkNode);
   if (check === 'disabled' || check === false) config.check = false;
-  else if (check !== undefined && check !== 'enabled' && check !== true) problems.push({ code: 'config.invalid-check', message: `glossary.check must be enabled or disabled (got '${String(check)}').`, severity: 'warning', range: at() });
-  config.disabledExtractors = stringList(block['disabled_extractors'], 'disabled_extractors');
-  config.ignoreWords = stringList(block['ignore_words'], 'ignore_words').map((w) => w.toLowerCase());
+  else if (check !== null && check !== 'enabled' && check !== true) warn('config.invalid-check', `glossary.check must be enabled or disabled (got ${shown(check)}).`, checkNode);
+  config.disabledExtractors = stringList(valueNode('disabled_extractors'), 'disabled_extractors');
+  config.ignoreWords = stringList(valueNode('ignore_words'), 'ignore_words').map((w) => w.toLowerCase());
   return { config, problems, parsed: true };
 
-  function stringList(value: unknown, key: string): string[] {
-    if (value === undefined || value === null) return [];
-    if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value as string[];
-    problems.push({ code: 'config.invalid-list', message: `glossary.${key} must be a list of strings.`, severity: 'warning', range: at() });
+  function stringList(node: Node | null | undefined, key: string): string[] {
+    if (node === undefined || node === null || scalar(node) === null) return [];
+    if (isSeq(node)) {
+      const out: string[] = [];
+      for (const item of node.items as (Node | null)[]) {
+        const value = scalar(item);
+        if (typeof value === 'string') out.push(value);
+        else warn('config.invalid-list', `glossary.${key} must be a list of strings; this item is ignored.`, item ?? node);
+      }
+      return out;
+    }
+    warn('config.invalid-list', `glossary.${key} must be a list of strings (got ${shown(scalar(node))}).`, node);
     return [];
   }
 }

@@ -44,9 +44,19 @@ export function resolveStrictness(sources: StrictnessSources): { strictness: Str
     const value = sources[source];
     if (value === undefined || value === null || value === '') continue;
     if (isStrictness(value)) return { strictness: value, source };
-    return { strictness: 'medium', source, invalid: String(value) };
+    return { strictness: 'medium', source, invalid: describeValue(value) };
   }
   return { strictness: 'medium', source: 'default' };
+}
+
+/** A value as a writer would recognise it in a message: strings as they are, the rest as JSON. */
+export function describeValue(value: unknown): string {
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
 }
 
 export function maxSeverity(severities: Iterable<Severity>): Severity | undefined {

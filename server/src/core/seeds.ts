@@ -23,12 +23,15 @@ const KNOWN_KEYS = new Set(['surface', 'definition', 'confidence', 'status', 'sy
 export function parseSeedFile(text: string, file: string, scope: ScopeId, origin: 'seed' | 'bundled' = 'seed'): SeedFile {
   const lines = new LineIndex(text);
   const problems: SourceProblem[] = [];
+  let errorCount = 0; // problems of severity error so far (kept so entries need not re-count)
   const rangeOfNode = (node: Node | null | undefined): Range => {
     const r = node?.range;
     return r ? lines.rangeOf(r[0], r[1]) : lines.rangeOf(0, 0);
   };
-  const report = (code: string, message: string, node: Node | null | undefined, severity: 'error' | 'warning' = 'error') =>
+  const report = (code: string, message: string, node: Node | null | undefined, severity: 'error' | 'warning' = 'error') => {
+    if (severity === 'error') errorCount++;
     problems.push({ code, message, severity, range: rangeOfNode(node) });
+  };
 
   const doc = parseDocument(text, { uniqueKeys: false, lineCounter: new LineCounter(), prettyErrors: false });
   if (doc.errors.length > 0) {
@@ -51,6 +54,13 @@ export function parseSeedFile(text: string, file: string, scope: ScopeId, origin
     report('glossary.invalid-root', 'A seed glossary must be a mapping with a `terms:` list.', root);
     return { scope, file, senses, problems, parsed: true };
   }
+  reportDuplicateKeys(root, (key, first, pair) =>
+    report(
+      'glossary.duplicate-key',
+      `Duplicate top-level key \`${key}\` (first at line ${lines.positionAt(first.range?.[0] ?? 0).line + 1}); only the first one is read.`,
+      pair,
+    ),
+  );
   const termsPair = findPair(root, 'terms');
   if (!termsPair) {
     report('glossary.missing-terms', 'The seed glossary has no `terms:` list.', root, 'warning');
@@ -75,7 +85,7 @@ export function parseSeedFile(text: string, file: string, scope: ScopeId, origin
   return { scope, file, senses, problems, parsed: true };
 
   function readEntry(entry: YAMLMap, index: number): Sense | undefined {
-    const before = problems.filter((p) => p.severity === 'error').length;
+    const before = errorCount;
     const seen = new Set<string>();
     for (const pair of entry.items) {
       const key = isScalar(pair.key) ? String(pair.key.value) : '';
@@ -127,8 +137,7 @@ export function parseSeedFile(text: string, file: string, scope: ScopeId, origin
       else if (value !== null) report('glossary.invalid-introduced-in-mission', '`introduced_in_mission` must be a string.', introducedNode);
     }
 
-    const errorsNow = problems.filter((p) => p.severity === 'error').length;
-    if (errorsNow > before || !surface || !definition) return undefined;
+    if (errorCount > before || !surface || !definition) return undefined;
     const range = rangeOfNode(entry);
     return {
       surface,
@@ -185,6 +194,18 @@ export function parseSeedFile(text: string, file: string, scope: ScopeId, origin
       if (typeof term === 'string' && term.trim() !== '') out.push(normalizeSurface(term));
     }
     return out;
+  }
+}
+
+/** Calls `found` for every key of `map` that repeats an earlier key (YAML forbids duplicates). */
+export function reportDuplicateKeys(map: YAMLMap, found: (key: string, first: Node, duplicate: Node) => void): void {
+  const seen = new Map<string, Node>();
+  for (const pair of map.items) {
+    if (!isScalar(pair.key)) continue;
+    const key = String(pair.key.value);
+    const first = seen.get(key);
+    if (first) found(key, first, pair.key as Node);
+    else seen.set(key, pair.key as Node);
   }
 }
 

@@ -4,17 +4,19 @@
  * Reading streams each log line by line (a 1M-event, 500 MB set never becomes one string).
  * Appending is atomic per call and safe with several writers at once:
  * - a lock file `<log>.lock` (created with O_EXCL, holding pid, host, time and a token) serializes
- *   our writers; a lock older than 10 s is taken to be left by a crashed writer and broken;
+ *   our writers; a lock older than 10 s, or whose writer (same host) no longer exists, is taken
+ *   to be left by a crashed writer and broken;
  * - inside the lock the highest lamport clock is re-read, scanning only the bytes appended since
  *   this store last looked (cached by file identity and size);
  * - all lines of the call go out in ONE write on an O_APPEND descriptor, so writers that do not
  *   know our lock (Spec Kitty) still never interleave with a line, and earlier lines are never
  *   touched; a log whose last line is torn gets a `\n` first so our first line stands alone.
- * On a write error (EACCES, EROFS, ENOSPC, …) an EventStoreError names the file. What the OS
- * already wrote stays (a short write can leave a partial last line); we do not truncate, since
- * another writer may have appended after us, and readers skip a torn line with a warning.
+ * On a write error (EACCES, EROFS, ENOSPC, …) an EventStoreError names the file. After a short
+ * write (the disk filled up mid-batch) the partial bytes are cut off again when the file still
+ * ends with them (no other writer appended meanwhile), so nothing half-written stays; otherwise
+ * they stay and readers skip the torn line with a warning.
  */
-import { isAscii } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 import { randomUUID, createHash } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import { link, lstat, mkdir, open, readdir, readFile, rename, unlink, type FileHandle } from 'node:fs/promises';
@@ -112,6 +114,20 @@ export interface ReadResult {
   problems: LogProblem[];
 }
 
+/**
+ * The file operations `append` uses, injectable so tests can simulate faults (EROFS, ENOSPC,
+ * short writes) that a root user on an ordinary disk cannot provoke.
+ */
+export interface EventStoreFileSystem {
+  open(file: string, flags: string): Promise<FileHandle>;
+}
+
+export interface EventStoreOptions {
+  fs?: EventStoreFileSystem;
+}
+
+const NODE_FS: EventStoreFileSystem = { open: (file, flags) => open(file, flags) };
+
 export interface StreamOptions {
   /** Only these types are parsed and validated (the rest are skipped cheaply). */
   wants?: (type: EventType) => boolean;
@@ -122,9 +138,11 @@ export interface StreamOptions {
 export class EventStore {
   readonly root: string;
   private readonly cursors = new Map<string, LogCursor>();
+  private readonly fs: EventStoreFileSystem;
 
-  constructor(workspaceRoot: string) {
+  constructor(workspaceRoot: string, options: EventStoreOptions = {}) {
     this.root = path.resolve(workspaceRoot);
+    this.fs = options.fs ?? NODE_FS;
   }
 
   logPath(missionId: string): string {
@@ -215,15 +233,15 @@ export class EventStore {
     }
     assertInsideWorkspace(this.root, file);
 
-    const release = await acquireLock(file + '.lock', file);
+    const release = await acquireLock(file + '.lock', file, this.fs);
     let handle: FileHandle | undefined;
     try {
       try {
-        handle = await open(file, 'a+');
+        handle = await this.fs.open(file, 'a+');
       } catch (error) {
         throw storeError('open', file, error);
       }
-      const { cursor, endsWithNewline } = await this.scan(file, handle);
+      const { cursor, endsWithNewline, size } = await this.scan(file, handle);
       // One append is one instant: every event of the batch carries the same timestamp.
       const now = isoTimestamp();
       const sealed = drafts.map((draft, i) => sealDraft(draft, cursor.maxLamport + 1 + i, now));
@@ -232,7 +250,7 @@ export class EventStore {
         if (!result.ok) throw new EventStoreError(`refusing to write an invalid ${event.event_type} to ${file}: ${result.errors.join('; ')}`, file);
       }
       const text = (endsWithNewline ? '' : '\n') + sealed.map(serializeEvent).join('\n') + '\n';
-      await writeAll(handle, Buffer.from(text, 'utf8'), file);
+      await writeAll(handle, Buffer.from(text, 'utf8'), file, size);
       // `scanned` stays before our lines: a writer that ignores our lock may have appended just
       // before them, and its clocks must be seen next time.
       this.cursors.set(file, { ...cursor, maxLamport: cursor.maxLamport + sealed.length });
@@ -244,7 +262,7 @@ export class EventStore {
   }
 
   /** Highest lamport clock in the log, reading only bytes this store has not seen. */
-  private async scan(file: string, handle: FileHandle): Promise<{ cursor: LogCursor; endsWithNewline: boolean }> {
+  private async scan(file: string, handle: FileHandle): Promise<{ cursor: LogCursor; endsWithNewline: boolean; size: number }> {
     const info = await handle.stat();
     let cursor = this.cursors.get(file);
     if (cursor === undefined || cursor.dev !== info.dev || cursor.ino !== info.ino || cursor.scanned > info.size) {
@@ -282,6 +300,7 @@ export class EventStore {
     return {
       cursor: { dev: info.dev, ino: info.ino, scanned, maxLamport },
       endsWithNewline: carry.length === 0,
+      size: info.size,
     };
   }
 }
@@ -310,7 +329,8 @@ async function feedLog(file: string, parser: EventLogParser, wants: ((type: Even
       lineNumber++;
       if (terminated && to > from && bytes[to - 1] === 13) to--;
       if (wants !== undefined && isUnwantedLine(view, terminated, wants, from - base, to - base)) return;
-      parser.line(ascii ? view.slice(from - base, to - base) : bytes.toString('utf8', from, to), lineNumber, terminated, true);
+      if (ascii) parser.line(view.slice(from - base, to - base), lineNumber, terminated, true);
+      else parser.line(bytes.toString('utf8', from, to), lineNumber, terminated, true, !isUtf8(bytes.subarray(from, to)));
     };
     const emitAlone = (bytes: Buffer, terminated: boolean) => emit(bytes, bytes.toString('latin1'), false, 0, 0, bytes.length, terminated);
 
@@ -383,7 +403,13 @@ function sealDraft(draft: GlossaryEventDraft, lamport: number, timestamp: string
   return { ...draft, event_id: randomUUID(), timestamp, lamport_clock: lamport } as GlossaryEvent;
 }
 
-async function writeAll(handle: FileHandle, bytes: Buffer, file: string): Promise<void> {
+/**
+ * Writes `bytes` at the end of the log (`sizeBefore` bytes long when we scanned it, under our
+ * lock). On a failure after a short write, the partial bytes are cut off again if the file is
+ * exactly `sizeBefore` + what we wrote — i.e. no writer that ignores our lock appended meanwhile —
+ * so no half-written line stays behind.
+ */
+async function writeAll(handle: FileHandle, bytes: Buffer, file: string, sizeBefore: number): Promise<void> {
   let offset = 0;
   try {
     // One write in practice; the loop only matters for a short write (e.g. the disk filling up).
@@ -394,7 +420,21 @@ async function writeAll(handle: FileHandle, bytes: Buffer, file: string): Promis
     }
   } catch (error) {
     const e = storeError('append to', file, error);
-    if (offset > 0) e.message += ` (${offset} of ${bytes.length} bytes were written; readers skip the partial line)`;
+    if (offset > 0) {
+      const rolledBack = await handle
+        .stat()
+        .then(async (info) => {
+          if (info.size !== sizeBefore + offset) return false;
+          await handle.truncate(sizeBefore);
+          return true;
+        })
+        .catch(() => false);
+      e.message += rolledBack
+        ? `; nothing was appended (the ${offset} bytes written before the error were removed)`
+        : ` (${offset} of ${bytes.length} bytes were written; readers skip the partial line)`;
+    } else {
+      e.message += '; nothing was appended';
+    }
     throw e;
   }
 }
@@ -407,22 +447,30 @@ interface LockInfo {
 }
 
 /** Takes `<log>.lock`; returns the release function. Waits with backoff, breaks stale locks. */
-async function acquireLock(lockPath: string, file: string): Promise<() => Promise<void>> {
+async function acquireLock(lockPath: string, file: string, fs: EventStoreFileSystem = NODE_FS): Promise<() => Promise<void>> {
   const token = randomUUID();
   const deadline = Date.now() + LOCK_TIMEOUT_MS;
   let delay = 1;
   for (;;) {
+    let handle: FileHandle | undefined;
     try {
-      const handle = await open(lockPath, 'wx');
+      handle = await fs.open(lockPath, 'wx');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw lockError(lockPath, file, error);
+    }
+    if (handle !== undefined) {
       try {
         const info: LockInfo = { pid: process.pid, host: hostname(), time: isoTimestamp(), token };
         await handle.writeFile(JSON.stringify(info));
-      } finally {
-        await handle.close();
+      } catch (error) {
+        // The lock file exists but is ours and empty (e.g. the disk is full): remove it, or every
+        // writer would wait for it to go stale.
+        await handle.close().catch(() => undefined);
+        await unlink(lockPath).catch(() => undefined);
+        throw lockError(lockPath, file, error);
       }
+      await handle.close().catch(() => undefined);
       return () => releaseLock(lockPath, token);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw storeError('lock', file, error);
     }
     const retryNow = await breakStaleLock(lockPath);
     if (Date.now() > deadline) {
@@ -433,6 +481,11 @@ async function acquireLock(lockPath: string, file: string): Promise<() => Promis
     await sleep(delay + Math.random() * delay);
     delay = Math.min(delay * 2, 25);
   }
+}
+
+function lockError(lockPath: string, file: string, error: unknown): EventStoreError {
+  const { code, text } = describeCode(error);
+  return new EventStoreError(`cannot append to ${file}: cannot create the lock file ${path.basename(lockPath)}: ${text}; nothing was appended`, file, code);
 }
 
 /** Removes our lock, unless it was broken as stale and someone else holds the path now. */
@@ -458,7 +511,7 @@ async function breakStaleLock(lockPath: string): Promise<boolean> {
   } catch {
     return true; // released meanwhile
   }
-  if (Date.now() - before.mtimeMs < LOCK_STALE_MS) return false;
+  if (Date.now() - before.mtimeMs < LOCK_STALE_MS && !(await holderIsGone(lockPath))) return false;
   const tomb = `${lockPath}.stale-${randomUUID()}`;
   try {
     await rename(lockPath, tomb);
@@ -473,6 +526,27 @@ async function breakStaleLock(lockPath: string): Promise<boolean> {
     await unlink(tomb).catch(() => undefined);
   }
   return true;
+}
+
+/**
+ * True when the lock was taken by a process of this machine that no longer exists (a writer
+ * killed mid-append): its lock need not age 10 s before it is broken. A lock still being written
+ * (no JSON yet), another host's lock, or a live pid (or one we may not signal) counts as held.
+ */
+async function holderIsGone(lockPath: string): Promise<boolean> {
+  let info: Partial<LockInfo>;
+  try {
+    info = JSON.parse(await readFile(lockPath, 'utf8')) as Partial<LockInfo>;
+  } catch {
+    return false;
+  }
+  if (info.host !== hostname() || typeof info.pid !== 'number' || !Number.isInteger(info.pid) || info.pid <= 0 || info.pid === process.pid) return false;
+  try {
+    process.kill(info.pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
 }
 
 // Conveniences for one-shot callers (the CLI). Long-lived callers keep one EventStore so the

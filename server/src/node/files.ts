@@ -26,7 +26,9 @@ export function readWorkspaceText(root: string | undefined, file: string, maxByt
     try {
       return { ok: true, text: stripBom(utf8.decode(bytes)), bytes };
     } catch {
-      return { ok: true, text: stripBom(bytes.toString('utf8')), bytes, warning: `${file} is not valid UTF-8; invalid bytes were replaced with U+FFFD` };
+      const text = stripBom(bytes.toString('utf8'));
+      const where = firstInvalidUtf8(bytes);
+      return { ok: true, text, bytes, warning: `${file} is not valid UTF-8 (first invalid byte at line ${where.line}, column ${where.column}); invalid bytes were replaced with U+FFFD` };
     }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -46,6 +48,46 @@ export function isSymlink(file: string): boolean {
 /** glossary_version_id: first 12 hex characters of the sha256 of the file's bytes (SPEC §3). */
 export function versionIdOf(bytes: Buffer | string): string {
   return createHash('sha256').update(bytes).digest('hex').slice(0, 12);
+}
+
+/**
+ * 1-based line and column (in UTF-16 units of the decoded line, as editors count) of the first
+ * byte that is not part of a valid UTF-8 sequence.
+ */
+export function firstInvalidUtf8(bytes: Uint8Array): { offset: number; line: number; column: number } {
+  let offset = 0;
+  // Valid prefix: decode growing windows would be quadratic; walk the sequences instead.
+  while (offset < bytes.length) {
+    const length = utf8SequenceLength(bytes, offset);
+    if (length === 0) break;
+    offset += length;
+  }
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const lineStart = bytes.lastIndexOf(10, offset - 1) + 1;
+  let line = 1;
+  for (let i = bytes.indexOf(10); i !== -1 && i < offset; i = bytes.indexOf(10, i + 1)) line++;
+  const from = Math.max(lineStart, line === 1 ? bom : 0);
+  const column = Buffer.from(bytes.buffer, bytes.byteOffset + from, offset - from).toString('utf8').length + 1;
+  return { offset, line, column };
+}
+
+/** Length of the valid UTF-8 sequence at `i`, or 0 when the byte there starts none. */
+function utf8SequenceLength(b: Uint8Array, i: number): number {
+  const c = b[i]!;
+  if (c < 0x80) return 1;
+  const cont = (k: number) => i + k < b.length && (b[i + k]! & 0xc0) === 0x80;
+  if (c >= 0xc2 && c <= 0xdf) return cont(1) ? 2 : 0;
+  if (c >= 0xe0 && c <= 0xef) {
+    const c1 = b[i + 1] ?? 0;
+    if ((c === 0xe0 && c1 < 0xa0) || (c === 0xed && c1 > 0x9f)) return 0; // overlong, surrogate
+    return cont(1) && cont(2) ? 3 : 0;
+  }
+  if (c >= 0xf0 && c <= 0xf4) {
+    const c1 = b[i + 1] ?? 0;
+    if ((c === 0xf0 && c1 < 0x90) || (c === 0xf4 && c1 > 0x8f)) return 0; // overlong, above U+10FFFF
+    return cont(1) && cont(2) && cont(3) ? 4 : 0;
+  }
+  return 0;
 }
 
 function stripBom(text: string): string {

@@ -19,10 +19,19 @@ export interface DocumentIdentity {
 interface MetaInfo {
   missionId?: string;
   strictness?: unknown;
+  /** Why the file (or its mission_id) could not be used; it then counts as absent. */
+  problem?: string;
 }
 
-/** Parsed meta.json files by folder; `null` when the folder has none (or it is unreadable). */
+/** Parsed meta.json files by folder; `null` when the folder has none. */
 export type MetaCache = Map<string, MetaInfo | null>;
+
+/** The meta.json files read so far that could not be used, and why (for the CLI's warnings). */
+export function metaProblems(cache: MetaCache): { file: string; message: string }[] {
+  const out: { file: string; message: string }[] = [];
+  for (const [dir, info] of cache) if (info?.problem) out.push({ file: path.join(dir, 'meta.json'), message: info.problem });
+  return out;
+}
 
 export function documentIdentity(root: string, documentPath: string, frontMatter: Record<string, unknown> | undefined, cache: MetaCache = new Map()): DocumentIdentity {
   const absolute = path.resolve(documentPath);
@@ -57,17 +66,27 @@ function readMeta(root: string, dir: string, cache: MetaCache): MetaInfo | null 
   if (cached !== undefined) return cached;
   let info: MetaInfo | null = null;
   const outcome = readWorkspaceText(root, path.join(dir, 'meta.json'), 1024 * 1024);
+  if (!outcome.ok && !outcome.missing) info = { problem: `${outcome.reason}; the mission is worked out without it` };
   if (outcome.ok) {
+    // An unreadable meta.json, or one without a usable mission_id, is treated as absent.
     try {
-      const data = JSON.parse(outcome.text) as Record<string, unknown>;
-      if (data && typeof data === 'object') {
-        const glossary = data['glossary'];
+      const data = JSON.parse(outcome.text) as unknown;
+      if (data && typeof data === 'object' && !Array.isArray(data)) {
+        const record = data as Record<string, unknown>;
+        const glossary = record['glossary'];
         const strictness = glossary && typeof glossary === 'object' ? (glossary as Record<string, unknown>)['strictness'] : undefined;
-        const missionId = scalarString(data['mission_id']);
-        info = { ...(missionId !== undefined ? { missionId } : {}), ...(strictness !== undefined ? { strictness } : {}) };
+        const missionId = scalarString(record['mission_id']);
+        const bad = record['mission_id'] !== undefined && record['mission_id'] !== null && missionId === undefined;
+        info = {
+          ...(missionId !== undefined ? { missionId } : {}),
+          ...(strictness !== undefined ? { strictness } : {}),
+          ...(bad ? { problem: `mission_id must be a non-empty string (got ${JSON.stringify(record['mission_id'])}); it is ignored` } : {}),
+        };
+      } else {
+        info = { problem: 'meta.json must hold a JSON object; it is ignored' };
       }
-    } catch {
-      info = null; // an unreadable meta.json is treated as absent
+    } catch (error) {
+      info = { problem: `not valid JSON (${(error as Error).message}); it is ignored` };
     }
   }
   cache.set(dir, info);

@@ -27,7 +27,9 @@ export function parseEventLine(text: string, terminated = true): LineResult {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
+    // JSON.parse quotes the start of the line: control characters in it are shown escaped.
+    // eslint-disable-next-line no-control-regex
+    const why = (error instanceof Error ? error.message : String(error)).replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
     return {
       ok: false,
       message: terminated ? `not valid JSON (${why}); line skipped` : `torn last line (no newline at the end and incomplete JSON); line skipped`,
@@ -90,15 +92,22 @@ export class EventLogParser {
     this.splitter.end();
   }
 
-  /** One line without its line ending (`\n` or `\r\n`). */
-  line(text: string, lineNumber: number, terminated: boolean, alreadySniffed = false): void {
+  /**
+   * One line without its line ending (`\n` or `\r\n`). `invalidUtf8`: the bytes of the line were
+   * not valid UTF-8 (a byte reader decoded them with U+FFFD): a valid event is still kept, with a
+   * warning, since its text is no longer what was written.
+   */
+  line(text: string, lineNumber: number, terminated: boolean, alreadySniffed = false, invalidUtf8 = false): void {
     // Lines normally start with `{`; only other lines pay for the blank check.
     if (text.length === 0 || (text.charCodeAt(0) !== 123 && text.trim() === '')) return;
     if (!alreadySniffed && this.wants !== undefined && isUnwantedLine(text, terminated, this.wants)) return;
     const result = parseEventLine(text, terminated);
     if (result.ok) {
       // A line the sniffer could not vouch for is parsed; its type is filtered here instead.
-      if (this.wants === undefined || this.wants(result.event.event_type)) this.sink.event(result.event, lineNumber);
+      if (this.wants === undefined || this.wants(result.event.event_type)) {
+        if (invalidUtf8) this.sink.problem({ file: this.fileLabel, line: lineNumber, message: 'the line is not valid UTF-8: invalid bytes were replaced with U+FFFD; the event is kept as read' });
+        this.sink.event(result.event, lineNumber);
+      }
     } else {
       this.sink.problem({ file: this.fileLabel, line: lineNumber, message: result.message });
     }

@@ -3,7 +3,7 @@
  * hint values (glossary_watch_terms, glossary_aliases) can be reported where they are written.
  */
 
-import { isMap, isScalar, isSeq, parseDocument, type Node, type Pair } from 'yaml';
+import { isMap, isScalar, isSeq, parseDocument, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { SourceProblem } from '../types';
 import { LineIndex } from '../text';
 
@@ -75,6 +75,22 @@ export function parseFrontMatter(text: string, lines: LineIndex = new LineIndex(
     problem('Front matter must be a mapping of keys to values; it was ignored.', located.start, located.end);
     return result;
   }
+  const nodeProblem = (message: string, node: Node | null | undefined) =>
+    problem(message, located.bodyStart + (node?.range?.[0] ?? 0), located.bodyStart + (node?.range?.[1] ?? 0));
+  // A repeated key: the first one counts (as in seed files and config.yaml); the rest are dropped.
+  const seenKeys = new Map<string, Node>();
+  root.items = root.items.filter((pair) => {
+    if (!isScalar(pair.key)) return true;
+    const key = String(pair.key.value);
+    const first = seenKeys.get(key);
+    if (!first) {
+      seenKeys.set(key, pair.key as Node);
+      return true;
+    }
+    nodeProblem(`Duplicate front matter key \`${key}\` (first at line ${lines.positionAt(located.bodyStart + (first.range?.[0] ?? 0)).line + 1}); only the first one is read.`, pair.key as Node);
+    return false;
+  });
+  checkKnownKeys(root, nodeProblem);
   try {
     const data = doc.toJS({ maxAliasCount: 50 }) as unknown;
     if (data && typeof data === 'object' && !Array.isArray(data)) result.data = data as Record<string, unknown>;
@@ -107,10 +123,12 @@ export function parseFrontMatter(text: string, lines: LineIndex = new LineIndex(
   for (const node of listOf('glossary_watch_terms')) {
     const value = at(node);
     if (value && value.value.trim()) result.watchTerms.push(value);
+    else if (!value && scalarValue(node) !== null) nodeProblem('Every item of `glossary_watch_terms` must be a term (a string); this one is ignored.', node);
   }
   for (const node of listOf('glossary_exclude_terms')) {
     const value = at(node);
     if (value && value.value.trim()) result.excludeTerms.push(value.value);
+    else if (!value && scalarValue(node) !== null) nodeProblem('Every item of `glossary_exclude_terms` must be a term (a string); this one is ignored.', node);
   }
   const aliases = pairOf('glossary_aliases')?.value;
   if (aliases && isMap(aliases)) {
@@ -118,9 +136,45 @@ export function parseFrontMatter(text: string, lines: LineIndex = new LineIndex(
       const alias = at(pair.key);
       const canonical = pair.value ? at(pair.value) : undefined;
       if (alias && canonical && alias.value.trim() && canonical.value.trim()) result.aliases.push({ alias, canonical });
+      else if (scalarValue(pair.value) !== null || !alias) nodeProblem('Each `glossary_aliases` entry must map an alias to a term (both strings); this one is ignored.', pair.value ?? pair.key);
     }
   } else if (aliases && !(isScalar(aliases) && aliases.value === null)) {
     problem('`glossary_aliases` must be a mapping of alias to term.', located.bodyStart + (aliases.range?.[0] ?? 0), located.bodyStart + (aliases.range?.[1] ?? 0));
   }
   return result;
+}
+
+function scalarValue(node: Node | null | undefined): unknown {
+  if (node === null || node === undefined) return null;
+  return isScalar(node) ? node.value : node;
+}
+
+/**
+ * Wrong types of the keys this product reads are reported where they are written; the value is
+ * then ignored (treated as absent). `glossary_check_strictness` is reported by the check itself,
+ * the hint lists by the code that reads them.
+ */
+function checkKnownKeys(root: YAMLMap, report: (message: string, node: Node | null | undefined) => void): void {
+  for (const pair of root.items as Pair<Node, Node | null>[]) {
+    if (!isScalar(pair.key)) continue;
+    const key = String(pair.key.value);
+    const value = scalarValue(pair.value);
+    if (value === null) continue;
+    switch (key) {
+      case 'mission_id':
+      case 'step_id':
+        if (!((typeof value === 'string' && value.trim() !== '') || (typeof value === 'number' && Number.isFinite(value)))) report(`\`${key}\` must be a non-empty string; it is ignored.`, pair.value);
+        break;
+      case 'critical_step':
+        if (typeof value !== 'boolean') report('`critical_step` must be true or false; it is ignored (not critical).', pair.value);
+        break;
+      case 'glossary_check':
+        if (value !== 'enabled' && value !== 'disabled' && typeof value !== 'boolean') report('`glossary_check` must be enabled or disabled; it is ignored (checked).', pair.value);
+        break;
+      case 'glossary_fields':
+        if (typeof value === 'string') break;
+        if (!isSeq(pair.value) || pair.value.items.some((item) => typeof scalarValue(item as Node) !== 'string')) report('`glossary_fields` must be a list of section headings (strings); other values are ignored.', pair.value);
+        break;
+    }
+  }
 }
