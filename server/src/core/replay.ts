@@ -148,6 +148,21 @@ function fold<T extends ReplayKey>(groups: Map<string, Group<T>>, key: string, r
   else group.add(record);
 }
 
+/** One problem per conflict that more than one distinct event resolved (or requested). */
+function duplicateProblems(
+  groups: Iterable<Group<ConflictMark>>,
+  describe: (first: ConflictMark, last: ConflictMark, count: number) => string,
+): { key: ReplayKey; problem: ReplayProblem }[] {
+  const out: { key: ReplayKey; problem: ReplayProblem }[] = [];
+  for (const group of groups) {
+    const n = group.distinctEvents;
+    if (n < 2) continue;
+    const { first, last } = group;
+    out.push({ key: last, problem: { eventId: last.eventId, missionId: last.missionId, message: describe(first, last, n) } });
+  }
+  return out;
+}
+
 /** Collects events one at a time (e.g. while streaming a log), then builds the state once. */
 export interface ReplayAccumulator {
   add(event: GlossaryEvent): void;
@@ -261,32 +276,10 @@ class Accumulator implements ReplayAccumulator {
     this.finished = true;
     const problems = [...this.eventProblems.values()];
 
-    for (const group of this.resolvedConflicts.values()) {
-      const n = group.distinctEvents;
-      if (n < 2) continue;
-      const { first, last } = group;
-      problems.push({
-        key: last,
-        problem: {
-          eventId: last.eventId,
-          missionId: last.missionId,
-          message: `conflict ${first.conflictId} was resolved by ${n} events; the first (${first.eventId}) closed it, the later ones (latest ${last.eventId}) still pin their senses`,
-        },
-      });
-    }
-    for (const group of this.requestedConflicts.values()) {
-      const n = group.distinctEvents;
-      if (n < 2) continue;
-      const { first, last } = group;
-      problems.push({
-        key: last,
-        problem: {
-          eventId: last.eventId,
-          missionId: last.missionId,
-          message: `conflict ${first.conflictId} was requested by ${n} events; the first (${first.eventId}) is kept`,
-        },
-      });
-    }
+    problems.push(
+      ...duplicateProblems(this.resolvedConflicts.values(), (first, last, n) => `conflict ${first.conflictId} was resolved by ${n} events; the first (${first.eventId}) closed it, the later ones (latest ${last.eventId}) still pin their senses`),
+      ...duplicateProblems(this.requestedConflicts.values(), (first, _last, n) => `conflict ${first.conflictId} was requested by ${n} events; the first (${first.eventId}) is kept`),
+    );
     problems.sort((a, b) => compareReplayOrder(a.key, b.key) || compareStrings(a.problem.message, b.problem.message));
 
     const open: RequestRecord[] = [];

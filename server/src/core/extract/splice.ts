@@ -4,6 +4,8 @@
  * stay, the stretch is looked at again, and the entries after it move.
  */
 
+import { lowerBound } from '../text';
+
 export interface Found<T> {
   at: number[];
   value: T[];
@@ -29,14 +31,3 @@ export function spliceFound<T>(previous: Found<T>, from: number, to: number, shi
   return out;
 }
 
-/** Index of the first entry of the sorted `sorted` that is at least `value`. */
-export function lowerBound(sorted: readonly number[], value: number): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (sorted[mid]! < value) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}

@@ -9,6 +9,7 @@
  * walk visited too, everything from there on is the previous walk, shifted.
  */
 
+import { lowerBound } from '../text';
 import type { DocumentScan } from './scan';
 import type { SurfaceTrie, TrieMatch } from './trie';
 
@@ -58,7 +59,7 @@ export function rewalk(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules, 
   const n = previous.first.length;
   // Restart `depth` tokens before the change, at a token the previous walk visited.
   let restart = Math.max(0, change.from - trie.depth);
-  let k = firstEndingAtOrAfter(previous.last, restart);
+  let k = lowerBound(previous.last, restart);
   if (k < n && previous.first[k]! < restart) restart = previous.first[k]!;
   const walk: Walk = { first: previous.first.slice(0, k), last: previous.last.slice(0, k), surface: previous.surface.slice(0, k) };
   // Converge at a token past the change that the previous walk visited (not inside one of its
@@ -105,14 +106,3 @@ function walkFrom(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules, from:
   return tokens.count;
 }
 
-/** Index of the first entry of the sorted `last` that is at least `at`. */
-function firstEndingAtOrAfter(last: readonly number[], at: number): number {
-  let low = 0;
-  let high = last.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (last[mid]! < at) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}

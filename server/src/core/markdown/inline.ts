@@ -5,6 +5,8 @@
  * order through `exclude`.
  */
 
+import { lowerBound } from '../text';
+
 type Exclude = (start: number, end: number) => void;
 
 // One pass finds every construct that starts with a distinctive character sequence.
@@ -147,16 +149,6 @@ function maskChunks(text: string, segment: string, start: number, end: number, r
   }
 }
 
-function lowerBound(sorted: readonly number[], value: number): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (sorted[mid]! < value) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
 
 function maskChunk(text: string, start: number, from: number, to: number, ranges: number[], chunks: Map<string, number[]> | undefined): void {
   // "word." and "(word)," are prose: drop the punctuation around the chunk before deciding.
