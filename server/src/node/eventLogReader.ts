@@ -1,0 +1,93 @@
+/**
+ * Reading one event log line by line from its bytes, for the event store: a 1,000,000-event,
+ * 500 MB log never becomes one string, and lines the caller does not want are never parsed.
+ */
+import { isAscii, isUtf8 } from 'node:buffer';
+import { open } from 'node:fs/promises';
+import { MAX_LINE_LENGTH } from '../core/events/lines';
+import { isUnwantedLine, type EventLogParser } from '../core/events/parseLog';
+import type { EventType } from '../core/events/types';
+
+export const READ_CHUNK = 1 << 20;
+
+/**
+ * Feeds the lines of one log to `parser`, reading bytes (no stream, no whole-file string). The
+ * next chunk is read while the current one is processed. Each chunk is viewed as Latin-1 (one
+ * char per byte, the cheapest decode) to find line ends and, when only some event types are
+ * wanted, to sniff `event_type`; an all-ASCII chunk's view is its UTF-8 text too, otherwise only
+ * lines that get parsed are decoded as UTF-8. Handles a UTF-8 BOM, CRLF, a last line without
+ * `\n`, and over-long lines. Only line-sized pieces are ever copied.
+ */
+export async function feedLog(file: string, parser: EventLogParser, wants: ((type: EventType) => boolean) | undefined): Promise<void> {
+  const handle = await open(file, 'r');
+  let pending: Promise<{ bytesRead: number }> | undefined;
+  try {
+    const buffers = [Buffer.allocUnsafe(READ_CHUNK), Buffer.allocUnsafe(READ_CHUNK)];
+    let current = 0;
+    let position = 0;
+    let lineNumber = 0;
+    let carry: Buffer = Buffer.alloc(0); // start of a line continued in the next chunk
+    let skipped = -1; // > -1 while dropping an over-long line: its length so far
+
+    // One line: bytes [from, to) of `bytes`, whose Latin-1 text from `base` is `view`.
+    const emit = (bytes: Buffer, view: string, ascii: boolean, base: number, from: number, to: number, terminated: boolean) => {
+      lineNumber++;
+      if (terminated && to > from && bytes[to - 1] === 13) to--;
+      if (wants !== undefined && isUnwantedLine(view, terminated, wants, from - base, to - base)) return;
+      if (ascii) parser.line(view.slice(from - base, to - base), lineNumber, terminated, true);
+      else parser.line(bytes.toString('utf8', from, to), lineNumber, terminated, true, !isUtf8(bytes.subarray(from, to)));
+    };
+    const emitAlone = (bytes: Buffer, terminated: boolean) => emit(bytes, bytes.toString('latin1'), false, 0, 0, bytes.length, terminated);
+
+    pending = handle.read(buffers[0]!, 0, READ_CHUNK, 0);
+    for (;;) {
+      const { bytesRead } = await pending;
+      pending = undefined;
+      if (bytesRead === 0) break;
+      const data = buffers[current]!;
+      position += bytesRead;
+      current ^= 1;
+      pending = handle.read(buffers[current]!, 0, READ_CHUNK, position);
+
+      let start = 0;
+      if (position === bytesRead && bytesRead >= 3 && data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) start = 3;
+      const firstNewline = data.indexOf(10, start);
+      if (firstNewline < 0 || firstNewline >= bytesRead) {
+        // No line end in this chunk: it all continues the current line.
+        if (skipped >= 0) skipped += bytesRead - start;
+        else if (carry.length + bytesRead - start > MAX_LINE_LENGTH) [skipped, carry] = [carry.length + bytesRead - start, Buffer.alloc(0)];
+        else carry = Buffer.concat([carry, data.subarray(start, bytesRead)]);
+        continue;
+      }
+      // The line that began in an earlier chunk ends here.
+      if (skipped >= 0) {
+        parser.oversized(++lineNumber, skipped + firstNewline - start);
+        skipped = -1;
+      } else if (carry.length > 0 || firstNewline > start) {
+        const head = carry.length > 0 ? Buffer.concat([carry, data.subarray(start, firstNewline)]) : data.subarray(start, firstNewline);
+        emitAlone(head, true);
+      } else {
+        lineNumber++; // an empty line
+      }
+      start = firstNewline + 1;
+      const lastNewline = data.lastIndexOf(10, bytesRead - 1);
+      if (lastNewline >= start) {
+        const view = data.toString('latin1', start, lastNewline);
+        const ascii = isAscii(data.subarray(start, lastNewline));
+        let from = start;
+        for (let nl = view.indexOf('\n'); nl >= 0; nl = view.indexOf('\n', from - start)) {
+          emit(data, view, ascii, start, from, start + nl, true);
+          from = start + nl + 1;
+        }
+        emit(data, view, ascii, start, from, lastNewline, true);
+        start = lastNewline + 1;
+      }
+      carry = Buffer.from(data.subarray(start, bytesRead)); // copied: `data` is reused for a later read
+    }
+    if (skipped >= 0) parser.oversized(++lineNumber, skipped);
+    else if (carry.length > 0) emitAlone(carry, false); // unterminated last line: never sniffed
+  } finally {
+    await pending?.catch(() => undefined); // never close under a read in flight
+    await handle.close();
+  }
+}
