@@ -125,8 +125,9 @@ class Group<T extends ReplayKey> {
 
   /** Replaces the records by their marks (keeps what problem reports need). */
   slim(this: Group<ConflictMark>): void {
-    this.first = toMark(this.first);
-    this.last = toMark(this.last);
+    const first = toMark(this.first);
+    this.last = this.last === this.first ? first : toMark(this.last);
+    this.first = first;
   }
 
   get distinctEvents(): number {
@@ -146,6 +147,25 @@ function fold<T extends ReplayKey>(groups: Map<string, Group<T>>, key: string, r
   const group = groups.get(key);
   if (group === undefined) groups.set(key, new Group(record, countEvents));
   else group.add(record);
+}
+
+/** Maps nested one level per key part: no joined key string is built (and hashed) per event. */
+type Nested<V> = Map<string, V>;
+
+function inner<V>(map: Nested<Nested<V>>, key: string): Nested<V> {
+  let next = map.get(key);
+  if (next === undefined) {
+    next = new Map();
+    map.set(key, next);
+  }
+  return next;
+}
+
+function* groupsOf<T extends ReplayKey>(map: Nested<unknown>, depth: number): Generator<Group<T>> {
+  for (const value of map.values()) {
+    if (depth === 1) yield value as Group<T>;
+    else yield* groupsOf<T>(value as Nested<unknown>, depth - 1);
+  }
 }
 
 /** One problem per conflict that more than one distinct event resolved (or requested). */
@@ -180,8 +200,10 @@ export function replayEvents(events: Iterable<GlossaryEvent>): ReplayState {
 }
 
 class Accumulator implements ReplayAccumulator {
-  private senses = new Map<string, Group<SenseRecord>>();
-  private pins = new Map<string, Group<ResolveRecord>>();
+  /** By scope, owning mission ('' unless `mission_local`), surface, definition. */
+  private senses: Nested<Nested<Nested<Nested<Group<SenseRecord>>>>> = new Map();
+  /** By mission, normalized term. */
+  private pins: Nested<Nested<Group<ResolveRecord>>> = new Map();
   /** Slim records: a conflict's resolutions matter here only for closing and reporting. */
   private resolvedConflicts = new Map<string, Group<ConflictMark>>();
   /**
@@ -233,7 +255,7 @@ class Accumulator implements ReplayAccumulator {
         };
         fold(this.resolvedConflicts, record.conflictId, markOf(event), true);
         this.requestedConflicts.get(record.conflictId)?.slim();
-        fold(this.pins, `${record.missionId}\u0000${record.term}`, record);
+        fold(inner(this.pins, record.missionId), record.term, record);
         return;
       }
       case 'GlossarySenseUpdated': {
@@ -264,7 +286,7 @@ class Accumulator implements ReplayAccumulator {
           });
         }
         const owner = record.scope === 'mission_local' ? record.missionId : '';
-        fold(this.senses, `${record.scope}\u0000${owner}\u0000${record.surface}\u0000${record.definition}`, record);
+        fold(inner(inner(inner(this.senses, record.scope), owner), record.surface), record.definition, record);
         return;
       }
       default:
@@ -289,8 +311,8 @@ class Accumulator implements ReplayAccumulator {
     }
 
     const state: ReplayState = {
-      addedSenses: [...this.senses.values()].sort((a, b) => compareRecords(a.first, b.first)).map((g) => toSense(g.last)),
-      pins: [...this.pins.values()].map((g) => g.last).sort(compareRecords).map(toPin),
+      addedSenses: [...groupsOf<SenseRecord>(this.senses, 4)].sort((a, b) => compareRecords(a.first, b.first)).map((g) => toSense(g.last)),
+      pins: [...groupsOf<ResolveRecord>(this.pins, 2)].map((g) => g.last).sort(compareRecords).map(toPin),
       openClarifications: open.sort(compareRecords).map(toOpen),
       problems: problems.map((p) => p.problem),
     };

@@ -9,14 +9,17 @@ import { isUnwantedLine, type EventLogParser } from '../core/events/parseLog';
 import type { EventType } from '../core/events/types';
 
 export const READ_CHUNK = 1 << 20;
+/** Bytes of a chunk decoded into one Latin-1 view (short of V8's 128 KB large-object size). */
+const VIEW_WINDOW = 16 << 10;
 
 /**
  * Feeds the lines of one log to `parser`, reading bytes (no stream, no whole-file string). The
  * next chunk is read while the current one is processed. Each chunk is viewed as Latin-1 (one
- * char per byte, the cheapest decode) to find line ends and, when only some event types are
- * wanted, to sniff `event_type`; an all-ASCII chunk's view is its UTF-8 text too, otherwise only
- * lines that get parsed are decoded as UTF-8. Handles a UTF-8 BOM, CRLF, a last line without
- * `\n`, and over-long lines. Only line-sized pieces are ever copied.
+ * char per byte, the cheapest decode), a window of whole lines at a time, to find line ends
+ * and, when only some event types are wanted, to sniff `event_type`; an all-ASCII window's view
+ * is its UTF-8 text too, otherwise only lines that get parsed are decoded as UTF-8. Handles a
+ * UTF-8 BOM, CRLF, a last line without `\n`, and over-long lines. Only line-sized pieces are ever
+ * copied.
  */
 export async function feedLog(file: string, parser: EventLogParser, wants: ((type: EventType) => boolean) | undefined): Promise<void> {
   const handle = await open(file, 'r');
@@ -71,16 +74,22 @@ export async function feedLog(file: string, parser: EventLogParser, wants: ((typ
       }
       start = firstNewline + 1;
       const lastNewline = data.lastIndexOf(10, bytesRead - 1);
-      if (lastNewline >= start) {
-        const view = data.toString('latin1', start, lastNewline);
-        const ascii = isAscii(data.subarray(start, lastNewline));
+      // Whole lines, viewed a window at a time: views below V8's large-object size die young.
+      while (lastNewline >= start) {
+        let end = lastNewline;
+        if (end - start > VIEW_WINDOW) {
+          const nl = data.lastIndexOf(10, start + VIEW_WINDOW);
+          end = nl >= start ? nl : data.indexOf(10, start + VIEW_WINDOW); // a long line: up to its end
+        }
+        const view = data.toString('latin1', start, end);
+        const ascii = isAscii(data.subarray(start, end));
         let from = start;
         for (let nl = view.indexOf('\n'); nl >= 0; nl = view.indexOf('\n', from - start)) {
           emit(data, view, ascii, start, from, start + nl, true);
           from = start + nl + 1;
         }
-        emit(data, view, ascii, start, from, lastNewline, true);
-        start = lastNewline + 1;
+        emit(data, view, ascii, start, from, end, true);
+        start = end + 1;
       }
       carry = Buffer.from(data.subarray(start, bytesRead)); // copied: `data` is reused for a later read
     }

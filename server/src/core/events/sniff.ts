@@ -69,10 +69,17 @@ function isTopLevel(text: string, from: number, at: number): boolean {
   for (let i = from + 1; i < at; i++) {
     const c = text.charCodeAt(i);
     if (c === 34 /* " */) {
-      for (i++; i < at; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 92 /* \\ */) i++;
-        else if (d === 34) break;
+      // Jump to the string's closing quote: the first `"` after an even run of backslashes.
+      const open = i;
+      for (;;) {
+        i = text.indexOf('"', i + 1);
+        if (i < 0 || i >= at) {
+          i = at; // the string runs past `at`: the scan ends there
+          break;
+        }
+        let slashes = 0;
+        while (i - slashes - 1 > open && text.charCodeAt(i - slashes - 1) === 92 /* \\ */) slashes++;
+        if (slashes % 2 === 0) break;
       }
     } else if (c === 123 || c === 91) depth++;
     else if (c === 125 || c === 93) depth--;
