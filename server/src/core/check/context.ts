@@ -79,6 +79,7 @@ export function propose(context: CheckContext, surface: string, method: Extracti
     return;
   }
   if (explicit.length > 0) existing.explicit.push(...explicit);
+  else if (existing.method === method) return; // the same proposal again (a term's every match)
   if (confidence > existing.confidence || (confidence === existing.confidence && METHOD_ORDER.indexOf(method) < METHOD_ORDER.indexOf(existing.method))) {
     existing.method = method;
     existing.confidence = confidence;

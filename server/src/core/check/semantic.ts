@@ -7,7 +7,7 @@ import { gateBlocks, scoreSeverity, unknownConflictType } from '../policy';
 import type { Unit } from '../pipeline';
 import type { ConflictType, Finding, Range, ScopeId, SenseRef, TermCandidate } from '../types';
 import { candidateOffsets } from '../extract/extractors';
-import { followsPrevious, type CheckContext } from './context';
+import { followsPrevious, sameSet, type CheckContext } from './context';
 import { contradictsDefinition, keywords } from './contradiction';
 import { resolveTerm, type Resolution } from './resolve';
 import { isCommonWord } from '../words';
@@ -15,10 +15,16 @@ import { isCommonWord } from '../words';
 const plural = (n: number) => `${n} sense${n === 1 ? '' : 's'}`;
 
 /** What the semantic check keeps for the next check of the document: findings by surface. */
-type SemanticMemo = Map<string, { candidate: TermCandidate; shape: Shape; critical: boolean; findings: Finding[] }>;
+type SemanticMemo = Map<string, { candidate: TermCandidate; resolution: Resolution; shape: Shape; critical: boolean; findings: Finding[] }>;
 
 /** For each resolved term: its definition, and the offsets of its occurrences that contradicted it. */
-type ContradictionMemo = Map<string, { definition: string; hits: Set<number> }>;
+type ContradictionMemo = Map<string, { definition: string; hits: Set<number>; resolution: Resolution; critical: boolean; confidence: number; findings: Map<number, Finding> }>;
+
+/** The previous check's findings in document order, with the offsets they start at. */
+interface OrderMemo {
+  findings: Finding[];
+  starts: Float64Array;
+}
 
 export const semanticCheck: Unit<CheckContext> = {
   id: 'semantic_check.resolve',
@@ -36,34 +42,77 @@ export const semanticCheck: Unit<CheckContext> = {
     const memo: SemanticMemo = new Map();
     const previousHits = follows ? (context.previous.memo.get('semantic_check.contradictions') as ContradictionMemo | undefined) : undefined;
     const hits: ContradictionMemo = new Map();
+    // Indices (into `findings`) of the findings made by this check rather than reused.
+    const fresh: number[] = [];
+    const kept = { head: 0, tail: 0 };
+    const isNew: boolean[] = [];
+    // Previous findings known not to be reused (those of changed occurrences).
+    const dropped = new Set<Finding>();
+    // A surface resolves as before when the glossary, pins, known terms and common words are the
+    // same (resolution reads nothing of the document).
+    const resolutions = reusableResolutions(context);
+    context.memo.set('semantic_check.resolutions', resolutions);
     for (const candidate of context.candidates) {
-      const resolution = resolveTerm(candidate.surface, context.glossary, context.pins, context.knownTerms, isOrdinary);
+      let resolution = resolutions.get(candidate.surface);
+      if (resolution === undefined) {
+        resolution = resolveTerm(candidate.surface, context.glossary, context.pins, context.knownTerms, isOrdinary);
+        resolutions.set(candidate.surface, resolution);
+      }
       if (resolution.kind === 'known') continue;
       if (resolution.kind === 'resolved') {
-        for (const finding of contradictions(context, candidate, resolution, previousHits, hits)) {
-          findings.push(finding);
-          starts.push(lines.offsetOf(finding.range.start));
+        isNew.length = 0;
+        const own = contradictions(context, candidate, resolution, previousHits, hits, isNew, dropped);
+        for (let k = 0; k < own.length; k++) {
+          if (isNew[k]) fresh.push(findings.length);
+          findings.push(own[k]!);
+          starts.push(lines.offsetOf(own[k]!.range.start));
         }
         continue;
       }
-      const shape = describe(candidate, resolution, context.critical);
       // Findings of an occurrence whose range did not change (same object) are the previous ones
       // when everything else a finding holds is the same too.
       const old = previous?.get(candidate.surface);
-      const same = old !== undefined && old.critical === context.critical && old.candidate.method === candidate.method && old.candidate.confidence === candidate.confidence && sameShape(old.shape, shape) ? old : undefined;
-      const own = reuseFindings(candidate, same, (range) => makeFinding(candidate, shape, range, context.critical));
-      memo.set(candidate.surface, { candidate, shape, critical: context.critical, findings: own });
+      const alike = old !== undefined && old.critical === context.critical && old.candidate.method === candidate.method && old.candidate.confidence === candidate.confidence;
+      // The same resolution (object) describes the candidate as before.
+      const shape = alike && old.resolution === resolution ? old.shape : describe(candidate, resolution, context.critical);
+      const same = alike && (shape === old.shape || sameShape(old.shape, shape)) ? old : undefined;
+      const own = reuseFindings(candidate, same, (range) => makeFinding(candidate, shape, range, context.critical), kept);
+      if (old !== undefined && own !== old.findings) {
+        const reusedTail = same ? kept.tail : 0;
+        for (let k = same ? kept.head : 0; k < old.findings.length - reusedTail; k++) dropped.add(old.findings[k]!);
+      }
+      memo.set(candidate.surface, { candidate, resolution, shape, critical: context.critical, findings: own });
       const offsets = candidateOffsets(candidate);
       for (let k = 0; k < own.length; k++) {
+        if (k >= kept.head && k < own.length - kept.tail) fresh.push(findings.length);
         findings.push(own[k]!);
         starts.push(offsets ? offsets[2 * k]! : lines.offsetOf(own[k]!.range.start));
       }
     }
-    context.findings = sortByPosition(findings, starts);
+    const previousOrder = follows ? (context.previous.memo.get('semantic_check.order') as OrderMemo | undefined) : undefined;
+    const order = (previousOrder && context.scan.edit && spliceOrder(previousOrder, context.scan.edit, findings, starts, fresh, dropped)) || sortByPosition(findings, starts);
+    context.findings = order.findings;
+    context.memo.set('semantic_check.order', order);
     context.memo.set('semantic_check.resolve', memo);
     context.memo.set('semantic_check.contradictions', hits);
   },
 };
+
+/** The previous check's resolutions by surface when they still hold, else an empty map. */
+function reusableResolutions(context: CheckContext): Map<string, Resolution> {
+  const previous = context.previous;
+  const old = previous?.memo.get('semantic_check.resolutions') as Map<string, Resolution> | undefined;
+  // (Surfaces typed and gone again stay in the map: start afresh when it has grown well past the document's.)
+  if (!previous || !old || old.size > 2 * context.candidates.length + 1024 || previous.glossary !== context.glossary || previous.common !== context.common || !samePins(previous.pins, context.pins) || !sameSet(previous.knownTerms, context.knownTerms)) return new Map();
+  return old;
+}
+
+function samePins(a: CheckContext['pins'], b: CheckContext['pins']): boolean {
+  if (a === b) return true;
+  if (a.size !== b.size) return false;
+  for (const [key, pin] of a) if (b.get(key) !== pin) return false;
+  return true;
+}
 
 /** Whether findings of the two shapes hold the same values. */
 function sameShape(a: Shape, b: Shape): boolean {
@@ -78,9 +127,13 @@ function sameShape(a: Shape, b: Shape): boolean {
 }
 
 /** One finding per occurrence, taking the previous finding of an unchanged range. */
-function reuseFindings(candidate: TermCandidate, old: { candidate: TermCandidate; findings: Finding[] } | undefined, make: (range: Range) => Finding): Finding[] {
+function reuseFindings(candidate: TermCandidate, old: { candidate: TermCandidate; findings: Finding[] } | undefined, make: (range: Range) => Finding, kept: { head: number; tail: number }): Finding[] {
+  kept.head = kept.tail = 0;
+  if (old && old.candidate === candidate) {
+    kept.head = old.findings.length;
+    return old.findings;
+  }
   const ranges = candidate.occurrences;
-  if (old && old.candidate === candidate) return old.findings;
   const out: Finding[] = new Array(ranges.length);
   let head = 0;
   let tail = 0;
@@ -96,6 +149,8 @@ function reuseFindings(candidate: TermCandidate, old: { candidate: TermCandidate
     }
   }
   for (let k = head; k < ranges.length - tail; k++) out[k] = make(ranges[k]!);
+  kept.head = head;
+  kept.tail = tail;
   return out;
 }
 
@@ -104,14 +159,83 @@ function reuseFindings(candidate: TermCandidate, old: { candidate: TermCandidate
  * at the same position in the order they were made: a stable sort with one typed-array sort
  * instead of comparing objects.
  */
-function sortByPosition(findings: Finding[], starts: readonly number[]): Finding[] {
-  if (findings.length >= 1 << 21) return findings.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+function sortByPosition(findings: Finding[], starts: readonly number[]): OrderMemo {
+  const sortedStarts = new Float64Array(findings.length);
+  if (findings.length >= 1 << 21) {
+    const order = findings.map((_, k) => k).sort((a, b) => findings[a]!.range.start.line - findings[b]!.range.start.line || findings[a]!.range.start.character - findings[b]!.range.start.character || a - b);
+    for (let k = 0; k < order.length; k++) sortedStarts[k] = starts[order[k]!]!;
+    return { findings: order.map((k) => findings[k]!), starts: sortedStarts };
+  }
   const keys = new Float64Array(findings.length);
   for (let k = 0; k < findings.length; k++) keys[k] = starts[k]! * 2097152 + k;
   keys.sort();
   const out: Finding[] = new Array(findings.length);
-  for (let k = 0; k < keys.length; k++) out[k] = findings[keys[k]! % 2097152]!;
-  return out;
+  for (let k = 0; k < keys.length; k++) {
+    const index = keys[k]! % 2097152;
+    out[k] = findings[index]!;
+    sortedStarts[k] = starts[index]!;
+  }
+  return { findings: out, starts: sortedStarts };
+}
+
+/**
+ * The order `sortByPosition` gives, spliced from the previous check's when every previous finding
+ * was reused (the usual keystroke): the reused ones keep their order (those after the edit move by
+ * its change in length), the few made anew are sorted and merged in. Undefined (sort instead) when
+ * anything does not add up, or two findings start at the same offset (their order is the order
+ * they were made in, which the splice does not know).
+ */
+function spliceOrder(previous: OrderMemo, edit: NonNullable<CheckContext['scan']['edit']>, findings: Finding[], starts: readonly number[], fresh: readonly number[], dropped: ReadonlySet<Finding>): OrderMemo | undefined {
+  const n = findings.length;
+  const reused = n - fresh.length;
+  // The reused findings are previous ones, each once, and none of `dropped` (previous findings
+  // not reused): they are all the others exactly when the counts agree.
+  if (reused !== previous.findings.length - dropped.size || n >= 1 << 21 || fresh.length > 256) return undefined;
+  const made = new Float64Array(fresh.length);
+  for (let k = 0; k < fresh.length; k++) made[k] = starts[fresh[k]!]! * 2097152 + fresh[k]!;
+  made.sort();
+  const out: Finding[] = new Array(n);
+  const outStarts = new Float64Array(n);
+  let old = previous.starts;
+  let oldFindings = previous.findings;
+  if (dropped.size > 0) {
+    oldFindings = new Array(reused);
+    const starts = new Float64Array(reused);
+    let at = 0;
+    for (let k = 0; k < previous.findings.length; k++) {
+      const finding = previous.findings[k]!;
+      if (dropped.has(finding)) continue;
+      if (at === reused) return undefined;
+      oldFindings[at] = finding;
+      starts[at++] = previous.starts[k]!;
+    }
+    if (at !== reused) return undefined;
+    old = starts;
+  }
+  const { restart, delta } = edit;
+  let sum = 0;
+  let i = 0;
+  let j = 0;
+  let last = -1;
+  for (let k = 0; k < n; k++) {
+    const a = i < old.length ? (old[i]! < restart ? old[i]! : old[i]! + delta) : Infinity;
+    const b = j < made.length ? Math.floor(made[j]! / 2097152) : Infinity;
+    let at: number;
+    if (a < b) {
+      at = a;
+      out[k] = oldFindings[i++]!;
+    } else if (b < a) {
+      at = b;
+      out[k] = findings[made[j++]! % 2097152]!;
+    } else return undefined;
+    if (at <= last) return undefined;
+    last = at;
+    outStarts[k] = at;
+    sum += at;
+  }
+  // Every finding's start, as pushed, adds up to the same (a reused finding moved as assumed).
+  for (let k = 0; k < n; k++) sum -= starts[k]!;
+  return sum === 0 ? { findings: out, starts: outStarts } : undefined;
 }
 
 export const strictnessGate: Unit<CheckContext> = {
@@ -181,7 +305,7 @@ function makeFinding(candidate: TermCandidate, shape: Shape, range: Range, criti
 /** How far around an occurrence `contradictsDefinition` reads (a sentence of up to 400 characters). */
 const SENTENCE_REACH = 401;
 
-function contradictions(context: CheckContext, candidate: TermCandidate, resolution: Extract<Resolution, { kind: 'resolved' }>, previous: ContradictionMemo | undefined, memo: ContradictionMemo): Finding[] {
+function contradictions(context: CheckContext, candidate: TermCandidate, resolution: Extract<Resolution, { kind: 'resolved' }>, previous: ContradictionMemo | undefined, memo: ContradictionMemo, isNew: boolean[], dropped: Set<Finding>): Finding[] {
   const out: Finding[] = [];
   // After an edit, an occurrence whose sentence lies in unchanged text contradicts the definition
   // exactly when it did before.
@@ -190,7 +314,11 @@ function contradictions(context: CheckContext, candidate: TermCandidate, resolut
   const known = before !== undefined && before.definition === definition ? before.hits : undefined;
   const edit = context.scan.edit;
   const found = new Set<number>();
-  memo.set(candidate.surface, { definition, hits: found });
+  const made = new Map<number, Finding>();
+  memo.set(candidate.surface, { definition, hits: found, resolution, critical: context.critical, confidence: candidate.confidence, findings: made });
+  // A finding of an unchanged occurrence (same range object) outside the edit's reach is the
+  // previous one when it would say the same (same resolution, step criticality, confidence).
+  const reusable = known !== undefined && before!.resolution === resolution && before!.critical === context.critical && before!.confidence === candidate.confidence ? before!.findings : undefined;
   // The definition's keywords are needed only for a sentence that redefines the term.
   let definitionKeywords: Set<string> | undefined;
   const wanted = () => (definitionKeywords ??= keywords(resolution.sense.definition));
@@ -208,6 +336,14 @@ function contradictions(context: CheckContext, candidate: TermCandidate, resolut
     if (!contradicts) continue;
     found.add(start);
     const range = candidate.occurrences[k]!;
+    const outside = edit !== undefined && (end + SENTENCE_REACH <= edit.restart || start - SENTENCE_REACH >= edit.end);
+    const was = reusable && outside ? reusable.get(end + SENTENCE_REACH <= edit!.restart ? start : start - edit!.delta) : undefined;
+    if (was !== undefined && was.range === range) {
+      made.set(start, was);
+      out.push(was);
+      isNew.push(false);
+      continue;
+    }
     const shape: Shape = {
       type: 'inconsistent',
       scope: resolution.scope,
@@ -216,7 +352,12 @@ function contradictions(context: CheckContext, candidate: TermCandidate, resolut
       reason: 'contradiction',
       message: `Inconsistent term '${candidate.surface}': this sentence contradicts its ${resolution.pinned ? 'pinned ' : ''}definition in ${resolution.scope} (${plural(resolution.senseCount)}): "${resolution.sense.definition}".`,
     };
-    out.push(makeFinding(candidate, shape, range, context.critical));
+    const finding = makeFinding(candidate, shape, range, context.critical);
+    made.set(start, finding);
+    out.push(finding);
+    isNew.push(true);
   }
+  // The previous findings of this term not reused now.
+  if (before !== undefined) for (const finding of before.findings.values()) if (!isNew.length || !out.includes(finding)) dropped.add(finding);
   return out;
 }

@@ -298,12 +298,27 @@ const locate: Extractor = {
     const { first, last, surface } = result.walk;
     for (let k = 0; k < first.length; k++) addOccurrence(context, surface[k]!, tokens.start[first[k]!]!, tokens.end[last[k]!]!);
 
-    const candidates = materialize(context, previous);
-    // By first occurrence (the offset orders as its line and character do), then surface.
-    candidates.sort((a, b) => materialized.get(a)![0]! - materialized.get(b)![0]! || (a.surface < b.surface ? -1 : 1));
-    context.candidates = candidates;
+    const made = materialize(context, previous);
+    // By first occurrence (the offset orders as its line and character do), then surface: an
+    // index sort over the first offsets (no map look-up per comparison).
+    const firsts = new Float64Array(made.length);
+    const madePairs: number[][] = new Array(made.length);
+    const order: number[] = new Array(made.length);
+    for (let k = 0; k < made.length; k++) {
+      const pairs = materialized.get(made[k]!)!;
+      madePairs[k] = pairs;
+      firsts[k] = pairs[0]!;
+      order[k] = k;
+    }
+    order.sort((a, b) => firsts[a]! - firsts[b]! || (made[a]!.surface < made[b]!.surface ? -1 : 1));
+    const candidates: TermCandidate[] = new Array(made.length);
     const bySurface = new Map<string, { candidate: TermCandidate; pairs: number[] }>();
-    for (const candidate of candidates) bySurface.set(candidate.surface, { candidate, pairs: materialized.get(candidate)! });
+    for (let k = 0; k < order.length; k++) {
+      const candidate = made[order[k]!]!;
+      candidates[k] = candidate;
+      bySurface.set(candidate.surface, { candidate, pairs: madePairs[order[k]!]! });
+    }
+    context.candidates = candidates;
     context.memo.set('extraction.locate', { keys: signature, walk: result.walk, candidates: bySurface } satisfies LocateMemo);
   },
 };
