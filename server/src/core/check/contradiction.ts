@@ -3,6 +3,7 @@
  * "unlike X", or "X means/is a …" while sharing under 30% of the definition's keywords.
  */
 
+import { maskedString } from '../extract/maskedCodes';
 import { normalizeSurface } from '../normalize';
 import { FUNCTION_WORDS } from '../words';
 
@@ -24,12 +25,22 @@ export function keywords(text: string): Set<string> {
   return out;
 }
 
+/** How far from an occurrence the sentences around it are read. */
+const REACH = SENTENCE_LIMIT + 1;
+
 /**
- * True when the sentence around the occurrence [start, end) of the term in `text` (the masked
- * prose) contradicts `definition`.
+ * True when the sentence around the occurrence [start, end) of the term in the masked document
+ * (its code units, see maskedCodes.ts) contradicts `definition`.
  */
-export function contradictsDefinition(text: string, start: number, end: number, definitionKeywords: ReadonlySet<string> | (() => ReadonlySet<string>)): boolean {
-  if (!mayContradict(text, start, end)) return false;
+export function contradictsDefinition(masked: Uint16Array, start: number, end: number, definitionKeywords: ReadonlySet<string> | (() => ReadonlySet<string>)): boolean {
+  if (!mayContradict(masked, start, end)) return false;
+  // Few occurrences get here: the sentences are read from a string of the masked text around it.
+  const from = Math.max(0, start - REACH);
+  const window = maskedString(masked, from, Math.min(masked.length, end + REACH));
+  return sentencesContradict(window, start - from, end - from, definitionKeywords);
+}
+
+function sentencesContradict(text: string, start: number, end: number, definitionKeywords: ReadonlySet<string> | (() => ReadonlySet<string>)): boolean {
   const after = sentenceAfter(text, end);
   if (NEGATION_AFTER.test(after)) return true;
   if (UNLIKE_BEFORE.test(sentenceBefore(text, start))) return true;
@@ -48,28 +59,28 @@ export function contradictsDefinition(text: string, start: number, end: number, 
  * within the 16 characters before, or 1–3 whitespace characters and then is/are/isn't/aren't,
  * means or refers after (only the first two letters are looked at here).
  */
-export function mayContradict(text: string, start: number, end: number): boolean {
+export function mayContradict(text: Uint16Array, start: number, end: number): boolean {
   let k = end;
   const limit = Math.min(text.length, end + 4);
-  while (k < limit && isSpace(text.charCodeAt(k))) k++;
+  while (k < limit && isSpace(text[k]!)) k++;
   if (k > end && k < limit) {
-    const first = text.charCodeAt(k) | 32;
-    const second = k + 1 < text.length ? text.charCodeAt(k + 1) | 32 : 0;
+    const first = text[k]! | 32;
+    const second = k + 1 < text.length ? text[k + 1]! | 32 : 0;
     // is, ar(e), me(ans), re(fers)
     if ((first === 105 && second === 115) || (first === 97 && second === 114) || (first === 109 && second === 101) || (first === 114 && second === 101)) return true;
   }
   return unlikeBefore(text, start);
 }
 
-/** `text.slice(start - 16, start).toLowerCase().includes('unlike')`, without allocating. */
-function unlikeBefore(text: string, start: number): boolean {
+/** `text[start - 16, start)` lowercased includes "unlike" (the masked code units), without allocating. */
+function unlikeBefore(text: Uint16Array, start: number): boolean {
   const from = Math.max(0, start - 16);
   for (let k = from; k < start; k++) {
-    const c = text.charCodeAt(k);
-    if (c > 127) return text.slice(from, start).toLowerCase().includes('unlike');
+    const c = text[k]!;
+    if (c > 127) return maskedString(text, from, start).toLowerCase().includes('unlike');
   }
   for (let k = from; k + 6 <= start; k++) {
-    if ((text.charCodeAt(k) | 32) === 117 && (text.charCodeAt(k + 1) | 32) === 110 && (text.charCodeAt(k + 2) | 32) === 108 && (text.charCodeAt(k + 3) | 32) === 105 && (text.charCodeAt(k + 4) | 32) === 107 && (text.charCodeAt(k + 5) | 32) === 101) return true;
+    if ((text[k]! | 32) === 117 && (text[k + 1]! | 32) === 110 && (text[k + 2]! | 32) === 108 && (text[k + 3]! | 32) === 105 && (text[k + 4]! | 32) === 107 && (text[k + 5]! | 32) === 101) return true;
   }
   return false;
 }

@@ -12,7 +12,7 @@ import { sharedLexicon } from '../extract/lexicon';
 import { editedHeader, rescan, scanFully, type Edit, type RescanInfo, type ScanState } from '../extract/rescan';
 import { nextSerial, readHeader } from '../extract/scan';
 import { glossaryFields, runChecks, type CheckOptions, type DocumentReport } from './check';
-import type { TokenArrays } from '../extract/tokens';
+import type { ScanBuffers } from '../extract/tokens';
 import type { CheckContext } from './context';
 
 type Header = ReturnType<typeof readHeader>;
@@ -39,7 +39,7 @@ export function createIncrementalChecker(): IncrementalChecker {
   let last: { context: CheckContext; pipeline: unknown } | undefined;
   // Arrays of a scan (and check) nothing refers to any more, for the next re-scan to fill: the
   // tokens of a 1 MB spec take ~3 MB, too much to allocate anew on every keystroke.
-  let spare: (TokenArrays & { marks: Uint8Array[] }) | undefined;
+  let spare: ScanBuffers | undefined;
   // The header of the text last given to readHeader, and its edit from the scanned version.
   let memo: { text: string; header: Header; edit: Edit | undefined } | undefined;
   const lastRescan: RescanInfo = { full: true, from: 0, to: 0 };
@@ -89,7 +89,15 @@ export function createIncrementalChecker(): IncrementalChecker {
       const tokens = state.scan.tokens;
       spare =
         retiring && retiringMarks && retiring.tokens.start !== tokens.start && retiring.inHeading !== state.scan.inHeading && retiringMarks !== context.consumed
-          ? { start: retiring.tokens.start, end: retiring.tokens.end, word: retiring.tokens.word, shape: retiring.tokens.shape, marks: [retiring.inHeading, retiringMarks] }
+          ? {
+              start: retiring.tokens.start,
+              end: retiring.tokens.end,
+              word: retiring.tokens.word,
+              shape: retiring.tokens.shape,
+              marks: [retiring.inHeading, retiringMarks],
+              // (The masked code units are a view of the start of their backing array.)
+              codes: retiring.masked.buffer !== state.scan.masked.buffer ? new Uint16Array(retiring.masked.buffer) : undefined,
+            }
           : undefined;
       return report;
     },

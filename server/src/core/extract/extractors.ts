@@ -10,6 +10,7 @@ import type { Unit } from '../pipeline';
 import type { LineIndex } from '../text';
 import type { Range, TermCandidate } from '../types';
 import { FUNCTION_WORDS, isCommonWord } from '../words';
+import { hasMask, maskedString } from './maskedCodes';
 import { SHAPE_ACRONYM, SHAPE_MIXED } from './tokens';
 import { SurfaceTrie, type TrieMatch } from './trie';
 import { emptyFound, spliceFound, type Found } from './splice';
@@ -65,6 +66,7 @@ const metadataHint: Extractor = {
 
 // Straight or typographic double quotes around 1–4 words on one line.
 const QUOTED = /"([^"\n\u001f]{1,160})"|\u201c([^\u201c\u201d\n\u001f]{1,160})\u201d/g;
+const QUOTED_LINE = new RegExp(QUOTED.source, 'g');
 const QUOTED_WORD = /^[\p{L}\p{N}][\p{L}\p{N}_'\u2019-]*$/u;
 
 const quotedPhrase: Extractor = {
@@ -72,29 +74,49 @@ const quotedPhrase: Extractor = {
   phase: 'extraction',
   priority: 20,
   run(context) {
-    const { masked } = context.scan;
-    // Quotes never span lines: after an edit only the re-scanned lines are searched again.
+    const { masked, text } = context.scan;
+    const take = (match: RegExpExecArray, index: number, out: Found<string>) => {
+      const inner = (match[1] ?? match[2] ?? '').trim().replace(/[.,;:!?]+$/, '');
+      const words = inner.split(/\s+/).filter(Boolean);
+      if (words.length < 1 || words.length > 4) return;
+      if (!words.every((w) => QUOTED_WORD.test(w)) || !/\p{L}/u.test(inner)) return;
+      if (words.every((w) => FUNCTION_WORDS.has(w.toLowerCase()))) return;
+      const surface = normalizeSurface(inner);
+      if (surface.length > 1) {
+        out.at.push(index);
+        out.value.push(surface);
+      }
+    };
+    // Quotes never span lines: after an edit only the re-scanned lines are searched again. The
+    // pattern runs over the text; a match holding a masked character (a quote in a code span, …)
+    // is not one in the masked document, so that line is searched again in its masked form. (A
+    // match with no masked character is one there too, and none starts earlier: masking only
+    // turns characters into MASK, which no match can hold.)
     const find = (from: number, to: number, out: Found<string>) => {
       QUOTED.lastIndex = from;
       let match: RegExpExecArray | null;
-      while ((match = QUOTED.exec(masked)) !== null && match.index < to) {
-        const inner = (match[1] ?? match[2] ?? '').trim().replace(/[.,;:!?]+$/, '');
-        const words = inner.split(/\s+/).filter(Boolean);
-        if (words.length < 1 || words.length > 4) continue;
-        if (!words.every((w) => QUOTED_WORD.test(w)) || !/\p{L}/u.test(inner)) continue;
-        if (words.every((w) => FUNCTION_WORDS.has(w.toLowerCase()))) continue;
-        const surface = normalizeSurface(inner);
-        if (surface.length > 1) {
-          out.at.push(match.index);
-          out.value.push(surface);
+      while ((match = QUOTED.exec(text)) !== null && match.index < to) {
+        const end = match.index + match[0].length;
+        if (!hasMask(masked, match.index, end)) {
+          take(match, match.index, out);
+          continue;
         }
+        const lineStart = text.lastIndexOf('\n', match.index) + 1;
+        let lineEnd = text.indexOf('\n', match.index);
+        if (lineEnd === -1) lineEnd = text.length;
+        const line = maskedString(masked, lineStart, lineEnd);
+        // Matches of the masked line from where this one starts (earlier ones were taken already).
+        QUOTED_LINE.lastIndex = match.index - lineStart;
+        let inLine: RegExpExecArray | null;
+        while ((inLine = QUOTED_LINE.exec(line)) !== null && lineStart + inLine.index < to) take(inLine, lineStart + inLine.index, out);
+        QUOTED.lastIndex = lineEnd;
       }
     };
     const previous = followsPrevious(context) ? (context.previous.memo.get('quoted_phrase') as Found<string> | undefined) : undefined;
     const edit = context.scan.edit;
     let found: Found<string>;
     if (previous && edit) found = spliceFound(previous, edit.restart, edit.end, edit.delta, find);
-    else find(0, masked.length, (found = emptyFound()));
+    else find(0, text.length, (found = emptyFound()));
     context.memo.set('quoted_phrase', found);
     for (const surface of found.value) propose(context, surface, 'quoted_phrase');
   },
@@ -145,8 +167,10 @@ const casingPattern: Extractor = {
 // "pre-existing", "non-goal": a prefix joined by a hyphen is not a word of its own.
 const HYPHEN_PREFIXES = new Set('pre non sub post multi anti semi auto inter intra meta micro macro mini pseudo quasi bi tri uni mid'.split(' '));
 
-function isCompoundPrefix(text: string, end: number, lower: string): boolean {
-  return text.charCodeAt(end) === 45 && HYPHEN_PREFIXES.has(lower) && /[A-Za-z]/.test(text[end + 1] ?? '');
+/** A hyphen at `end` of the masked code units, then an ASCII letter, after a prefix word. */
+function isCompoundPrefix(masked: Uint16Array, end: number, lower: string): boolean {
+  const next = end + 1 < masked.length ? masked[end + 1]! | 32 : 0;
+  return masked[end] === 45 && next >= 97 && next <= 122 && HYPHEN_PREFIXES.has(lower);
 }
 
 const PLAIN_WORD = /^[A-Za-z\u00C0-\u024F][a-z\u00DF-\u024F]{2,}$/;
@@ -171,7 +195,7 @@ const repeatedNoun: Extractor = {
         if (flag === 1 || inHeading[i] || consumed[i]) continue;
         const end = tokens.end[i]!;
         if (end - tokens.start[i]! < 3) continue;
-        if (masked.charCodeAt(end) === 45 && isCompoundPrefix(masked, end, words[w]!)) continue;
+        if (masked[end] === 45 && isCompoundPrefix(masked, end, words[w]!)) continue;
         out.at.push(i);
         out.value.push(w);
       }
@@ -203,12 +227,12 @@ const repeatedNoun: Extractor = {
  * the next check: after an edit only the re-scanned tokens are looked at.
  */
 function tokensShaped(context: CheckContext, id: string, shape: number, minLength: number): Found<string> {
-  const { tokens, masked } = context.scan;
+  const { tokens, text } = context.scan;
   const find = (from: number, to: number, out: Found<string>) => {
     for (let i = from; i < to; i++) {
       if ((tokens.shape[i]! & shape) === 0 || tokens.end[i]! - tokens.start[i]! < minLength) continue;
       out.at.push(i);
-      out.value.push(masked.slice(tokens.start[i]!, tokens.end[i]!));
+      out.value.push(text.slice(tokens.start[i]!, tokens.end[i]!));
     }
   };
   const previous = followsPrevious(context) ? (context.previous.memo.get(id) as Found<string> | undefined) : undefined;

@@ -13,11 +13,12 @@
  */
 
 import { locateFrontMatter } from '../markdown/frontMatter';
-import { applyMask, INITIAL_STATE, maskLines, type Heading } from '../markdown/mask';
+import { maskLines, type Heading } from '../markdown/mask';
 import type { LineIndex } from '../text';
 import type { Lexicon } from './lexicon';
-import { assembleScan, firstTokenAt, readHeader, scanDocument, type DocumentScan } from './scan';
-import { makeTokens, tokenize, type TokenArrays, type Tokens } from './tokens';
+import { maskCodes, spareCodes, writeCodes } from './maskedCodes';
+import { assembleScan, exclusionsOf, firstTokenAt, maskedCodesOf, readHeader, scanDocument, type DocumentScan } from './scan';
+import { makeTokens, tokenize, type ScanBuffers, type TokenArrays, type Tokens } from './tokens';
 
 type Header = ReturnType<typeof readHeader>;
 
@@ -41,24 +42,15 @@ export interface RescanInfo {
 
 /** Scan `text` from scratch, keeping what later edits need. */
 export function scanFully(text: string, header: Header, fields: readonly string[], lexicon: Lexicon): ScanState {
-  const front = locateFrontMatter(text);
-  const bodyStart = front ? front.end : 0;
   if (fields.length > 0) {
-    return { scan: scanDocument(text, fields, header, lexicon), bodyStart, front: front && { start: front.start, end: front.end }, checkpoints: undefined };
+    const front = locateFrontMatter(text);
+    return { scan: scanDocument(text, fields, header, lexicon), bodyStart: front ? front.end : 0, front: front && { start: front.start, end: front.end }, checkpoints: undefined };
   }
-  const starts = header.lines.text === text ? header.lines.lineStarts() : undefined;
-  const lines = maskLines(text, bodyStart, INITIAL_STATE, undefined, true, [], starts);
-  const excluded: number[] = [];
-  if (text.charCodeAt(0) === 0xfeff) excluded.push(0, 1);
-  if (front && front.end > front.start) {
-    if (excluded.length > 0 && excluded[1]! >= front.start) excluded[1] = Math.max(excluded[1]!, front.end);
-    else excluded.push(front.start, front.end);
-  }
-  const all = excluded.concat(lines.excluded);
-  const masked = applyMask(text, all, 0, text.length);
-  const tokens = tokenize(masked, lexicon, 0, masked.length, all);
-  const scan = assembleScan(text, header.lines, header.frontMatter, masked, lines.headings, tokens, lexicon);
-  return { scan, bodyStart, front: front && { start: front.start, end: front.end }, checkpoints: lines.checkpoints };
+  const { excluded, headings, bodyStart, front, checkpoints } = exclusionsOf(text, header.lines, true);
+  const masked = maskedCodesOf(text, excluded);
+  const tokens = tokenize(masked, text, lexicon, 0, text.length, excluded);
+  const scan = assembleScan(text, header.lines, header.frontMatter, masked, headings, tokens, lexicon);
+  return { scan, bodyStart, front, checkpoints };
 }
 
 /**
@@ -80,7 +72,7 @@ export function editedHeader(previous: ScanState, text: string): { header: Heade
  * `into` lends arrays for the tokens and heading marks (those of a scan nothing uses any more:
  * the incremental checker alternates two sets instead of allocating megabytes per keystroke).
  */
-export function rescan(previous: ScanState, text: string, header: Header, edit: Edit | undefined, fields: readonly string[], lexicon: Lexicon, info?: RescanInfo, into?: TokenArrays & { marks: Uint8Array[] }): ScanState {
+export function rescan(previous: ScanState, text: string, header: Header, edit: Edit | undefined, fields: readonly string[], lexicon: Lexicon, info?: RescanInfo, into?: ScanBuffers): ScanState {
   const full = (): ScanState => {
     if (info) Object.assign(info, { full: true, from: 0, to: text.length });
     return scanFully(text, header, fields, lexicon);
@@ -106,7 +98,14 @@ export function rescan(previous: ScanState, text: string, header: Header, edit: 
   const end = region.end;
   const resume = end - delta; // where the reused rest of the previous scan starts, in its offsets
 
-  const masked = old.masked.slice(0, restart) + applyMask(text, region.excluded, restart, end) + old.masked.slice(resume);
+  // The previous masking before the region and after it (moved by delta), the region masked anew.
+  let backing = into?.codes;
+  if (!backing || backing.length < text.length || backing.buffer === old.masked.buffer) backing = spareCodes(text.length);
+  const masked = backing.length === text.length ? backing : backing.subarray(0, text.length);
+  masked.set(old.masked.subarray(0, restart));
+  masked.set(old.masked.subarray(resume), end);
+  writeCodes(text, masked, restart, end);
+  maskCodes(masked, region.excluded, restart, end);
 
   const headings: Heading[] = [];
   for (const h of old.headings) if (h.lineStart < restart) headings.push(h);
@@ -119,10 +118,10 @@ export function rescan(previous: ScanState, text: string, header: Header, edit: 
   nextCheckpoints.push(...region.checkpoints);
   for (k = j; k < checkpoints.length; k += 2) if (checkpoints[k]! >= resume) nextCheckpoints.push(checkpoints[k]! + delta, checkpoints[k + 1]!);
 
-  const retokenized = tokenize(masked, lexicon, restart, end, region.excluded);
+  const retokenized = tokenize(masked, text, lexicon, restart, end, region.excluded);
   const before = firstTokenAt(old.tokens, restart);
   const oldTail = end >= masked.length ? old.tokens.count : firstTokenAt(old.tokens, resume);
-  const tokens = spliceTokens(old.tokens, masked, before, oldTail, delta, retokenized, into);
+  const tokens = spliceTokens(old.tokens, text, before, oldTail, delta, retokenized, into);
   if (info) Object.assign(info, { full: false, from: restart, to: end });
   const scan = assembleScan(text, header.lines, header.frontMatter, masked, headings, tokens, lexicon, into?.marks[0]);
   const after = before + retokenized.count;
@@ -131,7 +130,7 @@ export function rescan(previous: ScanState, text: string, header: Header, edit: 
 }
 
 /** Old tokens [0, before), the region's, then old tokens [after, …) moved by delta. */
-function spliceTokens(old: Tokens, masked: string, before: number, after: number, delta: number, region: Tokens, into: TokenArrays | undefined): Tokens {
+function spliceTokens(old: Tokens, text: string, before: number, after: number, delta: number, region: Tokens, into: TokenArrays | undefined): Tokens {
   const tail = old.count - after;
   const count = before + region.count + tail;
   const lend = into !== undefined && into.start.length >= count && into.start !== old.start;
@@ -158,7 +157,7 @@ function spliceTokens(old: Tokens, masked: string, before: number, after: number
       finish[i] += delta;
     }
   }
-  return makeTokens(masked, count, start, finish, word, shape);
+  return makeTokens(text, count, start, finish, word, shape);
 }
 
 /** Index (into the flat pairs) of the last checkpoint at or before `offset`, or -1. */

@@ -3,16 +3,18 @@
  * masked prose, headings, tokens, and which tokens belong to headings.
  */
 
-import { parseFrontMatter, type FrontMatter } from '../markdown/frontMatter';
-import { MASK, maskMarkdown, type Heading } from '../markdown/mask';
+import { locateFrontMatter, parseFrontMatter, type FrontMatter } from '../markdown/frontMatter';
+import { INITIAL_STATE, maskLines, type Heading } from '../markdown/mask';
 import { LineIndex } from '../text';
 import { sharedLexicon, type Lexicon } from './lexicon';
-import { tokenize, type TokenArrays, type Tokens } from './tokens';
+import { maskCodes, spareCodes, writeCodes } from './maskedCodes';
+import { tokenize, type ScanBuffers, type Tokens } from './tokens';
 
 export interface DocumentScan {
   text: string;
   lines: LineIndex;
-  masked: string;
+  /** The masked document as code units (see maskedCodes.ts), exactly as long as `text`. */
+  masked: Uint16Array;
   headings: Heading[];
   frontMatter: FrontMatter | undefined;
   tokens: Tokens;
@@ -59,16 +61,60 @@ export function readHeader(text: string): { lines: LineIndex; frontMatter: Front
   return { lines, frontMatter: parseFrontMatter(text, lines) };
 }
 
+/** What is excluded from extraction in a whole document, and what else masking found. */
+export interface Exclusions {
+  /** Sorted flat [start, end) pairs (may touch or overlap): BOM, front matter, then the body's. */
+  excluded: number[];
+  headings: Heading[];
+  /** Where the body starts (after front matter), and where the front matter is, if any. */
+  bodyStart: number;
+  front: { start: number; end: number } | undefined;
+  /** The body's clean line starts (see `maskLines`), when asked for. */
+  checkpoints: number[];
+}
+
+/** The exclusions of `text` (what `maskMarkdown` masks); `record` keeps the clean line starts. */
+export function exclusionsOf(text: string, lines: LineIndex, record: boolean): Exclusions {
+  const found = locateFrontMatter(text);
+  const front = found && { start: found.start, end: found.end };
+  const bodyStart = front ? front.end : 0;
+  const excluded: number[] = [];
+  if (text.charCodeAt(0) === 0xfeff) excluded.push(0, 1);
+  if (front && front.end > front.start) {
+    if (excluded.length > 0 && excluded[1]! >= front.start) excluded[1] = Math.max(excluded[1]!, front.end);
+    else excluded.push(front.start, front.end);
+  }
+  const body = maskLines(text, bodyStart, INITIAL_STATE, undefined, record, excluded, lines.text === text ? lines.lineStarts() : undefined);
+  return { excluded, headings: body.headings, bodyStart, front, checkpoints: body.checkpoints };
+}
+
 /**
- * `into` lends buffers for the tokens and the heading marks; the scan then must not outlive the
- * caller's use of them (see `TokenBuffers`).
+ * The masked code units of `text` with `excluded` masked, in the backing array `into` lends (which
+ * is replaced there by a larger one when it is too small).
  */
-export function scanDocument(text: string, fields?: readonly string[], header = readHeader(text), lexicon: Lexicon = sharedLexicon(), into?: TokenArrays & { marks: Uint8Array[] }): DocumentScan {
+export function maskedCodesOf(text: string, excluded: readonly number[], into?: { codes?: Uint16Array | undefined }): Uint16Array {
+  let backing = into?.codes;
+  if (!backing || backing.length < text.length) {
+    backing = spareCodes(text.length);
+    if (into) into.codes = backing;
+  }
+  const masked = backing.length === text.length ? backing : backing.subarray(0, text.length);
+  writeCodes(text, masked);
+  maskCodes(masked, excluded);
+  return masked;
+}
+
+/**
+ * `into` lends buffers for the tokens, the heading marks and the masked code units; the scan then
+ * must not outlive the caller's use of them (see `TokenBuffers`).
+ */
+export function scanDocument(text: string, fields?: readonly string[], header = readHeader(text), lexicon: Lexicon = sharedLexicon(), into?: ScanBuffers): DocumentScan {
   const { lines, frontMatter } = header;
-  const masked0 = maskMarkdown(text, lines.text === text ? lines.lineStarts() : undefined);
-  const masked = fields && fields.length > 0 ? keepSections(masked0.masked, masked0.headings, fields) : masked0.masked;
-  const tokens = tokenize(masked, lexicon, 0, masked.length, masked0.excluded, into);
-  return assembleScan(text, lines, frontMatter, masked, masked0.headings, tokens, lexicon, into?.marks[0]);
+  const { excluded, headings } = exclusionsOf(text, lines, false);
+  const masked = maskedCodesOf(text, excluded, into);
+  if (fields && fields.length > 0) keepSections(masked, headings, fields);
+  const tokens = tokenize(masked, text, lexicon, 0, text.length, excluded, into);
+  return assembleScan(text, lines, frontMatter, masked, headings, tokens, lexicon, into?.marks[0]);
 }
 
 /** The scan of already masked and tokenized text (also used by the incremental checker). */
@@ -76,7 +122,7 @@ export function assembleScan(
   text: string,
   lines: LineIndex,
   frontMatter: FrontMatter | undefined,
-  masked: string,
+  masked: Uint16Array,
   headings: Heading[],
   tokens: Tokens,
   lexicon: Lexicon,
@@ -107,7 +153,7 @@ export function firstTokenAt(tokens: Tokens, offset: number): number {
  * `glossary_fields: [Heading, ...]`: only the named sections (heading text, case-insensitive,
  * and their sub-sections) are checked; everything else is masked.
  */
-function keepSections(masked: string, headings: Heading[], fields: readonly string[]): string {
+function keepSections(masked: Uint16Array, headings: Heading[], fields: readonly string[]): void {
   const wanted = new Set(fields.map((f) => f.trim().toLowerCase()));
   const keep: [number, number][] = [];
   for (let i = 0; i < headings.length; i++) {
@@ -122,14 +168,13 @@ function keepSections(masked: string, headings: Heading[], fields: readonly stri
     }
     keep.push([heading.end, end]);
   }
-  const parts: string[] = [];
+  const hidden: number[] = [];
   let at = 0;
   for (const [start, end] of keep) {
     if (end <= at) continue;
-    const from = Math.max(start, at);
-    parts.push(masked.slice(at, from).replace(/[^\r\n]/g, MASK), masked.slice(from, end));
+    hidden.push(at, Math.max(start, at));
     at = end;
   }
-  parts.push(masked.slice(at).replace(/[^\r\n]/g, MASK));
-  return parts.join('');
+  hidden.push(at, masked.length);
+  maskCodes(masked, hidden);
 }

@@ -67,11 +67,13 @@ export interface TokenArrays {
 }
 
 /**
- * Tokens of masked[from, to); `from` and `to` must not fall inside a word (line starts do not).
- * `skip`, the masked stretches as sorted flat [start, end) pairs, lets the lexer jump over them.
- * `into` lends arrays to fill (when they are large enough).
+ * Tokens of the masked code units [from, to) (see maskedCodes.ts) of `text`; `from` and `to` must
+ * not fall inside a word (line starts do not). Characters are read from `masked`; a token's
+ * spelling, where needed, from `text` (the same there). `skip`, the masked stretches as sorted
+ * flat [start, end) pairs, lets the lexer jump over them. `into` lends arrays to fill (when they
+ * are large enough).
  */
-export function tokenize(masked: string, lexicon: Lexicon = sharedLexicon(), from = 0, to = masked.length, skip?: readonly number[], into?: TokenArrays): Tokens {
+export function tokenize(masked: Uint16Array, text: string, lexicon: Lexicon = sharedLexicon(), from = 0, to = masked.length, skip?: readonly number[], into?: TokenArrays): Tokens {
   // A token takes at least two characters with its separator; prose averages six or more.
   let capacity = Math.max(16, ((to - from) >> 2) + 16);
   if (into && into.start.length >= capacity) capacity = into.start.length;
@@ -84,7 +86,7 @@ export function tokenize(masked: string, lexicon: Lexicon = sharedLexicon(), fro
   let i = from;
   let k = 0; // next masked stretch in `skip`
   while (i < to) {
-    let c = masked.charCodeAt(i);
+    let c = masked[i]!;
     if (c >= 0x250 || CHAR[c] === 0) {
       i++;
       if (c === 0x1f && skip) {
@@ -107,36 +109,36 @@ export function tokenize(masked: string, lexicon: Lexicon = sharedLexicon(), fro
       if (i - s < 8) head = head * 64 + ((t >> CODE_SHIFT) & 63);
       else tail = tail * 64 + ((t >> CODE_SHIFT) & 63);
       i++;
-    } while (i < to && (c = masked.charCodeAt(i)) < 0x250 && (t = CHAR[c]!) !== 0);
+    } while (i < to && (c = masked[i]!) < 0x250 && (t = CHAR[c]!) !== 0);
     let apostrophes = false;
     while (i + 1 < to && (c === 39 || c === 0x2019)) {
-      const next = masked.charCodeAt(i + 1);
+      const next = masked[i + 1]!;
       if (next >= 0x250 || (CHAR[next]! & LETTER) === 0) break;
       apostrophes = true;
       i += 2;
-      while (i < to && (c = masked.charCodeAt(i)) < 0x250 && (CHAR[c]! & LETTER) !== 0) i++;
+      while (i < to && (c = masked[i]!) < 0x250 && (CHAR[c]! & LETTER) !== 0) i++;
     }
     let e = i;
     let bits: number;
     let id: number;
     if (!apostrophes && (kinds & UNDERSCORE) === 0) {
-      bits = shapeFromKinds(masked, s, e, kinds, uppers);
-      id = (kinds & OTHER) === 0 && e - s <= PACKED_MAX ? lexicon.idOfPacked(masked, s, e, head, tail) : lexicon.idOf(masked, s, e, foldedHash(masked, s, e), (kinds & UPPER) === 0);
+      bits = shapeFromKinds(text, s, e, kinds, uppers);
+      id = (kinds & OTHER) === 0 && e - s <= PACKED_MAX ? lexicon.idOfPacked(text, s, e, head, tail) : lexicon.idOf(text, s, e, foldedHash(text, s, e), (kinds & UPPER) === 0);
     } else {
       // `_emphasis_` markers are not part of the word.
-      while (s < e && masked.charCodeAt(s) === 95) s++;
-      while (e > s && masked.charCodeAt(e - 1) === 95) e--;
+      while (s < e && masked[s] === 95) s++;
+      while (e > s && masked[e - 1] === 95) e--;
       // Possessive: "mission's" / "mission’s" is an occurrence of "mission".
       if (e - s > 2) {
-        const last = masked.charCodeAt(e - 1);
+        const last = masked[e - 1]!;
         if (last === 115 || last === 83) {
-          const apostrophe = masked.charCodeAt(e - 2);
+          const apostrophe = masked[e - 2]!;
           if (apostrophe === 39 || apostrophe === 0x2019) e -= 2;
         }
       }
       if (e <= s) continue;
-      bits = shapeOf(masked, s, e);
-      id = lexicon.idOf(masked, s, e, foldedHash(masked, s, e), false);
+      bits = shapeOf(text, s, e);
+      id = lexicon.idOf(text, s, e, foldedHash(text, s, e), false);
     }
     if (count === capacity) {
       capacity *= 2;
@@ -153,7 +155,7 @@ export function tokenize(masked: string, lexicon: Lexicon = sharedLexicon(), fro
     shape[count] = bits;
     count++;
   }
-  return makeTokens(masked, count, start, end, word, shape);
+  return makeTokens(text, count, start, end, word, shape);
 }
 
 /**
@@ -162,23 +164,32 @@ export function tokenize(masked: string, lexicon: Lexicon = sharedLexicon(), fro
  * the garbage collector run far more often. One set is kept; a nested check allocates its own.
  */
 export class TokenBuffers {
-  private spare: (TokenArrays & { marks: Uint8Array[] }) | undefined;
+  private spare: ScanBuffers | undefined;
 
   /** The buffers, if free, sized for a text of `length` characters. */
-  take(length: number): (TokenArrays & { marks: Uint8Array[] }) | undefined {
+  take(length: number): ScanBuffers {
     const capacity = (length >> 2) + 16;
     let spare = this.spare;
     this.spare = undefined;
     if (!spare || spare.start.length < capacity) {
       const size = Math.max(capacity, spare ? spare.start.length * 2 : 0);
-      spare = { start: new Int32Array(size), end: new Int32Array(size), word: new Int32Array(size), shape: new Uint8Array(size), marks: [new Uint8Array(size), new Uint8Array(size)] };
+      spare = { start: new Int32Array(size), end: new Int32Array(size), word: new Int32Array(size), shape: new Uint8Array(size), marks: [new Uint8Array(size), new Uint8Array(size)], codes: spare?.codes };
     }
     return spare;
   }
 
-  give(buffers: TokenArrays & { marks: Uint8Array[] }): void {
+  give(buffers: ScanBuffers): void {
     this.spare = buffers;
   }
+}
+
+/**
+ * Everything a scan can be lent: token arrays, two sets of per-token marks (heading, consumed),
+ * and the backing array of the masked code units.
+ */
+export interface ScanBuffers extends TokenArrays {
+  marks: Uint8Array[];
+  codes?: Uint16Array | undefined;
 }
 
 /** Shape of a token of letters and digits (no underscore, no apostrophe) from the kinds it holds. */
@@ -207,8 +218,8 @@ function isUpperRun(text: string, from: number, to: number): boolean {
   return true;
 }
 
-export function makeTokens(masked: string, count: number, start: Int32Array, end: Int32Array, word: Int32Array, shape: Uint8Array): Tokens {
-  return { count, start, end, word, shape, text: (i) => masked.slice(start[i]!, end[i]!) };
+export function makeTokens(text: string, count: number, start: Int32Array, end: Int32Array, word: Int32Array, shape: Uint8Array): Tokens {
+  return { count, start, end, word, shape, text: (i) => text.slice(start[i]!, end[i]!) };
 }
 
 function shapeOf(text: string, s: number, e: number): number {
@@ -240,12 +251,12 @@ function growInt(array: Int32Array, capacity: number): Int32Array {
   return grown;
 }
 
-/** True when only spaces, tabs and at most one line break separate two tokens. */
-export function isWhitespaceGap(text: string, from: number, to: number): boolean {
+/** True when only spaces, tabs and at most one line break separate two tokens (in the masked code units). */
+export function isWhitespaceGap(masked: Uint16Array, from: number, to: number): boolean {
   if (to <= from) return false;
   let breaks = 0;
   for (let i = from; i < to; i++) {
-    const c = text.charCodeAt(i);
+    const c = masked[i]!;
     if (c === 10) {
       if (++breaks > 1) return false;
     } else if (c !== 32 && c !== 9 && c !== 13) {

@@ -110,9 +110,10 @@ export class SurfaceTrie {
 
   /**
    * The longest match starting at token `i`, written into `into` (no allocation); false when there
-   * is none. `text` is the masked document the tokens index into; `lexicon` holds their words.
+   * is none. `masked` holds the masked code units of `text`, the document the tokens index into;
+   * `lexicon` holds their words.
    */
-  matchInto(tokens: Tokens, i: number, text: string, lexicon: Lexicon, into: TrieMatch): boolean {
+  matchInto(tokens: Tokens, i: number, masked: Uint16Array, text: string, lexicon: Lexicon, into: TrieMatch): boolean {
     const cache = this.rootCache(lexicon);
     const w = tokens.word[i]!;
     let flag = cache.flags[w]!;
@@ -131,8 +132,8 @@ export class SurfaceTrie {
       const gapStart = tokens.end[j - 1]!;
       const gapEnd = tokens.start[j]!;
       let separator: string;
-      if (isWhitespaceGap(text, gapStart, gapEnd)) separator = ' ';
-      else if (gapEnd - gapStart <= 3 && isPunctuationGap(text, gapStart, gapEnd)) separator = text.slice(gapStart, gapEnd);
+      if (isWhitespaceGap(masked, gapStart, gapEnd)) separator = ' ';
+      else if (gapEnd - gapStart <= 3 && isPunctuationGap(masked, gapStart, gapEnd)) separator = text.slice(gapStart, gapEnd);
       else break;
       const wj = tokens.word[j]!;
       if (separator === ' ') {
@@ -242,9 +243,9 @@ export function splitPhrase(phrase: string): string[] {
 
 const OTHER_LETTER = /[\p{L}\p{N}]/u;
 
-function isPunctuationGap(text: string, from: number, to: number): boolean {
+function isPunctuationGap(masked: Uint16Array, from: number, to: number): boolean {
   for (let i = from; i < to; i++) {
-    const c = text.charCodeAt(i);
+    const c = masked[i]!;
     // - / . + & : only; never the mask, quotes or brackets.
     if (c !== 45 && c !== 47 && c !== 46 && c !== 43 && c !== 38 && c !== 58) return false;
   }

@@ -84,7 +84,7 @@ export function rewalk(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules, 
 
 /** Walks from token `from` until `stop` says so (or the end); returns where it stopped. */
 function walkFrom(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules, from: number, out: Walk, stop: ((i: number) => boolean) | undefined): number {
-  const { tokens, masked, lexicon } = scan;
+  const { tokens, masked, text, lexicon } = scan;
   if (trie.isEmpty) {
     for (let i = from; i < tokens.count; i++) if (stop && stop(i)) return i;
     return tokens.count;
@@ -96,7 +96,7 @@ function walkFrom(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules, from:
   for (let i = from; i < tokens.count; i++) {
     if (stop && stop(i)) return i;
     if ((skip && skip[i]) || flags[words[i]!] === 1) continue;
-    if (!trie.matchInto(tokens, i, masked, lexicon, match) || !rules.accept(match)) continue;
+    if (!trie.matchInto(tokens, i, masked, text, lexicon, match) || !rules.accept(match)) continue;
     out.first.push(match.first);
     out.last.push(match.last);
     out.surface.push(match.surface);
