@@ -14,7 +14,7 @@ import { analyzeDocument, type AnalyzedDocument } from '../node/analyzer';
 import { formatBytes } from '../node/files';
 import { configPath, type WorkspaceSnapshot } from '../node/workspace';
 import { SERVER_CODES } from '../service/codes';
-import { documentDiagnostics, skippedDiagnostics, workspaceFileDiagnostics } from '../service/diagnostics';
+import { documentDiagnostics, forgetDiagnostics, skippedDiagnostics, workspaceFileDiagnostics } from '../service/diagnostics';
 import type { CheckedDocument } from '../service/types';
 import { SETTINGS_SECTION, type SpecGlossarySettings } from '../shared/protocol';
 import { classifyFile, isGlossaryFile, type FileKind } from './fileKinds';
@@ -67,6 +67,7 @@ export class DocumentAnalyzer {
   forget(uri: string): void {
     this.cache.delete(uri);
     this.checkers.delete(uri);
+    forgetDiagnostics(uri);
   }
 
   async analyze(document: TextDocument, token?: CancellationToken): Promise<Analysis> {

@@ -13,13 +13,20 @@ import { SERVER_CODES, severityFor } from './codes';
 import { fileUri } from './paths';
 import type { CheckedDocument, Settings, WorkspaceProblems } from './types';
 
-interface CachedDiagnostic {
-  diagnostic: Diagnostic;
+/** What a finding's diagnostic is made of besides the finding and its open clarification. */
+interface Stamp {
   settings: Settings;
   glossary: GlossaryIndex;
   uri: string;
   missionId: string;
   stepId: string;
+  /** The findings of the last call with this stamp, each one's diagnostic and open conflict id. */
+  last?: { findings: readonly Finding[]; diagnostics: (Diagnostic | undefined)[]; open: (string | undefined)[] };
+}
+
+interface CachedDiagnostic {
+  diagnostic: Diagnostic | undefined;
+  stamp: Stamp;
   openConflictId: string | undefined;
 }
 
@@ -30,6 +37,31 @@ interface CachedDiagnostic {
  */
 const diagnosticCache = new WeakMap<Finding, CachedDiagnostic>();
 
+/**
+ * One stamp per document while its glossary, settings, mission and step stay the same; the most
+ * recently checked documents only (a document that closes is forgotten at once).
+ */
+const stamps = new Map<string, Stamp>();
+const MAX_STAMPS = 64;
+
+function stampOf(doc: CheckedDocument, settings: Settings): Stamp {
+  const stamp = stamps.get(doc.uri);
+  stamps.delete(doc.uri); // most recent last
+  if (stamp && stamp.glossary === doc.glossary && stamp.settings === settings && stamp.missionId === doc.missionId && stamp.stepId === doc.stepId) {
+    stamps.set(doc.uri, stamp);
+    return stamp;
+  }
+  const fresh: Stamp = { settings, glossary: doc.glossary, uri: doc.uri, missionId: doc.missionId, stepId: doc.stepId };
+  if (stamps.size >= MAX_STAMPS) stamps.delete(stamps.keys().next().value!);
+  stamps.set(doc.uri, fresh);
+  return fresh;
+}
+
+/** Forget what was published for a document (it closed). */
+export function forgetDiagnostics(uri: string): void {
+  stamps.delete(uri);
+}
+
 /** Everything published for a checked markdown document: front matter problems, then findings. */
 export function documentDiagnostics(doc: CheckedDocument, settings: Settings): Diagnostic[] {
   const out: Diagnostic[] = [];
@@ -38,43 +70,67 @@ export function documentDiagnostics(doc: CheckedDocument, settings: Settings): D
     if (diagnostic) out.push(diagnostic);
   }
   const related = new Map<string, DiagnosticRelatedInformation[]>();
-  const workspaceUri = fileUri(doc.root);
+  let workspaceUri: string | undefined;
   const openByTerm = new Map<string, string>();
   for (const c of doc.openClarifications) if (!openByTerm.has(c.term)) openByTerm.set(c.term, c.conflictId);
-  for (const finding of doc.report.findings) {
-    const openConflictId = openByTerm.get(finding.term);
-    const cached = diagnosticCache.get(finding);
-    if (
-      cached &&
-      cached.settings === settings &&
-      cached.glossary === doc.glossary &&
-      cached.uri === doc.uri &&
-      cached.missionId === doc.missionId &&
-      cached.stepId === doc.stepId &&
-      cached.openConflictId === openConflictId
-    ) {
-      out.push(cached.diagnostic);
-      continue;
+  const stamp = stampOf(doc, settings);
+  const findings = doc.report.findings;
+  const made: (Diagnostic | undefined)[] = new Array(findings.length);
+  const open: (string | undefined)[] = new Array(findings.length);
+  // The findings come in document order, most of them the previous call's in the same order: the
+  // previous call's lists are followed alongside (a few findings dropped or added around an edit).
+  const last = stamp.last;
+  let j = 0;
+  for (let k = 0; k < findings.length; k++) {
+    const finding = findings[k]!;
+    const openConflictId = openByTerm.size > 0 ? openByTerm.get(finding.term) : undefined;
+    open[k] = openConflictId;
+    let diagnostic: Diagnostic | undefined;
+    let known = false;
+    if (last) {
+      let at = j;
+      while (at < last.findings.length && at < j + 8 && last.findings[at] !== finding) at++;
+      if (at < last.findings.length && last.findings[at] === finding) {
+        j = at + 1;
+        if (last.open[at] === openConflictId) {
+          diagnostic = last.diagnostics[at];
+          known = true;
+        }
+      }
     }
-    const severity = severityFor(finding.conflictType, { conflict: finding.severity }, settings.severityOverrides);
-    if (severity === undefined) continue;
-    const key = `${finding.term}\u0000${finding.conflictType}\u0000${finding.reason ?? ''}`;
-    let info = related.get(key);
-    if (!info) related.set(key, (info = relatedEntries(doc.glossary, finding)));
-    const diagnostic: Diagnostic = {
-      range: finding.range,
-      severity,
-      code: finding.conflictType,
-      source: DIAGNOSTIC_SOURCE,
-      message: finding.message,
-      data: findingData(doc, finding, workspaceUri),
-      ...(info.length > 0 ? { relatedInformation: info } : {}),
-      ...(finding.reason === 'deprecated_only' ? { tags: [DiagnosticTag.Deprecated] } : {}),
-    };
-    diagnosticCache.set(finding, { diagnostic, settings, glossary: doc.glossary, uri: doc.uri, missionId: doc.missionId, stepId: doc.stepId, openConflictId });
-    out.push(diagnostic);
+    if (!known) {
+      const cached = diagnosticCache.get(finding);
+      if (cached && cached.stamp === stamp && cached.openConflictId === openConflictId) {
+        diagnostic = cached.diagnostic;
+      } else {
+        diagnostic = makeDiagnostic(doc, finding, settings, related, (workspaceUri ??= fileUri(doc.root)));
+        diagnosticCache.set(finding, { diagnostic, stamp, openConflictId });
+      }
+    }
+    made[k] = diagnostic;
+    if (diagnostic) out.push(diagnostic);
   }
+  stamp.last = { findings, diagnostics: made, open };
   return out;
+}
+
+/** The diagnostic of a finding (undefined when its conflict type is switched off). */
+function makeDiagnostic(doc: CheckedDocument, finding: Finding, settings: Settings, related: Map<string, DiagnosticRelatedInformation[]>, workspaceUri: string): Diagnostic | undefined {
+  const severity = severityFor(finding.conflictType, { conflict: finding.severity }, settings.severityOverrides);
+  if (severity === undefined) return undefined;
+  const key = `${finding.term}\u0000${finding.conflictType}\u0000${finding.reason ?? ''}`;
+  let info = related.get(key);
+  if (!info) related.set(key, (info = relatedEntries(doc.glossary, finding)));
+  return {
+    range: finding.range,
+    severity,
+    code: finding.conflictType,
+    source: DIAGNOSTIC_SOURCE,
+    message: finding.message,
+    data: findingData(doc, finding, workspaceUri),
+    ...(info.length > 0 ? { relatedInformation: info } : {}),
+    ...(finding.reason === 'deprecated_only' ? { tags: [DiagnosticTag.Deprecated] } : {}),
+  };
 }
 
 export function findingData(doc: CheckedDocument, finding: Finding, workspaceUri = fileUri(doc.root)): FindingData {

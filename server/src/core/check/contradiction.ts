@@ -25,25 +25,15 @@ export function keywords(text: string): Set<string> {
   return out;
 }
 
-/** How far from an occurrence the sentences around it are read. */
-const REACH = SENTENCE_LIMIT + 1;
-
 /**
  * True when the sentence around the occurrence [start, end) of the term in the masked document
- * (its code units, see maskedCodes.ts) contradicts `definition`.
+ * (`masked`, its code units, see maskedCodes.ts; `text`, the document) contradicts `definition`.
  */
-export function contradictsDefinition(masked: Uint16Array, start: number, end: number, definitionKeywords: ReadonlySet<string> | (() => ReadonlySet<string>)): boolean {
+export function contradictsDefinition(masked: Uint16Array, text: string, start: number, end: number, definitionKeywords: ReadonlySet<string> | (() => ReadonlySet<string>)): boolean {
   if (!mayContradict(masked, start, end)) return false;
-  // Few occurrences get here: the sentences are read from a string of the masked text around it.
-  const from = Math.max(0, start - REACH);
-  const window = maskedString(masked, from, Math.min(masked.length, end + REACH));
-  return sentencesContradict(window, start - from, end - from, definitionKeywords);
-}
-
-function sentencesContradict(text: string, start: number, end: number, definitionKeywords: ReadonlySet<string> | (() => ReadonlySet<string>)): boolean {
-  const after = sentenceAfter(text, end);
+  const after = sentenceAfter(masked, text, end);
   if (NEGATION_AFTER.test(after)) return true;
-  if (UNLIKE_BEFORE.test(sentenceBefore(text, start))) return true;
+  if (UNLIKE_BEFORE.test(sentenceBefore(masked, start))) return true;
   const redefinition = REDEFINITION_AFTER.exec(after);
   if (!redefinition) return false;
   const wanted = typeof definitionKeywords === 'function' ? definitionKeywords() : definitionKeywords;
@@ -92,23 +82,29 @@ function isSpace(c: number): boolean {
   return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
-function sentenceAfter(text: string, from: number): string {
-  const limit = Math.min(text.length, from + SENTENCE_LIMIT);
+/**
+ * The sentence from `from` on: up to a full stop, exclamation or question mark followed by
+ * whitespace, a blank line, a masked character, or 400 characters. It holds no masked character,
+ * so it is the text's own slice.
+ */
+function sentenceAfter(masked: Uint16Array, text: string, from: number): string {
+  const limit = Math.min(masked.length, from + SENTENCE_LIMIT);
   for (let i = from; i < limit; i++) {
-    const c = text.charCodeAt(i);
-    if ((c === 46 || c === 33 || c === 63) && (i + 1 >= text.length || /\s/.test(text[i + 1]!))) return text.slice(from, i);
-    if (c === 10 && text.charCodeAt(i + 1) === 10) return text.slice(from, i);
+    const c = masked[i]!;
+    if ((c === 46 || c === 33 || c === 63) && (i + 1 >= masked.length || isSpace(masked[i + 1]!))) return text.slice(from, i);
+    if (c === 10 && masked[i + 1] === 10) return text.slice(from, i);
     if (c === 0x1f) return text.slice(from, i);
   }
   return text.slice(from, limit);
 }
 
-function sentenceBefore(text: string, to: number): string {
+/** The sentence before `to` (at most 400 characters), as masked (MASK where masked). */
+function sentenceBefore(masked: Uint16Array, to: number): string {
   const limit = Math.max(0, to - SENTENCE_LIMIT);
   for (let i = to - 1; i >= limit; i--) {
-    const c = text.charCodeAt(i);
-    if ((c === 46 || c === 33 || c === 63) && /\s/.test(text[i + 1] ?? ' ')) return text.slice(i + 1, to);
-    if (c === 10 && text.charCodeAt(i - 1) === 10) return text.slice(i + 1, to);
+    const c = masked[i]!;
+    if ((c === 46 || c === 33 || c === 63) && (i + 1 >= masked.length || isSpace(masked[i + 1]!))) return maskedString(masked, i + 1, to);
+    if (c === 10 && i > 0 && masked[i - 1] === 10) return maskedString(masked, i + 1, to);
   }
-  return text.slice(limit, to);
+  return maskedString(masked, limit, to);
 }

@@ -322,7 +322,7 @@ function contradictions(context: CheckContext, candidate: TermCandidate, resolut
   // The definition's keywords are needed only for a sentence that redefines the term.
   let definitionKeywords: Set<string> | undefined;
   const wanted = () => (definitionKeywords ??= keywords(resolution.sense.definition));
-  const { masked, lines } = context.scan;
+  const { masked, text, lines } = context.scan;
   // The occurrences' offsets, without working out their ranges (only a contradiction needs one).
   const offsets = candidateOffsets(candidate);
   const count = offsets ? offsets.length >> 1 : candidate.occurrences.length;
@@ -332,7 +332,7 @@ function contradictions(context: CheckContext, candidate: TermCandidate, resolut
     let contradicts: boolean;
     if (known && edit && end + SENTENCE_REACH <= edit.restart) contradicts = known.has(start);
     else if (known && edit && start - SENTENCE_REACH >= edit.end) contradicts = known.has(start - edit.delta);
-    else contradicts = contradictsDefinition(masked, start, end, wanted);
+    else contradicts = contradictsDefinition(masked, text, start, end, wanted);
     if (!contradicts) continue;
     found.add(start);
     const range = candidate.occurrences[k]!;
