@@ -31,7 +31,7 @@
  */
 import type { GlossaryEvent } from './events/types';
 import { normalizeSurface } from './normalize';
-import type { OpenClarification, Pin, ReplayProblem, ReplayState, ScopeId, Sense, SenseRef, SenseStatus, Severity } from './types';
+import { SCOPE_ORDER, SENSE_STATUSES, type OpenClarification, type Pin, type ReplayProblem, type ReplayState, type ScopeId, type Sense, type SenseRef, type SenseStatus, type Severity } from './types';
 
 export { replayToJson, sensesForMission, type ReplayJson } from './events/replayJson';
 
@@ -97,41 +97,19 @@ interface SenseRecord extends ReplayKey {
   source: string;
 }
 
-/**
- * Records sharing a key: the first and last in replay order and, when `countEvents` is set, the
- * distinct event ids among them (kept only for conflicts, which rarely have more than one).
- */
+/** Records sharing a key: the first and last in replay order. */
 class Group<T extends ReplayKey> {
   first: T;
   last: T;
-  private ids: Set<string> | undefined;
 
-  constructor(
-    record: T,
-    private readonly countEvents: boolean,
-  ) {
+  constructor(record: T) {
     this.first = record;
     this.last = record;
   }
 
   add(record: T): void {
-    if (this.countEvents && (record.eventId !== this.first.eventId || this.ids !== undefined)) {
-      this.ids ??= new Set([this.first.eventId]);
-      this.ids.add(record.eventId);
-    }
     if (before(record, this.first)) this.first = record;
     if (before(this.last, record)) this.last = record;
-  }
-
-  /** Replaces the records by their marks (keeps what problem reports need). */
-  slim(this: Group<ConflictMark>): void {
-    const first = toMark(this.first);
-    this.last = this.last === this.first ? first : toMark(this.last);
-    this.first = first;
-  }
-
-  get distinctEvents(): number {
-    return this.ids?.size ?? 1;
   }
 }
 
@@ -139,13 +117,13 @@ function toMark(r: ConflictMark): ConflictMark {
   return { lamport: r.lamport, timestamp: r.timestamp, eventId: r.eventId, missionId: r.missionId, conflictId: r.conflictId };
 }
 
-function markOf(e: { lamport_clock: number; timestamp: string; event_id: string; mission_id: string; conflict_id: string }): ConflictMark {
-  return { lamport: e.lamport_clock, timestamp: e.timestamp, eventId: e.event_id, missionId: e.mission_id, conflictId: e.conflict_id };
+function markOf(e: { lamport_clock: number; timestamp: string; event_id: string }, missionId: string, conflictId: string): ConflictMark {
+  return { lamport: e.lamport_clock, timestamp: e.timestamp, eventId: e.event_id, missionId, conflictId };
 }
 
-function fold<T extends ReplayKey>(groups: Map<string, Group<T>>, key: string, record: T, countEvents = false): void {
+function fold<T extends ReplayKey>(groups: Map<string, Group<T>>, key: string, record: T): void {
   const group = groups.get(key);
-  if (group === undefined) groups.set(key, new Group(record, countEvents));
+  if (group === undefined) groups.set(key, new Group(record));
   else group.add(record);
 }
 
@@ -168,19 +146,9 @@ function* groupsOf<T extends ReplayKey>(map: Nested<unknown>, depth: number): Ge
   }
 }
 
-/** One problem per conflict that more than one distinct event resolved (or requested). */
-function duplicateProblems(
-  groups: Iterable<Group<ConflictMark>>,
-  describe: (first: ConflictMark, last: ConflictMark, count: number) => string,
-): { key: ReplayKey; problem: ReplayProblem }[] {
-  const out: { key: ReplayKey; problem: ReplayProblem }[] = [];
-  for (const group of groups) {
-    const n = group.distinctEvents;
-    if (n < 2) continue;
-    const { first, last } = group;
-    out.push({ key: last, problem: { eventId: last.eventId, missionId: last.missionId, message: describe(first, last, n) } });
-  }
-  return out;
+/** A problem about a conflict, placed in replay order at its latest event. */
+function duplicateProblem(last: ConflictMark, message: string): { key: ReplayKey; problem: ReplayProblem } {
+  return { key: last, problem: { eventId: last.eventId, missionId: last.missionId, message } };
 }
 
 /** Collects events one at a time (e.g. while streaming a log), then builds the state once. */
@@ -204,17 +172,20 @@ class Accumulator implements ReplayAccumulator {
   private senses: Nested<Nested<Nested<Nested<Group<SenseRecord>>>>> = new Map();
   /** By mission, normalized term. */
   private pins: Nested<Nested<Group<ResolveRecord>>> = new Map();
-  /** Slim records: a conflict's resolutions matter here only for closing and reporting. */
-  private resolvedConflicts = new Map<string, Group<ConflictMark>>();
-  /**
-   * Full records only while a conflict may still be open; once a Resolved is seen they are
-   * slimmed to marks, so memory follows the open clarifications, not every request ever made.
-   */
-  private requestedConflicts = new Map<string, Group<RequestRecord | ConflictMark>>();
+  /** Requests and resolutions by conflict id: one map entry per conflict. */
+  private conflicts = new Map<string, Conflict>();
   /** Per-event problems found while adding, by event id (copies report once). */
   private eventProblems = new Map<string, { key: ReplayKey; problem: ReplayProblem }>();
   // Surfaces repeat across events and normalizing costs more than a lookup.
   private normalized = new Map<string, string>();
+  /**
+   * One string per distinct value of the fields that repeat (missions, actors, sources, step
+   * ids). Records that outlive `add` then share these instead of each keeping the copy its
+   * parsed event made; equal content, so nothing observable changes, but far fewer objects
+   * survive into the old generation (a sixth of replay time was garbage collection).
+   */
+  private strings = new Map<string, string>();
+  private lastMission = '';
   private finished = false;
 
   add(event: GlossaryEvent): void {
@@ -223,38 +194,39 @@ class Accumulator implements ReplayAccumulator {
     // million-event replay.
     switch (event.event_type) {
       case 'GlossaryClarificationRequested': {
-        if (this.resolvedConflicts.has(event.conflict_id)) {
-          fold(this.requestedConflicts, event.conflict_id, markOf(event), true);
+        const conflict = this.conflict(event.conflict_id);
+        if (conflict.resolutionFirst !== undefined) {
+          conflict.addRequest(markOf(event, this.mission(event.mission_id), conflict.id));
           return;
         }
         const record: RequestRecord = {
           lamport: event.lamport_clock,
           timestamp: event.timestamp,
           eventId: event.event_id,
-          missionId: event.mission_id,
-          conflictId: event.conflict_id,
-          stepId: event.step_id,
+          missionId: this.mission(event.mission_id),
+          conflictId: conflict.id,
+          stepId: this.intern(event.step_id),
           term: this.normalize(event.term),
           question: event.question,
           options: event.options,
-          urgency: event.urgency,
+          urgency: severityOf(event.urgency),
         };
-        fold(this.requestedConflicts, record.conflictId, record, true);
+        conflict.addRequest(record);
         return;
       }
       case 'GlossaryClarificationResolved': {
+        const conflict = this.conflict(event.conflict_id);
         const record: ResolveRecord = {
           lamport: event.lamport_clock,
           timestamp: event.timestamp,
           eventId: event.event_id,
-          missionId: event.mission_id,
-          conflictId: event.conflict_id,
+          missionId: this.mission(event.mission_id),
+          conflictId: conflict.id,
           term: this.normalize(event.term_surface),
           sense: event.selected_sense,
-          actorId: event.actor.actor_id,
+          actorId: this.intern(event.actor.actor_id),
         };
-        fold(this.resolvedConflicts, record.conflictId, markOf(event), true);
-        this.requestedConflicts.get(record.conflictId)?.slim();
+        conflict.addResolution(markOf(event, record.missionId, conflict.id));
         fold(inner(this.pins, record.missionId), record.term, record);
         return;
       }
@@ -264,14 +236,14 @@ class Accumulator implements ReplayAccumulator {
           lamport: event.lamport_clock,
           timestamp: event.timestamp,
           eventId: event.event_id,
-          missionId: event.mission_id,
+          missionId: this.mission(event.mission_id),
           surface: this.normalize(sense.surface),
-          scope: event.scope,
+          scope: scopeOf(event.scope),
           definition: sense.definition,
           confidence: sense.confidence,
-          status: sense.status,
-          actorId: event.actor.actor_id,
-          source: event.provenance.source,
+          status: statusOf(sense.status),
+          actorId: this.intern(event.actor.actor_id),
+          source: this.intern(event.provenance.source),
         };
         const reported = this.eventProblems.get(record.eventId);
         // Keyed by event id so copies report once; among differing copies the first in order wins.
@@ -286,7 +258,13 @@ class Accumulator implements ReplayAccumulator {
           });
         }
         const owner = record.scope === 'mission_local' ? record.missionId : '';
-        fold(inner(inner(inner(this.senses, record.scope), owner), record.surface), record.definition, record);
+        const bySurface = inner(inner(inner(this.senses, record.scope), owner), record.surface);
+        const group = bySurface.get(record.definition);
+        if (group === undefined) bySurface.set(record.definition, new Group(record));
+        else {
+          record.definition = group.first.definition; // the same text: keep one copy
+          group.add(record);
+        }
         return;
       }
       default:
@@ -297,18 +275,20 @@ class Accumulator implements ReplayAccumulator {
   finish(): ReplayState {
     this.finished = true;
     const problems = [...this.eventProblems.values()];
-
-    problems.push(
-      ...duplicateProblems(this.resolvedConflicts.values(), (first, last, n) => `conflict ${first.conflictId} was resolved by ${n} events; the first (${first.eventId}) closed it, the later ones (latest ${last.eventId}) still pin their senses`),
-      ...duplicateProblems(this.requestedConflicts.values(), (first, _last, n) => `conflict ${first.conflictId} was requested by ${n} events; the first (${first.eventId}) is kept`),
-    );
-    problems.sort((a, b) => compareReplayOrder(a.key, b.key) || compareStrings(a.problem.message, b.problem.message));
-
     const open: RequestRecord[] = [];
-    for (const [conflictId, group] of this.requestedConflicts) {
-      // Never resolved, so never slimmed: `first` is a full record.
-      if (!this.resolvedConflicts.has(conflictId)) open.push(group.first as RequestRecord);
+    for (const conflict of this.conflicts.values()) {
+      const { resolutionFirst, resolutionLast, requestFirst, requestLast } = conflict;
+      if (resolutionFirst !== undefined && conflict.resolutionIds !== undefined) {
+        problems.push(duplicateProblem(resolutionLast!, `conflict ${conflict.id} was resolved by ${conflict.resolutionIds.size} events; the first (${resolutionFirst.eventId}) closed it, the later ones (latest ${resolutionLast!.eventId}) still pin their senses`));
+      }
+      if (requestFirst === undefined) continue;
+      if (conflict.requestIds !== undefined) {
+        problems.push(duplicateProblem(requestLast!, `conflict ${conflict.id} was requested by ${conflict.requestIds.size} events; the first (${requestFirst.eventId}) is kept`));
+      }
+      // Never resolved, so never slimmed: `requestFirst` is a full record.
+      if (resolutionFirst === undefined) open.push(requestFirst as RequestRecord);
     }
+    problems.sort((a, b) => compareReplayOrder(a.key, b.key) || compareStrings(a.problem.message, b.problem.message));
 
     const state: ReplayState = {
       addedSenses: [...groupsOf<SenseRecord>(this.senses, 4)].sort((a, b) => compareRecords(a.first, b.first)).map((g) => toSense(g.last)),
@@ -316,7 +296,7 @@ class Accumulator implements ReplayAccumulator {
       openClarifications: open.sort(compareRecords).map(toOpen),
       problems: problems.map((p) => p.problem),
     };
-    for (const map of [this.senses, this.pins, this.resolvedConflicts, this.requestedConflicts, this.eventProblems, this.normalized]) {
+    for (const map of [this.senses, this.pins, this.conflicts, this.eventProblems, this.normalized, this.strings]) {
       map.clear();
     }
     return state;
@@ -331,6 +311,99 @@ class Accumulator implements ReplayAccumulator {
     return result;
   }
 
+  private intern(text: string): string {
+    const known = this.strings.get(text);
+    if (known !== undefined) return known;
+    this.strings.set(text, text);
+    return text;
+  }
+
+  /** A log holds one mission's events, so the previous mission id almost always matches. */
+  private mission(id: string): string {
+    return id === this.lastMission ? this.lastMission : (this.lastMission = this.intern(id));
+  }
+
+  private conflict(id: string): Conflict {
+    let conflict = this.conflicts.get(id);
+    if (conflict === undefined) {
+      conflict = new Conflict(id);
+      this.conflicts.set(id, conflict);
+    }
+    return conflict;
+  }
+}
+
+/**
+ * The requests and resolutions of one conflict id, each side kept as a `Group` would keep it
+ * (first and last in replay order, distinct event ids when more than one) but inline: one
+ * object per conflict instead of three, for the ~100,000 conflicts of a large replay.
+ */
+class Conflict {
+  /**
+   * Full records only while the conflict may still be open; once a Resolved is seen they are
+   * slimmed to marks, so memory follows the open clarifications, not every request ever made.
+   */
+  requestFirst: RequestRecord | ConflictMark | undefined = undefined;
+  requestLast: RequestRecord | ConflictMark | undefined = undefined;
+  requestIds: Set<string> | undefined = undefined;
+  /** Slim records: a conflict's resolutions matter here only for closing and reporting. */
+  resolutionFirst: ConflictMark | undefined = undefined;
+  resolutionLast: ConflictMark | undefined = undefined;
+  resolutionIds: Set<string> | undefined = undefined;
+
+  /** `id` is the first copy of the conflict id seen; records share it. */
+  constructor(readonly id: string) {}
+
+  addRequest(record: RequestRecord | ConflictMark): void {
+    const first = this.requestFirst;
+    if (first === undefined) {
+      this.requestFirst = this.requestLast = record;
+      return;
+    }
+    if (record.eventId !== first.eventId || this.requestIds !== undefined) {
+      this.requestIds ??= new Set([first.eventId]);
+      this.requestIds.add(record.eventId);
+    }
+    if (before(record, first)) this.requestFirst = record;
+    if (before(this.requestLast!, record)) this.requestLast = record;
+  }
+
+  addResolution(mark: ConflictMark): void {
+    const first = this.resolutionFirst;
+    if (first === undefined) {
+      this.resolutionFirst = this.resolutionLast = mark;
+      // The first resolution closes the conflict: its requests are slimmed to marks.
+      if (this.requestFirst !== undefined) {
+        const slim = toMark(this.requestFirst);
+        this.requestLast = this.requestLast === this.requestFirst ? slim : toMark(this.requestLast!);
+        this.requestFirst = slim;
+      }
+      return;
+    }
+    if (mark.eventId !== first.eventId || this.resolutionIds !== undefined) {
+      this.resolutionIds ??= new Set([first.eventId]);
+      this.resolutionIds.add(mark.eventId);
+    }
+    if (before(mark, first)) this.resolutionFirst = mark;
+    if (before(this.resolutionLast!, mark)) this.resolutionLast = mark;
+  }
+}
+
+// The few values these fields can take (validation guarantees one of them), as constants.
+function scopeOf(scope: ScopeId): ScopeId {
+  for (const known of SCOPE_ORDER) if (known === scope) return known;
+  return scope;
+}
+
+function statusOf(status: SenseStatus): SenseStatus {
+  for (const known of SENSE_STATUSES) if (known === status) return known;
+  return status;
+}
+
+const SEVERITIES: readonly Severity[] = ['low', 'medium', 'high'];
+function severityOf(severity: Severity): Severity {
+  for (const known of SEVERITIES) if (known === severity) return known;
+  return severity;
 }
 
 function toSense(r: SenseRecord): Sense {

@@ -3,7 +3,7 @@
  * 500 MB log never becomes one string, and lines the caller does not want are never parsed.
  */
 import { isAscii, isUtf8 } from 'node:buffer';
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { MAX_LINE_LENGTH } from '../core/events/lines';
 import { isUnwantedLine, type EventLogParser } from '../core/events/parseLog';
 import type { EventType } from '../core/events/types';
@@ -11,6 +11,8 @@ import type { EventType } from '../core/events/types';
 export const READ_CHUNK = 1 << 20;
 /** Bytes of a chunk decoded into one Latin-1 view (short of V8's 128 KB large-object size). */
 const VIEW_WINDOW = 16 << 10;
+/** Buffers, and so reads in flight ahead of the chunk being processed (READ_AHEAD - 1). */
+const READ_AHEAD = 3;
 
 /**
  * Feeds the lines of one log to `parser`, reading bytes (no stream, no whole-file string). The
@@ -21,11 +23,29 @@ const VIEW_WINDOW = 16 << 10;
  * UTF-8 BOM, CRLF, a last line without `\n`, and over-long lines. Only line-sized pieces are ever
  * copied.
  */
-export async function feedLog(file: string, parser: EventLogParser, wants: ((type: EventType) => boolean) | undefined): Promise<void> {
-  const handle = await open(file, 'r');
-  let pending: Promise<{ bytesRead: number }> | undefined;
+export async function feedLog(
+  file: string,
+  parser: EventLogParser,
+  wants: ((type: EventType) => boolean) | undefined,
+  /** Opens the file for reading (tests pass a handle that returns short reads). */
+  openFile: (file: string) => Promise<Pick<FileHandle, 'read' | 'close'>> = (f) => open(f, 'r'),
+): Promise<void> {
+  const handle = await openFile(file);
+  // Reads in flight, one per buffer: on a busy machine the thread pool may run a read late, so
+  // more than one is kept ahead of the chunk being processed.
+  const inFlight: (Promise<{ bytesRead: number }> | undefined)[] = [];
   try {
-    const buffers = [Buffer.allocUnsafe(READ_CHUNK), Buffer.allocUnsafe(READ_CHUNK)];
+    const buffers: Buffer[] = [];
+    for (let i = 0; i < READ_AHEAD; i++) buffers.push(Buffer.allocUnsafe(READ_CHUNK));
+    let next = 0; // file offset of the next read to start
+    const issue = (slot: number) => {
+      const read = handle.read(buffers[slot]!, 0, READ_CHUNK, next);
+      // Handled here so a read failing while an earlier one is awaited is no unhandled
+      // rejection; awaiting it in turn still throws the error.
+      read.catch(() => undefined);
+      inFlight[slot] = read;
+      next += READ_CHUNK;
+    };
     let current = 0;
     let position = 0;
     let lineNumber = 0;
@@ -42,15 +62,24 @@ export async function feedLog(file: string, parser: EventLogParser, wants: ((typ
     };
     const emitAlone = (bytes: Buffer, terminated: boolean) => emit(bytes, bytes.toString('latin1'), false, 0, 0, bytes.length, terminated);
 
-    pending = handle.read(buffers[0]!, 0, READ_CHUNK, 0);
+    for (let i = 0; i < READ_AHEAD; i++) issue(i);
     for (;;) {
-      const { bytesRead } = await pending;
-      pending = undefined;
+      const { bytesRead } = await inFlight[current]!;
+      inFlight[current] = undefined;
       if (bytesRead === 0) break;
       const data = buffers[current]!;
+      const slot = current;
+      current = (current + 1) % READ_AHEAD;
       position += bytesRead;
-      current ^= 1;
-      pending = handle.read(buffers[current]!, 0, READ_CHUNK, position);
+      if (bytesRead < READ_CHUNK) {
+        // A short read (normally the end of the file): the reads started after it assumed a
+        // full chunk, so they are dropped and reading goes on from here (a growing log is
+        // read to its current end, as with one read at a time).
+        for (const pending of inFlight) await pending?.catch(() => undefined);
+        inFlight.fill(undefined);
+        next = position;
+        for (let i = 1; i < READ_AHEAD; i++) issue((slot + i) % READ_AHEAD);
+      }
 
       let start = 0;
       if (position === bytesRead && bytesRead >= 3 && data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) start = 3;
@@ -60,6 +89,7 @@ export async function feedLog(file: string, parser: EventLogParser, wants: ((typ
         if (skipped >= 0) skipped += bytesRead - start;
         else if (carry.length + bytesRead - start > MAX_LINE_LENGTH) [skipped, carry] = [carry.length + bytesRead - start, Buffer.alloc(0)];
         else carry = Buffer.concat([carry, data.subarray(start, bytesRead)]);
+        issue(slot);
         continue;
       }
       // The line that began in an earlier chunk ends here.
@@ -92,11 +122,12 @@ export async function feedLog(file: string, parser: EventLogParser, wants: ((typ
         start = end + 1;
       }
       carry = Buffer.from(data.subarray(start, bytesRead)); // copied: `data` is reused for a later read
+      issue(slot);
     }
     if (skipped >= 0) parser.oversized(++lineNumber, skipped);
     else if (carry.length > 0) emitAlone(carry, false); // unterminated last line: never sniffed
   } finally {
-    await pending?.catch(() => undefined); // never close under a read in flight
+    for (const pending of inFlight) await pending?.catch(() => undefined); // never close under a read in flight
     await handle.close();
   }
 }
