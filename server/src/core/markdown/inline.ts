@@ -27,13 +27,40 @@ const IDENTIFIER =
   /\b[A-Z][A-Za-z]{0,7}-\d[\w.-]*|\b[A-Z]{1,6}\d+[\w.-]*|\b[0-9A-HJKMNP-TV-Z]{26}\b|\b(?=[a-f0-9]*\d)(?=[a-f0-9]*[a-f])[a-f0-9]{7,64}\b|#\d+\b|\bv?\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?\b|\b\d{4}-\d{2}-\d{2}(?:T[\d:.]+Z?)?\b|\b(?:YYYY|yyyy)(?:[-/.]?(?:MM|mm|DD|dd|HH|hh|SS|ss))+\b/g;
 
 /**
+ * What the path, URL and id patterns found in a chunk, remembered for the next time the same chunk
+ * comes up (ids, paths and links recur within a document). Keyed by a hash of the chunk's
+ * characters and checked against them, so a lookup needs no new string; only valid for one text.
+ */
+export class ChunkCache {
+  readonly entries = new Map<number, CachedChunk>();
+  constructor(readonly text: string) {}
+}
+
+interface CachedChunk {
+  /** The probe (the chunk with the character before it) is text[at, at + length). */
+  at: number;
+  length: number;
+  /** Ranges found, as offsets from the chunk's start (after the character before it). */
+  found: number[];
+}
+
+/**
  * Exclusions of text[start, end) (a paragraph, a heading line or the rest of a line; `end` is a
  * line end). `dates`, when given, lists every offset of "YYYY"/"yyyy" in the text in order, so
  * segments need not be searched for date formats one by one. `chunks` remembers what the path,
- * URL and id patterns found in a chunk, for the next time the same chunk comes up (ids, paths and
- * links recur within a document).
+ * URL and id patterns found in a chunk (see `ChunkCache`).
  */
-export function maskInline(text: string, start: number, end: number, exclude: Exclude, dates?: readonly number[], chunks?: Map<string, number[]>): void {
+export function maskInline(text: string, start: number, end: number, exclude: Exclude, dates?: readonly number[], chunks?: ChunkCache): void {
+  const excluded: number[] = [];
+  maskInlineInto(text, start, end, excluded, dates ?? dateFormatOffsets(text.slice(0, end), start), chunks?.text === text ? chunks : undefined);
+  for (let i = 0; i < excluded.length; i += 2) exclude(excluded[i]!, excluded[i + 1]!);
+}
+
+/**
+ * `maskInline` appending to `excluded` (flat sorted [start, end) pairs; a range that touches or
+ * overlaps the last one extends it) instead of calling back.
+ */
+export function maskInlineInto(text: string, start: number, end: number, excluded: number[], dates: readonly number[], chunks: ChunkCache | undefined): void {
   const ranges: number[] = []; // [start, end) pairs, offsets in the whole text
   const segment = text.slice(start, end);
 
@@ -42,28 +69,36 @@ export function maskInline(text: string, start: number, end: number, exclude: Ex
   while ((match = INLINE.exec(segment)) !== null) {
     const token = match[0];
     const at = match.index;
-    if (token[0] === '`') {
+    const c = token.charCodeAt(0);
+    if (c === 96) {
       // Code span: the same number of backticks closes it; unmatched runs are literal text.
       const close = findClosingBackticks(segment, at + token.length, token.length);
       if (close === -1) continue;
       ranges.push(start + at, start + close + token.length);
       INLINE.lastIndex = close + token.length;
-    } else if (token === '](') {
+    } else if (c === 93 && token.charCodeAt(1) === 40) {
+      // '](': a link destination.
       const close = findClosingParen(segment, at + 2);
       ranges.push(start + at + 1, start + close);
       INLINE.lastIndex = close;
-    } else if (token.startsWith('](') === false && token.startsWith('][')) {
+    } else if (c === 93) {
+      // '][label]': a reference label.
       ranges.push(start + at + 1, start + at + token.length);
     } else {
       ranges.push(start + at, start + at + token.length);
     }
   }
+  // The ranges so far are in order and disjoint; chunks may add ranges out of order.
+  const sorted = ranges.length;
   maskChunks(text, segment, start, end, ranges, dates, chunks);
-  if (ranges.length === 0) return;
+  const n = ranges.length;
+  if (n === 0) return;
 
-  if (ranges.length <= 128) {
+  if (n === sorted) {
+    for (let i = 0; i < n; i += 2) excludeRange(excluded, ranges[i]!, ranges[i + 1]!);
+  } else if (n <= 128) {
     // Few ranges: an insertion sort of the pairs by start, in place.
-    for (let i = 2; i < ranges.length; i += 2) {
+    for (let i = 2; i < n; i += 2) {
       const s = ranges[i]!;
       const e = ranges[i + 1]!;
       let j = i - 2;
@@ -75,13 +110,22 @@ export function maskInline(text: string, start: number, end: number, exclude: Ex
       ranges[j + 2] = s;
       ranges[j + 3] = e;
     }
-    for (let i = 0; i < ranges.length; i += 2) exclude(ranges[i]!, ranges[i + 1]!);
-    return;
+    for (let i = 0; i < n; i += 2) excludeRange(excluded, ranges[i]!, ranges[i + 1]!);
+  } else {
+    const order: number[] = [];
+    for (let i = 0; i < n; i += 2) order.push(i);
+    order.sort((a, b) => ranges[a]! - ranges[b]!);
+    for (let k = 0; k < order.length; k++) excludeRange(excluded, ranges[order[k]!]!, ranges[order[k]! + 1]!);
   }
-  const order: number[] = [];
-  for (let i = 0; i < ranges.length; i += 2) order.push(i);
-  order.sort((a, b) => ranges[a]! - ranges[b]!);
-  for (const i of order) exclude(ranges[i]!, ranges[i + 1]!);
+}
+
+/** Append [start, end) to the flat sorted pairs `excluded`, merging it into the last pair when they touch. */
+export function excludeRange(excluded: number[], start: number, end: number): void {
+  if (end <= start) return;
+  const last = excluded.length - 1;
+  if (last > 0 && excluded[last]! >= start) {
+    if (end > excluded[last]!) excluded[last] = end;
+  } else excluded.push(start, end);
 }
 
 /** Offsets of every "YYYY" and "yyyy" in text[from, …), in order. */
@@ -101,7 +145,6 @@ export function dateFormatOffsets(text: string, from = 0): number[] {
 // formats are found with indexOf instead: a 'y' in the pattern would make the regex engine stop
 // at every letter y of the prose.)
 const INTERESTING_GLOBAL = /[/#@0-9]|[.:](?=[^ \t\n\r]*[^ \t\n\r.,;:!?)\]}"'*_])/g;
-const YEAR = /YYYY|yyyy/;
 
 function isSpace(c: number): boolean {
   return c === 32 || c === 10 || c === 9 || c === 13;
@@ -117,7 +160,7 @@ function isClosing(c: number): boolean {
   return c === 46 || c === 44 || c === 59 || c === 58 || c === 33 || c === 63 || c === 41 || c === 93 || c === 125 || c === 34 || c === 39 || c === 42 || c === 95;
 }
 
-function maskChunks(text: string, segment: string, start: number, end: number, ranges: number[], dates: readonly number[] | undefined, chunks: Map<string, number[]> | undefined): void {
+function maskChunks(text: string, segment: string, start: number, end: number, ranges: number[], dates: readonly number[], chunks: ChunkCache | undefined): void {
   // Ranges found so far (code spans, tags, link destinations) are sorted and disjoint: a chunk
   // that lies inside one of them cannot add anything to the mask.
   const covering = ranges.length;
@@ -135,10 +178,9 @@ function maskChunks(text: string, segment: string, start: number, end: number, r
     INTERESTING_GLOBAL.lastIndex = to - start;
   }
   // Chunks holding a date format.
-  const years = dates ?? dateFormatOffsets(text.slice(0, end), start);
   let done = start;
-  for (let i = lowerBound(years, start); i < years.length && years[i]! + 4 <= end; i++) {
-    const at = years[i]!;
+  for (let i = lowerBound(dates, start); i < dates.length && dates[i]! + 4 <= end; i++) {
+    const at = dates[i]!;
     if (at < done) continue;
     let from = at;
     while (from > start && !isSpace(text.charCodeAt(from - 1))) from--;
@@ -149,64 +191,104 @@ function maskChunks(text: string, segment: string, start: number, end: number, r
   }
 }
 
+/** Whether text[from, to) holds "YYYY" or "yyyy". */
+function hasDateFormat(text: string, from: number, to: number): boolean {
+  let run = 0;
+  let previous = -1;
+  for (let k = from; k < to; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 89 || c === 121) {
+      run = c === previous ? run + 1 : 1;
+      if (run === 4) return true;
+    } else run = 0;
+    previous = c;
+  }
+  return false;
+}
 
-function maskChunk(text: string, start: number, from: number, to: number, ranges: number[], chunks: Map<string, number[]> | undefined): void {
+function maskChunk(text: string, start: number, from: number, to: number, ranges: number[], chunks: ChunkCache | undefined): void {
   // "word." and "(word)," are prose: drop the punctuation around the chunk before deciding.
   let base = from;
   while (base < to && isOpening(text.charCodeAt(base))) base++;
   let stop = to;
   while (stop > base && isClosing(text.charCodeAt(stop - 1))) stop--;
   if (stop - base < 2) return;
+  // Look-behinds at the chunk's start must see what precedes it in the segment: the probe is the
+  // chunk with that character (a space or opening punctuation, never part of a date format).
+  const behind = base > start ? 1 : 0;
   let colonOrAt = false;
   let slash = false;
   let dotLetter = false;
   let digit = false;
   let hash = false;
   let interesting = false;
+  let letterY = false;
+  // Whether an id can start here at all: each kind of id needs one of these (see IDENTIFIER).
+  let idStart = stop - base >= 26;
+  // A hash of the probe's characters, for the chunk cache.
+  let key = behind === 1 ? text.charCodeAt(base - 1) : 0;
   for (let k = base; k < stop; k++) {
     const c = text.charCodeAt(k);
+    key = (Math.imul(key, 31) + c) | 0;
     if (c >= 48 && c <= 57) digit = interesting = true;
+    else if (c >= 65 && c <= 90) {
+      idStart = true; // "FR-1", "T001", a ULID
+      if (c === 89) letterY = true;
+    } else if (c >= 97 && c <= 102) idStart = true; // a hash
+    else if (c === 45) idStart = true; // a date
     else if (c === 58 || c === 64) colonOrAt = interesting = true;
     else if (c === 47) slash = interesting = true;
-    else if (c === 35) hash = interesting = true;
+    else if (c === 35) hash = interesting = idStart = true;
     else if (c === 46) {
-      interesting = true;
+      interesting = idStart = true; // a version
       const next = text.charCodeAt(k + 1) | 32;
       if (k + 1 < stop && next >= 97 && next <= 122) dotLetter = true;
-    }
+    } else if (c === 121) letterY = true;
   }
-  // Look-behinds at the chunk's start must see what precedes it in the segment: the probe is the
-  // chunk with that character (a space or opening punctuation, never part of a date format).
-  const behind = base > start ? 1 : 0;
-  const probe = text.slice(base - behind, stop);
-  const year = !digit && YEAR.test(probe);
+  // The cheap tests first: most chunks that get here are prose after all.
+  const year = !digit && letterY && hasDateFormat(text, base, stop);
   if (!interesting && !year) return;
   // Each pattern needs: a URL ':' or '@' (or "www."); a path '/' or a '.' before a letter; an id a
   // digit or "YYYY", or for a 26-character ULID a '#' (which let such chunks in before).
   const url = colonOrAt || (text.charCodeAt(base) === 119 && text.charCodeAt(base + 1) === 119 && text.charCodeAt(base + 2) === 119 && text.charCodeAt(base + 3) === 46 && base + 4 <= stop);
   const path = slash || dotLetter;
-  const identifier = digit || year || (hash && stop - base >= 26);
+  // (A chunk of digits alone, "2024" or "10", has none of what an id needs.)
+  const identifier = (digit || year || (hash && stop - base >= 26)) && (idStart || year);
   if (!url && !path && !identifier) return;
-  const known = chunks?.get(probe);
-  if (known) {
-    for (let k = 0; k < known.length; k++) ranges.push(base + known[k]!);
-    return;
+  const probeStart = base - behind;
+  const length = stop - probeStart;
+  if (chunks) {
+    const known = chunks.entries.get(key);
+    if (known && known.length === length && sameText(text, known.at, probeStart, length)) {
+      const found = known.found;
+      for (let k = 0; k < found.length; k++) ranges.push(base + found[k]!);
+      return;
+    }
   }
+  const probe = text.slice(probeStart, stop);
   const first = ranges.length;
-  if (url) collect(URL_OR_EMAIL, probe, base - behind, base, ranges);
-  if (path) collect(PATH, probe, base - behind, base, ranges);
-  if (identifier) collect(IDENTIFIER, probe, base - behind, base, ranges);
+  if (url) collect(URL_OR_EMAIL, probe, probeStart, base, ranges);
+  if (path) collect(PATH, probe, probeStart, base, ranges);
+  if (identifier) collect(IDENTIFIER, probe, probeStart, base, ranges);
   if (chunks) {
     const found: number[] = [];
     for (let k = first; k < ranges.length; k++) found.push(ranges[k]! - base);
-    chunks.set(probe, found);
+    chunks.entries.set(key, { at: probeStart, length, found });
   }
+}
+
+/** text[a, a + length) === text[b, b + length) */
+function sameText(text: string, a: number, b: number, length: number): boolean {
+  if (a === b) return true;
+  for (let k = 0; k < length; k++) if (text.charCodeAt(a + k) !== text.charCodeAt(b + k)) return false;
+  return true;
 }
 
 function collect(pattern: RegExp, probe: string, offset: number, min: number, ranges: number[]): void {
   pattern.lastIndex = 0;
   let match: RegExpExecArray | null;
-  while ((match = pattern.exec(probe)) !== null) {
+  // None of the patterns matches the empty string: a match that ends the probe is the last.
+  while (pattern.lastIndex < probe.length && (match = pattern.exec(probe)) !== null) {
     if (match[0].length === 0) {
       pattern.lastIndex++;
       continue;
