@@ -18,6 +18,8 @@ interface TrieNode {
   spaced: Map<string, TrieNode> | undefined;
   /** Surface (normalized) that ends at this node, if any. */
   terminal: string | undefined;
+  /** Whether a child's key starts with punctuation ("-driven"): only then is a punctuation gap read. */
+  joined: boolean;
 }
 
 const WORD_SPLIT = /[A-Za-z0-9_\u00C0-\u024F]+(?:['\u2019][A-Za-z\u00C0-\u024F]+)*/g;
@@ -57,7 +59,7 @@ class RootCache {
 
 function node(): TrieNode {
   // Every field set up front: one object shape for all nodes keeps property access fast.
-  return { children: undefined, fanout: 0, spaced: undefined, terminal: undefined };
+  return { children: undefined, fanout: 0, spaced: undefined, terminal: undefined, joined: false };
 }
 
 export class SurfaceTrie {
@@ -99,6 +101,8 @@ export class SurfaceTrie {
         if (word.charCodeAt(0) === 32) {
           (current.spaced ??= new Map()).set(word.slice(1), child);
           this.followers.add(word.slice(1));
+        } else if (current !== this.root) {
+          current.joined = true;
         }
       }
       current = child;
@@ -133,7 +137,8 @@ export class SurfaceTrie {
       const gapEnd = tokens.start[j]!;
       let separator: string;
       if (isWhitespaceGap(masked, gapStart, gapEnd)) separator = ' ';
-      else if (gapEnd - gapStart <= 3 && isPunctuationGap(masked, gapStart, gapEnd)) separator = text.slice(gapStart, gapEnd);
+      // (No phrase goes on from here after punctuation: no need to read the separator.)
+      else if (gapEnd - gapStart <= 3 && current.joined && isPunctuationGap(masked, gapStart, gapEnd)) separator = text.slice(gapStart, gapEnd);
       else break;
       const wj = tokens.word[j]!;
       if (separator === ' ') {
@@ -172,13 +177,18 @@ export class SurfaceTrie {
 
   private rootCache(lexicon: Lexicon): RootCache {
     let cache = this.lastCache;
-    if (lexicon !== this.lastLexicon || cache === undefined || cache.version !== this.version) {
-      cache = lexicon.cache(this, () => new RootCache(this.version));
-      if (cache.version !== this.version) lexicon.setCache(this, (cache = new RootCache(this.version)));
-      this.lastLexicon = lexicon;
-      this.lastCache = cache;
-    }
+    if (lexicon !== this.lastLexicon || cache === undefined || cache.version !== this.version) cache = this.switchLexicon(lexicon);
     cache.ensure(lexicon.size);
+    return cache;
+  }
+
+  // (Apart from rootCache, which runs for every token a walk looks at: a closure in it would make
+  // V8 allocate a context on each of those calls.)
+  private switchLexicon(lexicon: Lexicon): RootCache {
+    let cache = lexicon.cache(this, () => new RootCache(this.version));
+    if (cache.version !== this.version) lexicon.setCache(this, (cache = new RootCache(this.version)));
+    this.lastLexicon = lexicon;
+    this.lastCache = cache;
     return cache;
   }
 
