@@ -69,8 +69,11 @@ export function sameSet<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): boolean {
   return true;
 }
 
+/** (Shared: a default `[]` would be a new array on each of the tens of thousands of calls a check makes.) */
+const NO_OFFSETS: readonly [number, number][] = Object.freeze([]);
+
 /** Record a proposal; the highest confidence wins, ties go to the earlier method. */
-export function propose(context: CheckContext, surface: string, method: ExtractionMethod, explicit: [number, number][] = []): void {
+export function propose(context: CheckContext, surface: string, method: ExtractionMethod, explicit: readonly [number, number][] = NO_OFFSETS): void {
   if (!surface || context.excluded.has(surface)) return;
   const confidence = METHOD_CONFIDENCE[method];
   const existing = context.proposals.get(surface);
