@@ -27,13 +27,37 @@ const IDENTIFIER =
   /\b[A-Z][A-Za-z]{0,7}-\d[\w.-]*|\b[A-Z]{1,6}\d+[\w.-]*|\b[0-9A-HJKMNP-TV-Z]{26}\b|\b(?=[a-f0-9]*\d)(?=[a-f0-9]*[a-f])[a-f0-9]{7,64}\b|#\d+\b|\bv?\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?\b|\b\d{4}-\d{2}-\d{2}(?:T[\d:.]+Z?)?\b|\b(?:YYYY|yyyy)(?:[-/.]?(?:MM|mm|DD|dd|HH|hh|SS|ss))+\b/g;
 
 /**
- * What the path, URL and id patterns found in a chunk, remembered for the next time the same chunk
- * comes up (ids, paths and links recur within a document). Keyed by a hash of the chunk's
- * characters and checked against them, so a lookup needs no new string; only valid for one text.
+ * What masking one text keeps from one paragraph to the next (only valid for that text):
+ * - what the path, URL and id patterns found in a chunk, for the next time the same chunk comes up
+ *   (ids, paths and links recur within a document), keyed by a hash of the chunk's characters and
+ *   checked against them, so a lookup needs no new string;
+ * - where the next '`', '<' and ']' are: every inline construct starts with one of them, so the
+ *   inline pattern need only be tried there (indexOf finds them several times faster than the
+ *   regex engine scans for them). Each search is reused for every paragraph before what it found.
  */
-export class ChunkCache {
-  readonly entries = new Map<number, CachedChunk>();
+export class InlineCache {
+  readonly chunks = new Map<number, CachedChunk>();
+  /** For '`', '<', ']': where the last search started, and what it found (-1: none). */
+  readonly searchedFrom = [Infinity, Infinity, Infinity];
+  readonly found = [-1, -1, -1];
   constructor(readonly text: string) {}
+}
+
+const CANDIDATES = ['`', '<', ']'];
+
+/** The offset of the first '`', '<' or ']' at or after `at` (-1: none). */
+function nextCandidate(cache: InlineCache, at: number): number {
+  let first = -1;
+  for (let k = 0; k < 3; k++) {
+    let found = cache.found[k]!;
+    if (!(cache.searchedFrom[k]! <= at && (found === -1 || found >= at))) {
+      found = cache.text.indexOf(CANDIDATES[k]!, at);
+      cache.searchedFrom[k] = at;
+      cache.found[k] = found;
+    }
+    if (found !== -1 && (first === -1 || found < first)) first = found;
+  }
+  return first;
 }
 
 interface CachedChunk {
@@ -48,9 +72,9 @@ interface CachedChunk {
  * Exclusions of text[start, end) (a paragraph, a heading line or the rest of a line; `end` is a
  * line end). `dates`, when given, lists every offset of "YYYY"/"yyyy" in the text in order, so
  * segments need not be searched for date formats one by one. `chunks` remembers what the path,
- * URL and id patterns found in a chunk (see `ChunkCache`).
+ * URL and id patterns found in a chunk (see `InlineCache`).
  */
-export function maskInline(text: string, start: number, end: number, exclude: Exclude, dates?: readonly number[], chunks?: ChunkCache): void {
+export function maskInline(text: string, start: number, end: number, exclude: Exclude, dates?: readonly number[], chunks?: InlineCache): void {
   const excluded: number[] = [];
   maskInlineInto(text, start, end, excluded, dates ?? dateFormatOffsets(text.slice(0, end), start), chunks?.text === text ? chunks : undefined);
   for (let i = 0; i < excluded.length; i += 2) exclude(excluded[i]!, excluded[i + 1]!);
@@ -60,33 +84,15 @@ export function maskInline(text: string, start: number, end: number, exclude: Ex
  * `maskInline` appending to `excluded` (flat sorted [start, end) pairs; a range that touches or
  * overlaps the last one extends it) instead of calling back.
  */
-export function maskInlineInto(text: string, start: number, end: number, excluded: number[], dates: readonly number[], chunks: ChunkCache | undefined): void {
+export function maskInlineInto(text: string, start: number, end: number, excluded: number[], dates: readonly number[], chunks: InlineCache | undefined): void {
   const ranges: number[] = []; // [start, end) pairs, offsets in the whole text
   const segment = text.slice(start, end);
 
-  INLINE.lastIndex = 0;
-  let match: RegExpExecArray | null;
-  while ((match = INLINE.exec(segment)) !== null) {
-    const token = match[0];
-    const at = match.index;
-    const c = token.charCodeAt(0);
-    if (c === 96) {
-      // Code span: the same number of backticks closes it; unmatched runs are literal text.
-      const close = findClosingBackticks(segment, at + token.length, token.length);
-      if (close === -1) continue;
-      ranges.push(start + at, start + close + token.length);
-      INLINE.lastIndex = close + token.length;
-    } else if (c === 93 && token.charCodeAt(1) === 40) {
-      // '](': a link destination.
-      const close = findClosingParen(segment, at + 2);
-      ranges.push(start + at + 1, start + close);
-      INLINE.lastIndex = close;
-    } else if (c === 93) {
-      // '][label]': a reference label.
-      ranges.push(start + at + 1, start + at + token.length);
-    } else {
-      ranges.push(start + at, start + at + token.length);
-    }
+  if (chunks) inlineConstructs(segment, start, end, ranges, chunks);
+  else {
+    INLINE.lastIndex = 0;
+    let match: RegExpExecArray | null;
+    while ((match = INLINE.exec(segment)) !== null) INLINE.lastIndex = inlineConstruct(segment, start, match.index, match[0], ranges);
   }
   // The ranges so far are in order and disjoint; chunks may add ranges out of order.
   const sorted = ranges.length;
@@ -117,6 +123,68 @@ export function maskInlineInto(text: string, start: number, end: number, exclude
     order.sort((a, b) => ranges[a]! - ranges[b]!);
     for (let k = 0; k < order.length; k++) excludeRange(excluded, ranges[order[k]!]!, ranges[order[k]! + 1]!);
   }
+}
+
+/**
+ * INLINE's matches in `segment` (text[start, end)), looked for only where they can start: at a
+ * '`' (the first alternative, a run of backticks, always matches there), at a ']' (followed by
+ * '(' or by "[label]"), or at a '<' (where the regex is run, from there on).
+ */
+function inlineConstructs(segment: string, start: number, end: number, ranges: number[], cache: InlineCache): void {
+  const text = cache.text;
+  let at = start;
+  for (;;) {
+    const p = nextCandidate(cache, at);
+    if (p === -1 || p >= end) return;
+    const c = text.charCodeAt(p);
+    if (c === 96) {
+      let q = p + 1;
+      while (q < end && text.charCodeAt(q) === 96) q++;
+      at = start + codeSpan(segment, start, p - start, q - p, ranges);
+    } else if (c === 93) {
+      const after = p + 1 < end ? text.charCodeAt(p + 1) : -1;
+      if (after === 40) at = start + linkDestination(segment, start, p - start, ranges);
+      else if (after === 91) {
+        // /\]\[[^\]\n]*\]/: the first ']' or line break after "][" decides.
+        let q = p + 2;
+        while (q < end && text.charCodeAt(q) !== 93 && text.charCodeAt(q) !== 10) q++;
+        if (q < end && text.charCodeAt(q) === 93) {
+          ranges.push(p + 1, q + 1);
+          at = q + 1;
+        } else at = p + 1;
+      } else at = p + 1;
+    } else {
+      INLINE.lastIndex = p - start;
+      const match = INLINE.exec(segment);
+      if (match === null) return;
+      at = start + inlineConstruct(segment, start, match.index, match[0], ranges);
+    }
+  }
+}
+
+/** The range of INLINE's match `token` at segment offset `at`; returns where the search goes on. */
+function inlineConstruct(segment: string, start: number, at: number, token: string, ranges: number[]): number {
+  const c = token.charCodeAt(0);
+  if (c === 96) return codeSpan(segment, start, at, token.length, ranges);
+  if (c === 93 && token.charCodeAt(1) === 40) return linkDestination(segment, start, at, ranges);
+  // '][label]': the label; else the whole match (comment, autolink, tag).
+  ranges.push(start + at + (c === 93 ? 1 : 0), start + at + token.length);
+  return at + token.length;
+}
+
+/** Code span: the same number of backticks closes it; an unmatched run is literal text. */
+function codeSpan(segment: string, start: number, at: number, length: number, ranges: number[]): number {
+  const close = findClosingBackticks(segment, at + length, length);
+  if (close === -1) return at + length;
+  ranges.push(start + at, start + close + length);
+  return close + length;
+}
+
+/** '](': the link destination. */
+function linkDestination(segment: string, start: number, at: number, ranges: number[]): number {
+  const close = findClosingParen(segment, at + 2);
+  ranges.push(start + at + 1, start + close);
+  return close;
 }
 
 /** Append [start, end) to the flat sorted pairs `excluded`, merging it into the last pair when they touch. */
@@ -160,7 +228,7 @@ function isClosing(c: number): boolean {
   return c === 46 || c === 44 || c === 59 || c === 58 || c === 33 || c === 63 || c === 41 || c === 93 || c === 125 || c === 34 || c === 39 || c === 42 || c === 95;
 }
 
-function maskChunks(text: string, segment: string, start: number, end: number, ranges: number[], dates: readonly number[], chunks: ChunkCache | undefined): void {
+function maskChunks(text: string, segment: string, start: number, end: number, ranges: number[], dates: readonly number[], chunks: InlineCache | undefined): void {
   // Ranges found so far (code spans, tags, link destinations) are sorted and disjoint: a chunk
   // that lies inside one of them cannot add anything to the mask.
   const covering = ranges.length;
@@ -206,7 +274,7 @@ function hasDateFormat(text: string, from: number, to: number): boolean {
   return false;
 }
 
-function maskChunk(text: string, start: number, from: number, to: number, ranges: number[], chunks: ChunkCache | undefined): void {
+function maskChunk(text: string, start: number, from: number, to: number, ranges: number[], chunks: InlineCache | undefined): void {
   // "word." and "(word)," are prose: drop the punctuation around the chunk before deciding.
   let base = from;
   while (base < to && isOpening(text.charCodeAt(base))) base++;
@@ -258,7 +326,7 @@ function maskChunk(text: string, start: number, from: number, to: number, ranges
   const probeStart = base - behind;
   const length = stop - probeStart;
   if (chunks) {
-    const known = chunks.entries.get(key);
+    const known = chunks.chunks.get(key);
     if (known && known.length === length && sameText(text, known.at, probeStart, length)) {
       const found = known.found;
       for (let k = 0; k < found.length; k++) ranges.push(base + found[k]!);
@@ -273,7 +341,7 @@ function maskChunk(text: string, start: number, from: number, to: number, ranges
   if (chunks) {
     const found: number[] = [];
     for (let k = first; k < ranges.length; k++) found.push(ranges[k]! - base);
-    chunks.entries.set(key, { at: probeStart, length, found });
+    chunks.chunks.set(key, { at: probeStart, length, found });
   }
 }
 

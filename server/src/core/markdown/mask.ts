@@ -9,7 +9,7 @@
  */
 
 import { locateFrontMatter } from './frontMatter';
-import { ChunkCache, dateFormatOffsets, excludeRange, maskInlineInto } from './inline';
+import { InlineCache, dateFormatOffsets, excludeRange, maskInlineInto } from './inline';
 
 export const MASK = '\u001f';
 
@@ -93,7 +93,7 @@ export function maskLines(
   const checkpoints: number[] = [];
   // Date formats are rare: found once here rather than searched for in every paragraph.
   const dates = dateFormatOffsets(text, from);
-  const chunks = new ChunkCache(text);
+  const chunks = new InlineCache(text);
 
   let fence: { char: number; length: number } | undefined;
   let rawHtmlCloser: RegExp | undefined;
