@@ -61,7 +61,9 @@ export function rewalk(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules, 
   let restart = Math.max(0, change.from - trie.depth);
   let k = lowerBound(previous.last, restart);
   if (k < n && previous.first[k]! < restart) restart = previous.first[k]!;
-  const walk: Walk = { first: previous.first.slice(0, k), last: previous.last.slice(0, k), surface: previous.surface.slice(0, k) };
+  // The matches of the stretch walked again; the whole walk is then put together at its final
+  // size (pushing onto copies of the previous arrays would reallocate them as they grow).
+  const region = emptyWalk();
   // Converge at a token past the change that the previous walk visited (not inside one of its
   // matches): from there on the two walks agree.
   let j = k;
@@ -71,13 +73,25 @@ export function rewalk(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules, 
     while (j < n && previous.last[j]! < q) j++;
     return !(j < n && previous.first[j]! < q);
   };
-  const stop = walkFrom(trie, scan, rules, restart, walk, converged);
-  if (stop < scan.tokens.count) {
-    for (; j < n; j++) {
-      walk.first.push(previous.first[j]! + change.shift);
-      walk.last.push(previous.last[j]! + change.shift);
-      walk.surface.push(previous.surface[j]!);
-    }
+  const stop = walkFrom(trie, scan, rules, restart, region, converged);
+  const tail = stop < scan.tokens.count ? n - j : 0;
+  const r = region.first.length;
+  const size = k + r + tail;
+  const walk: Walk = { first: new Array<number>(size), last: new Array<number>(size), surface: new Array<string>(size) };
+  for (let m = 0; m < k; m++) {
+    walk.first[m] = previous.first[m]!;
+    walk.last[m] = previous.last[m]!;
+    walk.surface[m] = previous.surface[m]!;
+  }
+  for (let m = 0; m < r; m++) {
+    walk.first[k + m] = region.first[m]!;
+    walk.last[k + m] = region.last[m]!;
+    walk.surface[k + m] = region.surface[m]!;
+  }
+  for (let m = 0; m < tail; m++) {
+    walk.first[k + r + m] = previous.first[j + m]! + change.shift;
+    walk.last[k + r + m] = previous.last[j + m]! + change.shift;
+    walk.surface[k + r + m] = previous.surface[j + m]!;
   }
   return { walk, from: restart, to: stop };
 }
