@@ -142,6 +142,28 @@ describe('replayEvents: duplicates and determinism', () => {
     expect(JSON.parse(a).problems).toEqual([]);
   });
 
+  it('consecutive events about one conflict and term (the common log order) fold like any others', () => {
+    // The accumulator compares each event with the previous one's conflict, term and mission
+    // before looking them up; runs of one conflict must still count distinct events.
+    const ask = requested({ conflict: 'c1', lamport: 1, term: 'Workspaces' });
+    const first = resolved({ conflict: 'c1', lamport: 2, term: 'Workspaces', definition: 'first' });
+    const second = resolved({ conflict: 'c1', lamport: 3, term: 'workspace', definition: 'second', mission: 'm2' });
+    const again = requested({ conflict: 'c1', lamport: 4, term: 'Workspaces' });
+    const other = requested({ conflict: 'c2', lamport: 5, term: 'Workspaces' });
+    const inOrder = [ask, first, { ...first }, second, again, other];
+    const state = replayEvents(inOrder);
+    expect(state.pins.map((p) => [p.missionId, p.term, p.sense.definition])).toEqual([
+      ['m1', 'workspace', 'first'],
+      ['m2', 'workspace', 'second'],
+    ]);
+    expect(state.openClarifications.map((o) => [o.conflictId, o.term])).toEqual([['c2', 'workspace']]);
+    expect(state.problems.map((p) => p.message)).toEqual([
+      `conflict c1 was resolved by 2 events; the first (${first.event_id}) closed it, the later ones (latest ${second.event_id}) still pin their senses`,
+      `conflict c1 was requested by 2 events; the first (${ask.event_id}) is kept`,
+    ]);
+    expect(JSON.stringify(replayEvents([...inOrder].reverse()))).toBe(JSON.stringify(state));
+  });
+
   it('ignores audit-only event types', () => {
     expect(replayEvents([observed({ lamport: 1 })])).toEqual({ addedSenses: [], pins: [], openClarifications: [], problems: [] });
   });

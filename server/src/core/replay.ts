@@ -185,7 +185,15 @@ class Accumulator implements ReplayAccumulator {
    * survive into the old generation (a sixth of replay time was garbage collection).
    */
   private strings = new Map<string, string>();
+  // The previous value of each field: consecutive events mostly repeat it, and comparing is
+  // cheaper than hashing the new copy for a lookup.
   private lastMission = '';
+  private lastActor = '';
+  private lastSource = '';
+  private lastStep = '';
+  private lastConflict: Conflict | undefined;
+  private lastSurface: string | undefined;
+  private lastNormalized = '';
   private finished = false;
 
   add(event: GlossaryEvent): void {
@@ -205,7 +213,7 @@ class Accumulator implements ReplayAccumulator {
           eventId: event.event_id,
           missionId: this.mission(event.mission_id),
           conflictId: conflict.id,
-          stepId: this.intern(event.step_id),
+          stepId: (this.lastStep = this.repeated(event.step_id, this.lastStep)),
           term: this.normalize(event.term),
           question: event.question,
           options: event.options,
@@ -224,7 +232,7 @@ class Accumulator implements ReplayAccumulator {
           conflictId: conflict.id,
           term: this.normalize(event.term_surface),
           sense: event.selected_sense,
-          actorId: this.intern(event.actor.actor_id),
+          actorId: (this.lastActor = this.repeated(event.actor.actor_id, this.lastActor)),
         };
         conflict.addResolution(markOf(event, record.missionId, conflict.id));
         fold(inner(this.pins, record.missionId), record.term, record);
@@ -242,11 +250,11 @@ class Accumulator implements ReplayAccumulator {
           definition: sense.definition,
           confidence: sense.confidence,
           status: statusOf(sense.status),
-          actorId: this.intern(event.actor.actor_id),
-          source: this.intern(event.provenance.source),
+          actorId: (this.lastActor = this.repeated(event.actor.actor_id, this.lastActor)),
+          source: (this.lastSource = this.repeated(event.provenance.source, this.lastSource)),
         };
-        const reported = this.eventProblems.get(record.eventId);
         // Keyed by event id so copies report once; among differing copies the first in order wins.
+        const reported = sense.scope !== event.scope ? this.eventProblems.get(record.eventId) : undefined;
         if (sense.scope !== event.scope && (reported === undefined || before(record, reported.key))) {
           this.eventProblems.set(record.eventId, {
             key: record,
@@ -299,16 +307,20 @@ class Accumulator implements ReplayAccumulator {
     for (const map of [this.senses, this.pins, this.conflicts, this.eventProblems, this.normalized, this.strings]) {
       map.clear();
     }
+    this.lastConflict = undefined;
     return state;
   }
 
   private normalize(text: string): string {
+    // Consecutive events are often about one term (requested, resolved, sense updated).
+    if (text === this.lastSurface) return this.lastNormalized;
     let result = this.normalized.get(text);
     if (result === undefined) {
       result = normalizeSurface(text);
       this.normalized.set(text, result);
     }
-    return result;
+    this.lastSurface = text;
+    return (this.lastNormalized = result);
   }
 
   private intern(text: string): string {
@@ -320,16 +332,23 @@ class Accumulator implements ReplayAccumulator {
 
   /** A log holds one mission's events, so the previous mission id almost always matches. */
   private mission(id: string): string {
-    return id === this.lastMission ? this.lastMission : (this.lastMission = this.intern(id));
+    return (this.lastMission = this.repeated(id, this.lastMission));
+  }
+
+  /** The shared copy of `text`, trying the field's previous value before the table. */
+  private repeated(text: string, last: string): string {
+    return text === last ? last : this.intern(text);
   }
 
   private conflict(id: string): Conflict {
+    // A Resolved usually follows its Requested: a comparison saves the lookup.
+    if (this.lastConflict !== undefined && id === this.lastConflict.id) return this.lastConflict;
     let conflict = this.conflicts.get(id);
     if (conflict === undefined) {
       conflict = new Conflict(id);
       this.conflicts.set(id, conflict);
     }
-    return conflict;
+    return (this.lastConflict = conflict);
   }
 }
 

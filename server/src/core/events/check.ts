@@ -6,12 +6,74 @@
  */
 import { isIsoTimestamp } from './timestamp';
 
-export interface Check {
-  test(value: unknown): boolean;
-  explain(value: unknown, path: string, errors: string[]): void;
-}
 export type Shape = Readonly<Record<string, Check>>;
 export type Entries = ReadonlyArray<readonly [string, Check]>;
+
+// What a check tests. One class and a switch (instead of a closure per check) keeps the calls in
+// the validation loop monomorphic: validation runs on every state event of a replay.
+const STR = 0;
+const NON_EMPTY = 1;
+const BOOL = 2;
+const NON_NEGATIVE_INT = 3;
+const UNIT_INTERVAL = 4;
+const UUID = 5;
+const ISO_TIMESTAMP = 6;
+const ONE_OF = 7;
+const ARRAY_OF = 8;
+const OBJECT = 9;
+
+export class Check {
+  /** @internal use the constructors below (`str`, `oneOf`, `object`, ...). */
+  constructor(
+    private readonly kind: number,
+    /** For leaves: what a valid value is, for messages. */
+    private readonly expected: string,
+    private readonly allowed: ReadonlySet<string> | undefined,
+    private readonly item: Check | undefined,
+    private readonly entries: Entries | undefined,
+  ) {}
+
+  test(v: unknown): boolean {
+    switch (this.kind) {
+      case STR:
+        return typeof v === 'string';
+      case NON_EMPTY:
+        return typeof v === 'string' && v.length > 0 && (v.charCodeAt(0) > 32 || v.trim() !== '');
+      case BOOL:
+        return typeof v === 'boolean';
+      case NON_NEGATIVE_INT:
+        return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+      case UNIT_INTERVAL:
+        return typeof v === 'number' && v >= 0 && v <= 1;
+      case UUID:
+        return typeof v === 'string' && isUuid(v);
+      case ISO_TIMESTAMP:
+        return typeof v === 'string' && isIsoTimestamp(v);
+      case ONE_OF:
+        return typeof v === 'string' && this.allowed!.has(v);
+      case ARRAY_OF: {
+        if (!Array.isArray(v)) return false;
+        const item = this.item!;
+        for (let i = 0; i < v.length; i++) if (!item.test(v[i])) return false;
+        return true;
+      }
+      default: // OBJECT
+        return isPlainObject(v) && testFields(v, this.entries!);
+    }
+  }
+
+  explain(v: unknown, path: string, errors: string[]): void {
+    if (this.kind === ARRAY_OF) {
+      if (!Array.isArray(v)) errors.push(`${path}: expected an array, got ${describe(v)}`);
+      else for (let i = 0; i < v.length; i++) this.item!.explain(v[i], `${path}[${i}]`, errors);
+    } else if (this.kind === OBJECT) {
+      if (!isPlainObject(v)) errors.push(`${path}: expected an object, got ${describe(v)}`);
+      else explainFields(v, this.entries!, path, errors);
+    } else if (!this.test(v)) {
+      errors.push(`${path}: expected ${this.expected}, got ${describe(v)}`);
+    }
+  }
+}
 
 /** 8-4-4-4-12 hex digits, any case. A loop, not a regex: it runs for every event read. */
 export function isUuid(v: string): boolean {
@@ -40,56 +102,40 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function leaf(expected: string, test: (value: unknown) => boolean): Check {
-  return {
-    test,
-    explain(value, path, errors) {
-      if (!test(value)) errors.push(`${path}: expected ${expected}, got ${describe(value)}`);
-    },
-  };
+function leaf(kind: number, expected: string): Check {
+  return new Check(kind, expected, undefined, undefined, undefined);
 }
 
-export const str = leaf('a string', (v) => typeof v === 'string');
+export const str = leaf(STR, 'a string');
 
 /** Identifiers and names: a string with something in it. */
-export const nonEmpty = leaf('a non-empty string', (v) => typeof v === 'string' && v.length > 0 && (v.charCodeAt(0) > 32 || v.trim() !== ''));
+export const nonEmpty = leaf(NON_EMPTY, 'a non-empty string');
 
-export const bool = leaf('a boolean', (v) => typeof v === 'boolean');
+export const bool = leaf(BOOL, 'a boolean');
 
-export const nonNegativeInt = leaf('a non-negative integer', (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0);
+export const nonNegativeInt = leaf(NON_NEGATIVE_INT, 'a non-negative integer');
 
 /** Confidence values: a finite number in 0..1 (booleans and numeric strings are not numbers here). */
-export const unitInterval = leaf('a number between 0 and 1', (v) => typeof v === 'number' && v >= 0 && v <= 1);
+export const unitInterval = leaf(UNIT_INTERVAL, 'a number between 0 and 1');
 
-export const uuid = leaf('a uuid', (v) => typeof v === 'string' && isUuid(v));
+export const uuid = leaf(UUID, 'a uuid');
 
-export const isoTimestamp = leaf('an ISO 8601 timestamp', (v) => typeof v === 'string' && isIsoTimestamp(v));
+export const isoTimestamp = leaf(ISO_TIMESTAMP, 'an ISO 8601 timestamp');
 
 export function oneOf(values: readonly string[]): Check {
-  const allowed = new Set(values);
-  return leaf(`one of ${values.join('|')}`, (v) => typeof v === 'string' && allowed.has(v));
+  return new Check(ONE_OF, `one of ${values.join('|')}`, new Set(values), undefined, undefined);
 }
 
 export function arrayOf(item: Check): Check {
-  return {
-    test(v) {
-      if (!Array.isArray(v)) return false;
-      for (let i = 0; i < v.length; i++) if (!item.test(v[i])) return false;
-      return true;
-    },
-    explain(v, path, errors) {
-      if (!Array.isArray(v)) errors.push(`${path}: expected an array, got ${describe(v)}`);
-      else for (let i = 0; i < v.length; i++) item.explain(v[i], `${path}[${i}]`, errors);
-    },
-  };
+  return new Check(ARRAY_OF, '', undefined, item, undefined);
 }
 
 /** True when every required field is present and valid; fields not listed are tolerated (forward compatibility). */
 export function testFields(obj: Record<string, unknown>, entries: Entries): boolean {
   for (let i = 0; i < entries.length; i++) {
-    const [key, check] = entries[i]!;
-    const value = obj[key];
-    if (value === undefined || !check.test(value)) return false;
+    const entry = entries[i]!;
+    const value = obj[entry[0]];
+    if (value === undefined || !entry[1].test(value)) return false;
   }
   return true;
 }
@@ -104,12 +150,5 @@ export function explainFields(obj: Record<string, unknown>, entries: Entries, pa
 }
 
 export function object(shape: Shape): Check {
-  const entries = Object.entries(shape);
-  return {
-    test: (v) => isPlainObject(v) && testFields(v, entries),
-    explain(v, path, errors) {
-      if (!isPlainObject(v)) errors.push(`${path}: expected an object, got ${describe(v)}`);
-      else explainFields(v, entries, path, errors);
-    },
-  };
+  return new Check(OBJECT, '', undefined, undefined, Object.entries(shape));
 }
