@@ -157,7 +157,7 @@ describe('replayEvents: duplicates and determinism', () => {
       ['m2', 'workspace', 'second'],
     ]);
     expect(state.openClarifications.map((o) => [o.conflictId, o.term])).toEqual([['c2', 'workspace']]);
-    expect(state.problems.map((p) => p.message)).toEqual([
+    expect((state.problems ?? []).map((p) => p.message)).toEqual([
       `conflict c1 was resolved by 2 events; the first (${first.event_id}) closed it, the later ones (latest ${second.event_id}) still pin their senses`,
       `conflict c1 was requested by 2 events; the first (${ask.event_id}) is kept`,
     ]);
