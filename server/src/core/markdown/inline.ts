@@ -242,7 +242,7 @@ function maskChunks(text: string, segment: string, start: number, end: number, r
     let to = at + 1;
     while (to < end && !isSpace(text.charCodeAt(to))) to++;
     while (r < covering && ranges[r + 1]! <= from) r += 2;
-    if (!(r < covering && ranges[r]! <= from && to <= ranges[r + 1]!)) maskChunk(text, start, from, to, ranges, chunks);
+    if (!(r < covering && ranges[r]! <= from && to <= ranges[r + 1]!)) maskChunk(text, start, from, to, ranges, chunks, r, covering);
     INTERESTING_GLOBAL.lastIndex = to - start;
   }
   // Chunks holding a date format.
@@ -254,7 +254,7 @@ function maskChunks(text: string, segment: string, start: number, end: number, r
     while (from > start && !isSpace(text.charCodeAt(from - 1))) from--;
     let to = at + 1;
     while (to < end && !isSpace(text.charCodeAt(to))) to++;
-    maskChunk(text, start, from, to, ranges, chunks);
+    maskChunk(text, start, from, to, ranges, chunks, covering, covering);
     done = to;
   }
 }
@@ -274,7 +274,12 @@ function hasDateFormat(text: string, from: number, to: number): boolean {
   return false;
 }
 
-function maskChunk(text: string, start: number, from: number, to: number, ranges: number[], chunks: InlineCache | undefined): void {
+/**
+ * The path, URL and id ranges of the chunk text[from, to) of the segment starting at `start`.
+ * ranges[cover] is the first inline range (of the `covering` first entries) that ends after the
+ * chunk's start (cover === covering: none).
+ */
+function maskChunk(text: string, start: number, from: number, to: number, ranges: number[], chunks: InlineCache | undefined, cover: number, covering: number): void {
   // "word." and "(word)," are prose: drop the punctuation around the chunk before deciding.
   let base = from;
   while (base < to && isOpening(text.charCodeAt(base))) base++;
@@ -324,6 +329,11 @@ function maskChunk(text: string, start: number, from: number, to: number, ranges
   const identifier = (digit || year || (hash && stop - base >= 26)) && (idStart || year);
   if (!url && !path && !identifier) return;
   const probeStart = base - behind;
+  if (cover < covering && ranges[cover]! < stop) {
+    // Partly inside inline constructs (a link's destination, a code span): see `collectAround`.
+    collectAround(text, probeStart, base, stop, ranges, cover, covering, url, path, identifier);
+    return;
+  }
   const length = stop - probeStart;
   if (chunks) {
     const known = chunks.chunks.get(key);
@@ -343,6 +353,53 @@ function maskChunk(text: string, start: number, from: number, to: number, ranges
     for (let k = first; k < ranges.length; k++) found.push(ranges[k]! - base);
     chunks.chunks.set(key, { at: probeStart, length, found });
   }
+}
+
+/**
+ * The matches in the probe text[probeStart, stop) that reach outside the inline ranges
+ * ranges[cover], ranges[cover + 1], … (sorted, the first `covering` entries) — the others add
+ * nothing to the mask — found without running the patterns over the covered stretches.
+ *
+ * No match of URL_OR_EMAIL, PATH or IDENTIFIER can hold white space or any of < > ) ] `, and every
+ * inline range starts at or just after one of them ('`', '<', the ']' of "](" or "][") and ends
+ * with one (or at a line break or the segment's end, which end the chunk too). So a match that
+ * starts before a covered stretch ends before it, one that starts inside it ends inside it, and
+ * the patterns see the same characters, word boundaries and look-behinds whether they run over
+ * the whole probe or over each uncovered piece on its own: the matches starting in a piece are
+ * the same either way.
+ */
+function collectAround(text: string, probeStart: number, base: number, stop: number, ranges: number[], cover: number, covering: number, url: boolean, path: boolean, identifier: boolean): void {
+  let at = probeStart;
+  let r = cover;
+  while (at < stop) {
+    const next = r < covering && ranges[r]! < stop ? ranges[r]! : stop; // where the next covered stretch starts
+    if (next > at && next > base) collectPiece(text, at, next, base, ranges, url, path, identifier);
+    if (next >= stop) return;
+    at = Math.max(at, ranges[r + 1]!);
+    r += 2;
+  }
+}
+
+/** The matches in text[from, to) (no look-behind beyond it) starting at or after `min`. */
+function collectPiece(text: string, from: number, to: number, min: number, ranges: number[], url: boolean, path: boolean, identifier: boolean): void {
+  // What each pattern cannot match without: a URL ':' (scheme), '.' ("www.") or '@'; a path '/'
+  // or '.'; an id a digit, "YYYY"/"yyyy" or 26 characters (a ULID).
+  let urlMark = false;
+  let pathMark = false;
+  let idMark = to - from >= 26;
+  for (let k = from; k < to; k++) {
+    const c = text.charCodeAt(k);
+    if (c >= 48 && c <= 57) idMark = true;
+    else if (c === 46) urlMark = pathMark = true;
+    else if (c === 58 || c === 64) urlMark = true;
+    else if (c === 47) pathMark = true;
+    else if (c === 89 || c === 121) idMark = true;
+  }
+  if (!((url && urlMark) || (path && pathMark) || (identifier && idMark))) return;
+  const piece = text.slice(from, to);
+  if (url && urlMark) collect(URL_OR_EMAIL, piece, from, min, ranges);
+  if (path && pathMark) collect(PATH, piece, from, min, ranges);
+  if (identifier && idMark) collect(IDENTIFIER, piece, from, min, ranges);
 }
 
 /** text[a, a + length) === text[b, b + length) */
