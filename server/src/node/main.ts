@@ -4,9 +4,10 @@
  * killing the process and starts the server.
  */
 
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { createConnection, ProposedFeatures, StreamMessageWriter } from 'vscode-languageserver/node';
 import { describeError } from '../lsp/logger';
 import { startServer } from '../lsp/server';
+import { cachingJsonEncoder } from './messageEncoder';
 
 declare const SPEC_GLOSSARY_VERSION: string | undefined;
 const VERSION = typeof SPEC_GLOSSARY_VERSION === 'string' ? SPEC_GLOSSARY_VERSION : 'dev';
@@ -24,6 +25,14 @@ if (argv.includes('--help') || argv.includes('-h')) {
 
 function connect() {
   try {
+    // Over stdio, messages are written with the encoder that reuses the JSON of unchanged
+    // diagnostics (see messageEncoder.ts); the other transports are set up by the library.
+    if (argv.includes('--stdio')) {
+      // (Given a stream for input, the library also exits when stdin ends; at run time it takes a
+      // MessageWriter for output as well, which its typings do not allow next to a stream.)
+      const writer = new StreamMessageWriter(process.stdout, { charset: 'utf-8', contentTypeEncoder: cachingJsonEncoder }) as unknown as NodeJS.WritableStream;
+      return createConnection(ProposedFeatures.all, process.stdin, writer);
+    }
     return createConnection(ProposedFeatures.all);
   } catch (error) {
     process.stderr.write(`spec-glossary-language-server: ${(error as Error).message}\n${USAGE}\n`);
@@ -37,6 +46,10 @@ console.log = (...args: unknown[]) => log.log(args.map(String).join(' '));
 console.info = (...args: unknown[]) => log.info(args.map(String).join(' '));
 console.warn = (...args: unknown[]) => log.warn(args.map(String).join(' '));
 console.error = (...args: unknown[]) => log.error(args.map(String).join(' '));
+// Nothing may write to stdout but the connection (the library's own console patch applies only
+// when it opens stdio itself).
+console.debug = console.trace = (...args: unknown[]) => log.log(args.map(String).join(' '));
+console.dir = (value: unknown) => log.log(String(value));
 process.on('unhandledRejection', (reason) => log.error(`unhandled promise rejection: ${describeError(reason)}`));
 process.on('uncaughtException', (error) => log.error(`uncaught exception: ${describeError(error)}`));
 
