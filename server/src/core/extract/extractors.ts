@@ -228,12 +228,16 @@ const repeatedNoun: Extractor = {
  */
 function tokensShaped(context: CheckContext, id: string, shape: number, minLength: number): Found<string> {
   const { tokens, text } = context.scan;
+  const take = (i: number, out: Found<string>) => {
+    if ((tokens.shape[i]! & shape) === 0 || tokens.end[i]! - tokens.start[i]! < minLength) return;
+    out.at.push(i);
+    out.value.push(text.slice(tokens.start[i]!, tokens.end[i]!));
+  };
   const find = (from: number, to: number, out: Found<string>) => {
-    for (let i = from; i < to; i++) {
-      if ((tokens.shape[i]! & shape) === 0 || tokens.end[i]! - tokens.start[i]! < minLength) continue;
-      out.at.push(i);
-      out.value.push(text.slice(tokens.start[i]!, tokens.end[i]!));
-    }
+    // (The tokenizer lists the few tokens with a shape: no need to look at the others.)
+    const shaped = tokens.shaped;
+    if (shaped && from === 0 && to === tokens.count) for (const i of shaped) take(i, out);
+    else for (let i = from; i < to; i++) take(i, out);
   };
   const previous = followsPrevious(context) ? (context.previous.memo.get(id) as Found<string> | undefined) : undefined;
   const edit = context.scan.edit;

@@ -15,6 +15,11 @@ export interface Tokens {
   word: Int32Array;
   /** SHAPE_* bits of the token as written. */
   shape: Uint8Array;
+  /**
+   * The tokens with any SHAPE_* bit, in order (few: acronyms, camelCase), when the tokenizer made
+   * them all; undefined for spliced tokens (then look at `shape`).
+   */
+  shaped?: number[];
   /** Text of token i as written (possessive `'s` already removed). */
   text(i: number): string;
 }
@@ -83,6 +88,7 @@ export function tokenize(masked: Uint16Array, text: string, lexicon: Lexicon = s
   let word: Int32Array = into ? into.word : new Int32Array(capacity);
   let shape: Uint8Array = into ? into.shape : new Uint8Array(capacity);
   let count = 0;
+  const shaped: number[] = [];
   let i = from;
   let k = 0; // next masked stretch in `skip`
   while (i < to) {
@@ -153,9 +159,12 @@ export function tokenize(masked: Uint16Array, text: string, lexicon: Lexicon = s
     end[count] = e;
     word[count] = id;
     shape[count] = bits;
+    if (bits !== 0) shaped.push(count);
     count++;
   }
-  return makeTokens(text, count, start, end, word, shape);
+  const tokens = makeTokens(text, count, start, end, word, shape);
+  tokens.shaped = shaped;
+  return tokens;
 }
 
 /**
