@@ -69,6 +69,26 @@ const QUOTED = /"([^"\n\u001f]{1,160})"|\u201c([^\u201c\u201d\n\u001f]{1,160})\u
 const QUOTED_LINE = new RegExp(QUOTED.source, 'g');
 const QUOTED_WORD = /^[\p{L}\p{N}][\p{L}\p{N}_'\u2019-]*$/u;
 
+/** What a quoted text proposes, by the text: quotes recur in a document ("must", "done"). */
+const quotedSurfaces = new Map<string, string | null>();
+
+/** The surface a quoted text proposes: 1–4 words, not all function words; undefined for none. */
+function quotedSurface(quoted: string): string | undefined {
+  let surface = quotedSurfaces.get(quoted);
+  if (surface === undefined) {
+    surface = null;
+    const inner = quoted.trim().replace(/[.,;:!?]+$/, '');
+    const words = inner.split(/\s+/).filter(Boolean);
+    if (words.length >= 1 && words.length <= 4 && words.every((w) => QUOTED_WORD.test(w)) && /\p{L}/u.test(inner) && !words.every((w) => FUNCTION_WORDS.has(w.toLowerCase()))) {
+      const normalized = normalizeSurface(inner);
+      if (normalized.length > 1) surface = normalized;
+    }
+    if (quotedSurfaces.size >= 10_000) quotedSurfaces.clear();
+    quotedSurfaces.set(quoted, surface);
+  }
+  return surface ?? undefined;
+}
+
 const quotedPhrase: Extractor = {
   id: 'quoted_phrase',
   phase: 'extraction',
@@ -76,13 +96,8 @@ const quotedPhrase: Extractor = {
   run(context) {
     const { masked, text } = context.scan;
     const take = (match: RegExpExecArray, index: number, out: Found<string>) => {
-      const inner = (match[1] ?? match[2] ?? '').trim().replace(/[.,;:!?]+$/, '');
-      const words = inner.split(/\s+/).filter(Boolean);
-      if (words.length < 1 || words.length > 4) return;
-      if (!words.every((w) => QUOTED_WORD.test(w)) || !/\p{L}/u.test(inner)) return;
-      if (words.every((w) => FUNCTION_WORDS.has(w.toLowerCase()))) return;
-      const surface = normalizeSurface(inner);
-      if (surface.length > 1) {
+      const surface = quotedSurface(match[1] ?? match[2] ?? '');
+      if (surface !== undefined) {
         out.at.push(index);
         out.value.push(surface);
       }
