@@ -237,6 +237,18 @@ function maskChunks(text: string, segment: string, start: number, end: number, r
   INTERESTING_GLOBAL.lastIndex = 0;
   while (INTERESTING_GLOBAL.test(segment)) {
     const at = start + INTERESTING_GLOBAL.lastIndex - 1;
+    // Inside an inline range with white space (or the segment's edge) on both sides, such as most
+    // code spans: every chunk there lies inside it, so the search goes on after it.
+    let j = r;
+    while (j < covering && ranges[j + 1]! <= at) j += 2;
+    if (j < covering && ranges[j]! <= at) {
+      const coverStart = ranges[j]!;
+      const coverEnd = ranges[j + 1]!;
+      if ((coverStart === start || isSpace(text.charCodeAt(coverStart - 1))) && (coverEnd >= end || isSpace(text.charCodeAt(coverEnd)))) {
+        INTERESTING_GLOBAL.lastIndex = coverEnd - start;
+        continue;
+      }
+    }
     let from = at;
     while (from > start && !isSpace(text.charCodeAt(from - 1))) from--;
     let to = at + 1;
