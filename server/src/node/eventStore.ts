@@ -3,9 +3,7 @@
  *
  * Reading streams each log line by line (a 1M-event, 500 MB set never becomes one string).
  * Appending is atomic per call and safe with several writers at once:
- * - a lock file `<log>.lock` (created with O_EXCL, holding pid, host, time and a token) serializes
- *   our writers; a lock older than 10 s, or whose writer (same host) no longer exists, is taken
- *   to be left by a crashed writer and broken;
+ * - a lock file `<log>.lock` serializes our writers (see eventLock.ts);
  * - inside the lock the highest lamport clock is re-read, scanning only the bytes appended since
  *   this store last looked (cached by file identity and size);
  * - all lines of the call go out in ONE write on an O_APPEND descriptor, so writers that do not
@@ -17,9 +15,7 @@
  * they stay and readers skip the torn line with a warning.
  */
 import { randomUUID, createHash } from 'node:crypto';
-import type { Stats } from 'node:fs';
-import { link, lstat, mkdir, open, readdir, readFile, rename, unlink, type FileHandle } from 'node:fs/promises';
-import { hostname } from 'node:os';
+import { mkdir, readdir, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { EventLogParser, type LogProblem } from '../core/events/parseLog';
 import { serializeEvent } from '../core/events/serialize';
@@ -29,28 +25,18 @@ import { STATE_EVENT_TYPES, type EventType, type GlossaryEvent, type GlossaryEve
 import { validateDraft, validateEvent } from '../core/events/validate';
 import { createReplayAccumulator } from '../core/replay';
 import type { ReplayState } from '../core/types';
+import { acquireLock } from './eventLock';
 import { feedLog, READ_CHUNK } from './eventLogReader';
+import { EventStoreError, NODE_FS, storeError, type EventStoreFileSystem } from './eventStoreErrors';
 import { assertInsideWorkspace, isInside } from './fsSafety';
 
 export type { LogProblem } from '../core/events/parseLog';
+export { EventStoreError, type EventStoreFileSystem } from './eventStoreErrors';
 
 export const EVENT_LOG_DIR = path.join('.kittify', 'events', 'glossary');
 export const EVENT_LOG_SUFFIX = '.events.jsonl';
-const LOCK_STALE_MS = 10_000;
-const LOCK_TIMEOUT_MS = 30_000;
 const MAX_FILE_ID_LENGTH = 200;
 const MAX_CARRY = 16 * READ_CHUNK;
-
-export class EventStoreError extends Error {
-  constructor(
-    message: string,
-    readonly file: string,
-    readonly code?: string,
-  ) {
-    super(message);
-    this.name = 'EventStoreError';
-  }
-}
 
 /**
  * File name part for a mission id: characters outside `[A-Za-z0-9_.-]` become `-` (SPEC §2).
@@ -76,28 +62,6 @@ export function eventLogPath(workspaceRoot: string, missionId: string): string {
   return path.join(eventLogDir(workspaceRoot), sanitizeMissionId(missionId) + EVENT_LOG_SUFFIX);
 }
 
-function describeCode(error: unknown): { code: string | undefined; text: string } {
-  const code = (error as NodeJS.ErrnoException | null)?.code;
-  const words: Record<string, string> = {
-    EACCES: 'permission denied',
-    EPERM: 'operation not permitted',
-    EROFS: 'read-only file system',
-    ENOSPC: 'no space left on device',
-    EDQUOT: 'disk quota exceeded',
-    EISDIR: 'is a directory',
-  };
-  const text = code !== undefined && words[code] !== undefined ? `${words[code]} (${code})` : error instanceof Error ? error.message : String(error);
-  return { code, text };
-}
-
-function storeError(action: string, file: string, error: unknown): EventStoreError {
-  if (error instanceof EventStoreError) return error;
-  const { code, text } = describeCode(error);
-  return new EventStoreError(`cannot ${action} ${file}: ${text}`, file, code);
-}
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /** What we know about a log from earlier appends, so the next one scans only new bytes. */
 interface LogCursor {
   dev: number;
@@ -112,19 +76,9 @@ export interface ReadResult {
   problems: LogProblem[];
 }
 
-/**
- * The file operations `append` uses, injectable so tests can simulate faults (EROFS, ENOSPC,
- * short writes) that a root user on an ordinary disk cannot provoke.
- */
-export interface EventStoreFileSystem {
-  open(file: string, flags: string): Promise<FileHandle>;
-}
-
 export interface EventStoreOptions {
   fs?: EventStoreFileSystem;
 }
-
-const NODE_FS: EventStoreFileSystem = { open: (file, flags) => open(file, flags) };
 
 export interface StreamOptions {
   /** Only these types are parsed and validated (the rest are skipped cheaply). */
@@ -352,116 +306,6 @@ async function writeAll(handle: FileHandle, bytes: Buffer, file: string, sizeBef
       e.message += '; nothing was appended';
     }
     throw e;
-  }
-}
-
-interface LockInfo {
-  pid: number;
-  host: string;
-  time: string;
-  token: string;
-}
-
-/** Takes `<log>.lock`; returns the release function. Waits with backoff, breaks stale locks. */
-async function acquireLock(lockPath: string, file: string, fs: EventStoreFileSystem = NODE_FS): Promise<() => Promise<void>> {
-  const token = randomUUID();
-  const deadline = Date.now() + LOCK_TIMEOUT_MS;
-  let delay = 1;
-  for (;;) {
-    let handle: FileHandle | undefined;
-    try {
-      handle = await fs.open(lockPath, 'wx');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw lockError(lockPath, file, error);
-    }
-    if (handle !== undefined) {
-      try {
-        const info: LockInfo = { pid: process.pid, host: hostname(), time: isoTimestamp(), token };
-        await handle.writeFile(JSON.stringify(info));
-      } catch (error) {
-        // The lock file exists but is ours and empty (e.g. the disk is full): remove it, or every
-        // writer would wait for it to go stale.
-        await handle.close().catch(() => undefined);
-        await unlink(lockPath).catch(() => undefined);
-        throw lockError(lockPath, file, error);
-      }
-      await handle.close().catch(() => undefined);
-      return () => releaseLock(lockPath, token);
-    }
-    const retryNow = await breakStaleLock(lockPath);
-    if (Date.now() > deadline) {
-      throw new EventStoreError(`cannot append to ${file}: timed out after ${LOCK_TIMEOUT_MS / 1000} s waiting for the lock ${lockPath}`, file, 'ELOCKED');
-    }
-    if (retryNow) continue;
-    // Jittered exponential backoff, capped low: a holder keeps the lock for a few milliseconds.
-    await sleep(delay + Math.random() * delay);
-    delay = Math.min(delay * 2, 25);
-  }
-}
-
-function lockError(lockPath: string, file: string, error: unknown): EventStoreError {
-  const { code, text } = describeCode(error);
-  return new EventStoreError(`cannot append to ${file}: cannot create the lock file ${path.basename(lockPath)}: ${text}; nothing was appended`, file, code);
-}
-
-/** Removes our lock, unless it was broken as stale and someone else holds the path now. */
-async function releaseLock(lockPath: string, token: string): Promise<void> {
-  try {
-    const info = JSON.parse(await readFile(lockPath, 'utf8')) as Partial<LockInfo>;
-    if (info.token === token) await unlink(lockPath);
-  } catch {
-    // Already gone or unreadable: nothing of ours to remove.
-  }
-}
-
-/**
- * Breaks a lock older than LOCK_STALE_MS (its writer crashed). Renaming is atomic, so only one
- * waiter wins; if the file it renamed turns out to be a fresh lock (another waiter broke the stale
- * one and re-locked in between), it is linked back. Returns true when the caller should retry now.
- */
-async function breakStaleLock(lockPath: string): Promise<boolean> {
-  let before: Stats;
-  try {
-    // lstat: a lock path that is a symlink is judged (and removed) as itself, never followed.
-    before = await lstat(lockPath);
-  } catch {
-    return true; // released meanwhile
-  }
-  if (Date.now() - before.mtimeMs < LOCK_STALE_MS && !(await holderIsGone(lockPath))) return false;
-  const tomb = `${lockPath}.stale-${randomUUID()}`;
-  try {
-    await rename(lockPath, tomb);
-  } catch (error) {
-    // ENOENT: someone else broke it first. Anything else (read-only folder): wait and time out.
-    return (error as NodeJS.ErrnoException).code === 'ENOENT';
-  }
-  try {
-    const after = await lstat(tomb);
-    if (after.ino !== before.ino) await link(tomb, lockPath).catch(() => undefined);
-  } finally {
-    await unlink(tomb).catch(() => undefined);
-  }
-  return true;
-}
-
-/**
- * True when the lock was taken by a process of this machine that no longer exists (a writer
- * killed mid-append): its lock need not age 10 s before it is broken. A lock still being written
- * (no JSON yet), another host's lock, or a live pid (or one we may not signal) counts as held.
- */
-async function holderIsGone(lockPath: string): Promise<boolean> {
-  let info: Partial<LockInfo>;
-  try {
-    info = JSON.parse(await readFile(lockPath, 'utf8')) as Partial<LockInfo>;
-  } catch {
-    return false;
-  }
-  if (info.host !== hostname() || typeof info.pid !== 'number' || !Number.isInteger(info.pid) || info.pid <= 0 || info.pid === process.pid) return false;
-  try {
-    process.kill(info.pid, 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
   }
 }
 

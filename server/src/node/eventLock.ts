@@ -1,0 +1,128 @@
+/**
+ * The lock that serializes our writers of one event log: `<log>.lock`, created with O_EXCL and
+ * holding pid, host, time and a token. A lock older than 10 s, or whose writer (on this host) no
+ * longer exists, was left by a crashed writer and is broken; waiting backs off with jitter.
+ */
+
+import { randomUUID } from 'node:crypto';
+import type { Stats } from 'node:fs';
+import { link, lstat, readFile, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import path from 'node:path';
+import { isoTimestamp } from '../core/events/timestamp';
+import { describeCode, EventStoreError, NODE_FS, type EventStoreFileSystem } from './eventStoreErrors';
+
+const LOCK_STALE_MS = 10_000;
+const LOCK_TIMEOUT_MS = 30_000;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+interface LockInfo {
+  pid: number;
+  host: string;
+  time: string;
+  token: string;
+}
+
+/** Takes `<log>.lock`; returns the release function. Waits with backoff, breaks stale locks. */
+export async function acquireLock(lockPath: string, file: string, fs: EventStoreFileSystem = NODE_FS): Promise<() => Promise<void>> {
+  const token = randomUUID();
+  const deadline = Date.now() + LOCK_TIMEOUT_MS;
+  let delay = 1;
+  for (;;) {
+    let handle: FileHandle | undefined;
+    try {
+      handle = await fs.open(lockPath, 'wx');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw lockError(lockPath, file, error);
+    }
+    if (handle !== undefined) {
+      try {
+        const info: LockInfo = { pid: process.pid, host: hostname(), time: isoTimestamp(), token };
+        await handle.writeFile(JSON.stringify(info));
+      } catch (error) {
+        // The lock file exists but is ours and empty (e.g. the disk is full): remove it, or every
+        // writer would wait for it to go stale.
+        await handle.close().catch(() => undefined);
+        await unlink(lockPath).catch(() => undefined);
+        throw lockError(lockPath, file, error);
+      }
+      await handle.close().catch(() => undefined);
+      return () => releaseLock(lockPath, token);
+    }
+    const retryNow = await breakStaleLock(lockPath);
+    if (Date.now() > deadline) {
+      throw new EventStoreError(`cannot append to ${file}: timed out after ${LOCK_TIMEOUT_MS / 1000} s waiting for the lock ${lockPath}`, file, 'ELOCKED');
+    }
+    if (retryNow) continue;
+    // Jittered exponential backoff, capped low: a holder keeps the lock for a few milliseconds.
+    await sleep(delay + Math.random() * delay);
+    delay = Math.min(delay * 2, 25);
+  }
+}
+
+function lockError(lockPath: string, file: string, error: unknown): EventStoreError {
+  const { code, text } = describeCode(error);
+  return new EventStoreError(`cannot append to ${file}: cannot create the lock file ${path.basename(lockPath)}: ${text}; nothing was appended`, file, code);
+}
+
+/** Removes our lock, unless it was broken as stale and someone else holds the path now. */
+async function releaseLock(lockPath: string, token: string): Promise<void> {
+  try {
+    const info = JSON.parse(await readFile(lockPath, 'utf8')) as Partial<LockInfo>;
+    if (info.token === token) await unlink(lockPath);
+  } catch {
+    // Already gone or unreadable: nothing of ours to remove.
+  }
+}
+
+/**
+ * Breaks a lock older than LOCK_STALE_MS (its writer crashed). Renaming is atomic, so only one
+ * waiter wins; if the file it renamed turns out to be a fresh lock (another waiter broke the stale
+ * one and re-locked in between), it is linked back. Returns true when the caller should retry now.
+ */
+async function breakStaleLock(lockPath: string): Promise<boolean> {
+  let before: Stats;
+  try {
+    // lstat: a lock path that is a symlink is judged (and removed) as itself, never followed.
+    before = await lstat(lockPath);
+  } catch {
+    return true; // released meanwhile
+  }
+  if (Date.now() - before.mtimeMs < LOCK_STALE_MS && !(await holderIsGone(lockPath))) return false;
+  const tomb = `${lockPath}.stale-${randomUUID()}`;
+  try {
+    await rename(lockPath, tomb);
+  } catch (error) {
+    // ENOENT: someone else broke it first. Anything else (read-only folder): wait and time out.
+    return (error as NodeJS.ErrnoException).code === 'ENOENT';
+  }
+  try {
+    const after = await lstat(tomb);
+    if (after.ino !== before.ino) await link(tomb, lockPath).catch(() => undefined);
+  } finally {
+    await unlink(tomb).catch(() => undefined);
+  }
+  return true;
+}
+
+/**
+ * True when the lock was taken by a process of this machine that no longer exists (a writer
+ * killed mid-append): its lock need not age 10 s before it is broken. A lock still being written
+ * (no JSON yet), another host's lock, or a live pid (or one we may not signal) counts as held.
+ */
+async function holderIsGone(lockPath: string): Promise<boolean> {
+  let info: Partial<LockInfo>;
+  try {
+    info = JSON.parse(await readFile(lockPath, 'utf8')) as Partial<LockInfo>;
+  } catch {
+    return false;
+  }
+  if (info.host !== hostname() || typeof info.pid !== 'number' || !Number.isInteger(info.pid) || info.pid <= 0 || info.pid === process.pid) return false;
+  try {
+    process.kill(info.pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
