@@ -340,6 +340,11 @@ function maskChunk(text: string, start: number, from: number, to: number, ranges
   // (A chunk of digits alone, "2024" or "10", has none of what an id needs.)
   const identifier = (digit || year || (hash && stop - base >= 26)) && (idStart || year);
   if (!url && !path && !identifier) return;
+  if (!url && !path && (behind === 0 || text.charCodeAt(base - 1) !== 95) && isWholeId(text, base, stop)) {
+    // "FR-004", "NFR-2", "US1", "#964": the id pattern matches the whole chunk, and only it runs.
+    ranges.push(base, stop);
+    return;
+  }
   const probeStart = base - behind;
   if (cover < covering && ranges[cover]! < stop) {
     // Partly inside inline constructs (a link's destination, a code span): see `collectAround`.
@@ -412,6 +417,42 @@ function collectPiece(text: string, from: number, to: number, min: number, range
   if (url && urlMark) collect(URL_OR_EMAIL, piece, from, min, ranges);
   if (path && pathMark) collect(PATH, piece, from, min, ranges);
   if (identifier && idMark) collect(IDENTIFIER, piece, from, min, ranges);
+}
+
+/**
+ * Whether IDENTIFIER, run over text[base, stop) after a non-word character, finds exactly one
+ * match, the whole of it: "#" and digits (its fifth alternative: the ones before need a word
+ * character first); or a capital and up to seven letters, '-', a digit (the first alternative,
+ * greedy to the end); or one to six capitals and a digit (the second; the first needs a '-' after
+ * the letters); the rest word characters, '.' or '-'.
+ */
+function isWholeId(text: string, base: number, stop: number): boolean {
+  const first = text.charCodeAt(base);
+  if (first === 35) {
+    if (stop - base < 2) return false;
+    for (let k = base + 1; k < stop; k++) if (!isDigit(text.charCodeAt(k))) return false;
+    return true;
+  }
+  if (first < 65 || first > 90) return false;
+  let k = base + 1;
+  let capitals = true;
+  for (; k < stop; k++) {
+    const c = text.charCodeAt(k);
+    if (c >= 97 && c <= 122) capitals = false;
+    else if (!(c >= 65 && c <= 90)) break;
+  }
+  if (k - base <= 8 && k + 1 < stop && text.charCodeAt(k) === 45 && isDigit(text.charCodeAt(k + 1))) k += 2;
+  else if (capitals && k - base <= 6 && k < stop && isDigit(text.charCodeAt(k))) k += 1;
+  else return false;
+  for (; k < stop; k++) {
+    const c = text.charCodeAt(k);
+    if (!(isDigit(c) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 46 || c === 45)) return false;
+  }
+  return true;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
 }
 
 /** text[a, a + length) === text[b, b + length) */

@@ -34,7 +34,6 @@ export interface MaskedDocument {
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})(.*?)\r?$/; // a CRLF line keeps its \r: not part of the info string
 const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*\r?$/;
-const LIST_ITEM = /^ {0,3}(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
 const REFERENCE_DEFINITION = /^ {0,3}\[[^\]]+\]:[ \t]*\S/;
 const RAW_HTML_BLOCK = /^ {0,3}<(pre|script|style|textarea)(?:[\s>]|$)/i;
 const HTML_COMMENT_START = /^ {0,3}<!--/;
@@ -223,7 +222,7 @@ export function maskLines(
       }
     }
 
-    if ((first === 45 || first === 42 || first === 43 || (first >= 48 && first <= 57)) && LIST_ITEM.test(text.slice(pos, lineEnd))) {
+    if ((first === 45 || first === 42 || first === 43 || (first >= 48 && first <= 57)) && isListItem(text, k, lineEnd)) {
       flushParagraph();
       inList = true;
     } else if (previousBlank && !indented) {
@@ -261,6 +260,26 @@ function closesFence(text: string, pos: number, lineEnd: number, char: number, l
   while (k < lineEnd && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k++;
   if (k < lineEnd && text.charCodeAt(k) === 13) k++;
   return k === lineEnd;
+}
+
+/**
+ * /^ {0,3}(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/ on the line ending at `lineEnd`, `at` being past its
+ * (up to three) leading spaces.
+ */
+function isListItem(text: string, at: number, lineEnd: number): boolean {
+  const c = text.charCodeAt(at);
+  let k = at + 1;
+  if (c !== 45 && c !== 42 && c !== 43) {
+    k = at;
+    while (k < lineEnd && k - at < 10 && text.charCodeAt(k) >= 48 && text.charCodeAt(k) <= 57) k++;
+    if (k === at || k - at > 9 || k >= lineEnd) return false;
+    const after = text.charCodeAt(k);
+    if (after !== 46 && after !== 41) return false;
+    k++;
+  }
+  if (k >= lineEnd) return true;
+  const next = text.charCodeAt(k);
+  return next === 32 || next === 9;
 }
 
 /** `line.trim().length === 0` without slicing the line. */
