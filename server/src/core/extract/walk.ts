@@ -13,12 +13,53 @@ import { lowerBound } from '../text';
 import type { DocumentScan } from './scan';
 import type { SurfaceTrie, TrieMatch } from './trie';
 
-/** The accepted matches of a walk, in order. */
+/**
+ * The accepted matches of a walk, in order. (Typed arrays: they are kept from one check of a
+ * document to the next, and their contents live outside the heap the collector copies.)
+ */
 export interface Walk {
-  first: number[];
-  last: number[];
+  first: Int32Array;
+  last: Int32Array;
   surface: string[];
 }
+
+/** Where a walk writes its matches before they are copied out at their final size; reused. */
+class WalkBuffer {
+  first = new Int32Array(1024);
+  last = new Int32Array(1024);
+  surface: (string | undefined)[] = [];
+  count = 0;
+
+  push(first: number, last: number, surface: string): void {
+    if (this.count === this.first.length) {
+      const grown = (array: Int32Array) => {
+        const bigger = new Int32Array(array.length * 2);
+        bigger.set(array);
+        return bigger;
+      };
+      this.first = grown(this.first);
+      this.last = grown(this.last);
+    }
+    this.first[this.count] = first;
+    this.last[this.count] = last;
+    this.surface[this.count] = surface;
+    this.count++;
+  }
+
+  /** Empties the buffer (the surfaces it held are let go; its room is kept). */
+  reset(): void {
+    this.surface.fill(undefined, 0, this.count);
+    this.count = 0;
+  }
+
+  /** The surfaces [0, count) as an array of their own. */
+  surfaces(): string[] {
+    return this.surface.slice(0, this.count) as string[];
+  }
+}
+
+// Walks never run inside one another: one buffer serves them all.
+const BUFFER = new WalkBuffer();
 
 export interface WalkRules {
   /** Tokens the walk passes over without looking for a match. */
@@ -44,13 +85,15 @@ export interface WalkResult {
 }
 
 export function emptyWalk(): Walk {
-  return { first: [], last: [], surface: [] };
+  return { first: new Int32Array(0), last: new Int32Array(0), surface: [] };
 }
 
 /** The whole walk. */
 export function walkAll(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules): WalkResult {
-  const walk = emptyWalk();
-  const to = walkFrom(trie, scan, rules, 0, walk, undefined);
+  BUFFER.reset();
+  const to = walkFrom(trie, scan, rules, 0, BUFFER, undefined);
+  const walk: Walk = { first: BUFFER.first.slice(0, BUFFER.count), last: BUFFER.last.slice(0, BUFFER.count), surface: BUFFER.surfaces() };
+  BUFFER.reset();
   return { walk, from: 0, to };
 }
 
@@ -62,8 +105,9 @@ export function rewalk(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules, 
   let k = lowerBound(previous.last, restart);
   if (k < n && previous.first[k]! < restart) restart = previous.first[k]!;
   // The matches of the stretch walked again; the whole walk is then put together at its final
-  // size (pushing onto copies of the previous arrays would reallocate them as they grow).
-  const region = emptyWalk();
+  // size.
+  BUFFER.reset();
+  const region = BUFFER;
   // Converge at a token past the change that the previous walk visited (not inside one of its
   // matches): from there on the two walks agree.
   let j = k;
@@ -75,29 +119,26 @@ export function rewalk(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules, 
   };
   const stop = walkFrom(trie, scan, rules, restart, region, converged);
   const tail = stop < scan.tokens.count ? n - j : 0;
-  const r = region.first.length;
+  const r = region.count;
   const size = k + r + tail;
-  const walk: Walk = { first: new Array<number>(size), last: new Array<number>(size), surface: new Array<string>(size) };
-  for (let m = 0; m < k; m++) {
-    walk.first[m] = previous.first[m]!;
-    walk.last[m] = previous.last[m]!;
-    walk.surface[m] = previous.surface[m]!;
-  }
-  for (let m = 0; m < r; m++) {
-    walk.first[k + m] = region.first[m]!;
-    walk.last[k + m] = region.last[m]!;
-    walk.surface[k + m] = region.surface[m]!;
-  }
+  const walk: Walk = { first: new Int32Array(size), last: new Int32Array(size), surface: new Array<string>(size) };
+  walk.first.set(previous.first.subarray(0, k));
+  walk.last.set(previous.last.subarray(0, k));
+  walk.first.set(region.first.subarray(0, r), k);
+  walk.last.set(region.last.subarray(0, r), k);
+  for (let m = 0; m < k; m++) walk.surface[m] = previous.surface[m]!;
+  for (let m = 0; m < r; m++) walk.surface[k + m] = region.surface[m]!;
   for (let m = 0; m < tail; m++) {
     walk.first[k + r + m] = previous.first[j + m]! + change.shift;
     walk.last[k + r + m] = previous.last[j + m]! + change.shift;
     walk.surface[k + r + m] = previous.surface[j + m]!;
   }
+  BUFFER.reset();
   return { walk, from: restart, to: stop };
 }
 
 /** Walks from token `from` until `stop` says so (or the end); returns where it stopped. */
-function walkFrom(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules, from: number, out: Walk, stop: ((i: number) => boolean) | undefined): number {
+function walkFrom(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules, from: number, out: WalkBuffer, stop: ((i: number) => boolean) | undefined): number {
   const { tokens, masked, text, lexicon } = scan;
   if (trie.isEmpty) {
     for (let i = from; i < tokens.count; i++) if (stop && stop(i)) return i;
@@ -111,9 +152,7 @@ function walkFrom(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules, from:
     if (stop && stop(i)) return i;
     if ((skip && skip[i]) || flags[words[i]!] === 1) continue;
     if (!trie.matchInto(tokens, i, masked, text, lexicon, match) || !rules.accept(match)) continue;
-    out.first.push(match.first);
-    out.last.push(match.last);
-    out.surface.push(match.surface);
+    out.push(match.first, match.last, match.surface);
     // The tokens inside the match are passed over; a stop can only fall on a visited token.
     i = match.last;
   }
