@@ -98,14 +98,29 @@ export const semanticCheck: Unit<CheckContext> = {
   },
 };
 
-/** The previous check's resolutions by surface when they still hold, else an empty map. */
+/**
+ * Resolutions by surface that still hold: the previous check's when it had the same glossary,
+ * pins, known terms and common words; else, without pins, those of the last checks made with the
+ * same glossary (a process checks many specs against one glossary, and they share most terms);
+ * else an empty map.
+ */
 function reusableResolutions(context: CheckContext): Map<string, Resolution> {
   const previous = context.previous;
   const old = previous?.memo.get('semantic_check.resolutions') as Map<string, Resolution> | undefined;
   // (Surfaces typed and gone again stay in the map: start afresh when it has grown well past the document's.)
-  if (!previous || !old || old.size > 2 * context.candidates.length + 1024 || previous.glossary !== context.glossary || previous.common !== context.common || !samePins(previous.pins, context.pins) || !sameSet(previous.knownTerms, context.knownTerms)) return new Map();
-  return old;
+  if (previous && old && old.size <= 2 * context.candidates.length + 1024 && previous.glossary === context.glossary && previous.common === context.common && samePins(previous.pins, context.pins) && sameSet(previous.knownTerms, context.knownTerms)) return old;
+  if (context.pins.size > 0) return new Map();
+  let shared = sharedResolutions.get(context.glossary);
+  if (!shared || shared.common !== context.common || !sameSet(shared.knownTerms, context.knownTerms) || shared.resolutions.size > MAX_SHARED_RESOLUTIONS) {
+    shared = { common: context.common, knownTerms: context.knownTerms, resolutions: new Map() };
+    sharedResolutions.set(context.glossary, shared);
+  }
+  return shared.resolutions;
 }
+
+/** Resolutions of pin-free checks, per glossary (a replaced glossary takes its own with it). */
+const sharedResolutions = new WeakMap<CheckContext['glossary'], { common: CheckContext['common']; knownTerms: ReadonlySet<string>; resolutions: Map<string, Resolution> }>();
+const MAX_SHARED_RESOLUTIONS = 50_000;
 
 function samePins(a: CheckContext['pins'], b: CheckContext['pins']): boolean {
   if (a === b) return true;
