@@ -203,13 +203,18 @@ const repeatedNoun: Extractor = {
     // words those are (per common-word list), and only their tokens are counted.
     const rare = scan.lexicon.flags(context.common);
     const count = (from: number, to: number, out: Found<number>) => {
+      // (Locals: this loop looks at every token of the document.)
+      const ids = tokens.word;
+      const starts = tokens.start;
+      const ends = tokens.end;
+      const flags = rare;
       for (let i = from; i < to; i++) {
-        const w = tokens.word[i]!;
-        let flag = rare[w]!;
-        if (flag === 0) rare[w] = flag = PLAIN_WORD.test(words[w]!) && !isCommonWord(context.common, words[w]!) ? 2 : 1;
+        const w = ids[i]!;
+        let flag = flags[w]!;
+        if (flag === 0) flags[w] = flag = PLAIN_WORD.test(words[w]!) && !isCommonWord(context.common, words[w]!) ? 2 : 1;
         if (flag === 1 || inHeading[i] || consumed[i]) continue;
-        const end = tokens.end[i]!;
-        if (end - tokens.start[i]! < 3) continue;
+        const end = ends[i]!;
+        if (end - starts[i]! < 3) continue;
         if (masked[end] === 45 && isCompoundPrefix(masked, end, words[w]!)) continue;
         out.at.push(i);
         out.value.push(w);
