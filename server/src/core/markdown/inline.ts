@@ -310,11 +310,8 @@ function maskChunk(text: string, start: number, from: number, to: number, ranges
   let letterY = false;
   // Whether an id can start here at all: each kind of id needs one of these (see IDENTIFIER).
   let idStart = stop - base >= 26;
-  // A hash of the probe's characters, for the chunk cache.
-  let key = behind === 1 ? text.charCodeAt(base - 1) : 0;
   for (let k = base; k < stop; k++) {
     const c = text.charCodeAt(k);
-    key = (Math.imul(key, 31) + c) | 0;
     if (c >= 48 && c <= 57) digit = interesting = true;
     else if (c >= 65 && c <= 90) {
       idStart = true; // "FR-1", "T001", a ULID
@@ -352,7 +349,9 @@ function maskChunk(text: string, start: number, from: number, to: number, ranges
     return;
   }
   const length = stop - probeStart;
+  let key = 0; // a hash of the probe's characters
   if (chunks) {
+    for (let k = probeStart; k < stop; k++) key = (Math.imul(key, 31) + text.charCodeAt(k)) | 0;
     const known = chunks.chunks.get(key);
     if (known && known.length === length && sameText(text, known.at, probeStart, length)) {
       const found = known.found;

@@ -33,7 +33,6 @@ export interface MaskedDocument {
 }
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})(.*?)\r?$/; // a CRLF line keeps its \r: not part of the info string
-const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*\r?$/;
 const REFERENCE_DEFINITION = /^ {0,3}\[[^\]]+\]:[ \t]*\S/;
 const RAW_HTML_BLOCK = /^ {0,3}<(pre|script|style|textarea)(?:[\s>]|$)/i;
 const HTML_COMMENT_START = /^ {0,3}<!--/;
@@ -207,13 +206,13 @@ export function maskLines(
     }
 
     if (first === 35) {
-      const line = text.slice(pos, lineEnd);
-      const heading = HEADING.exec(line);
-      if (heading) {
+      const level = atxHeading(text, k, lineEnd);
+      if (level > 0) {
         flushParagraph();
-        const content = heading[2] ?? '';
-        const start = content ? pos + line.indexOf(content, heading[1]!.length) : lineEnd;
-        headings.push({ level: heading[1]!.length, start, end: start + content.length, lineStart: pos, text: content });
+        const content = text.slice(HEADING_TEXT[0], HEADING_TEXT[1]);
+        // (Where the text is first found after the '#'s of the line: usually where it is.)
+        const start = content ? text.indexOf(content, pos + level) : lineEnd;
+        headings.push({ level, start, end: start + content.length, lineStart: pos, text: content });
         maskInlineInto(text, pos, lineEnd, excluded, dates, chunks);
         inList = false;
         previousBlank = false;
@@ -260,6 +259,52 @@ function closesFence(text: string, pos: number, lineEnd: number, char: number, l
   while (k < lineEnd && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k++;
   if (k < lineEnd && text.charCodeAt(k) === 13) k++;
   return k === lineEnd;
+}
+
+// Where `atxHeading` found the heading's text.
+const HEADING_TEXT = [0, 0];
+
+/**
+ * /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*\r?$/ on the line ending at `lineEnd`, `at`
+ * being its first '#' (after up to three spaces): the number of '#' (0: not a heading), the text
+ * (group 2, '' when absent) in HEADING_TEXT. Spelled out:
+ * - the run of '#' is the whole run (what follows fewer would be a '#'), of at most six;
+ * - what follows it, but for a last '\r', holds no line terminator ('.' matches none, nor does
+ *   anything after it) and is empty or starts with a blank; nothing but blanks: no text;
+ * - else the text starts after the blanks and is as short as the rest allows: up to the blanks
+ *   before a closing run of '#' that only blanks follow, or up to the trailing blanks.
+ */
+function atxHeading(text: string, at: number, lineEnd: number): number {
+  let k = at;
+  while (k < lineEnd && text.charCodeAt(k) === 35) k++;
+  const level = k - at;
+  if (level > 6) return 0;
+  const end = lineEnd > k && text.charCodeAt(lineEnd - 1) === 13 ? lineEnd - 1 : lineEnd;
+  for (let i = k; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 13 || c === 0x2028 || c === 0x2029) return 0;
+  }
+  HEADING_TEXT[0] = HEADING_TEXT[1] = end;
+  if (k === end) return level;
+  if (!isBlankChar(text.charCodeAt(k))) return 0;
+  while (k < end && isBlankChar(text.charCodeAt(k))) k++;
+  if (k === end) return level;
+  let stop = end;
+  while (isBlankChar(text.charCodeAt(stop - 1))) stop--;
+  let closing = stop;
+  while (closing > k && text.charCodeAt(closing - 1) === 35) closing--;
+  if (closing < stop && closing > k && isBlankChar(text.charCodeAt(closing - 1))) {
+    stop = closing - 1;
+    while (isBlankChar(text.charCodeAt(stop - 1))) stop--;
+  }
+  HEADING_TEXT[0] = k;
+  HEADING_TEXT[1] = stop;
+  return level;
+}
+
+/** [ \t] */
+function isBlankChar(c: number): boolean {
+  return c === 32 || c === 9;
 }
 
 /**
