@@ -59,3 +59,27 @@ describe('applyMask', () => {
     expect(applyMask(text, region, from, to)).toBe(maskInWindows(text, region, from, to));
   });
 });
+
+describe('maskMarkdown', () => {
+  // Cases where the scanner reads headings, list items and ids without the regular expressions
+  // that define them (HEADING, LIST_ITEM, IDENTIFIER) or runs the patterns only around inline
+  // constructs: the expected values are what those regular expressions give.
+  test.each([
+    [
+      '# Title\n## Sub ##\n### H #x\n#### ###\n####### seven\n#\tTab\t#\t\n# CRLF #\r\n#no space\n   # three\n    # four\n# a\u2028b\n## ## x ##\n#\r\n',
+      [],
+      [[1, 2, 7, 'Title'], [2, 11, 14, 'Sub'], [3, 22, 26, 'H #x'], [4, 32, 35, '###'], [1, 52, 55, 'Tab'], [1, 61, 65, 'CRLF'], [1, 84, 89, 'three'], [2, 110, 114, '## x'], [1, 120, 120, '']],
+    ],
+    // Not a list item (ten digits): the indented line is code.
+    ['1234567890. ten digits\n\n    indented\n', [24, 36], []],
+    ['123456789) nine digits\n\n    indented\n', [], []],
+    ['-\tdash\n\n    indented\n', [], []],
+    ['+\n\n    indented\n', [], []],
+    ['See FR-1](https://x.io/FR-2)FR-3 and `a`FR-4 and <b>v1.2</b> and [x][FR-5].\n', [4, 8, 9, 32, 37, 44, 49, 60, 68, 74], []],
+    ['Ids: _FR-1 FR-001 (NFR-2), US1 ABCDEFG1 ABCDEF1 #964 #12a FR-1.md FR-1/a T001x.\n', [11, 17, 19, 24, 27, 30, 40, 47, 48, 52, 58, 65, 66, 70, 73, 78], []],
+  ])('%j', (text, excluded, headings) => {
+    const masked = maskMarkdown(text);
+    expect(masked.excluded).toEqual(excluded);
+    expect(masked.headings.map((h) => [h.level, h.start, h.end, h.text])).toEqual(headings);
+  });
+});
