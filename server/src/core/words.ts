@@ -17,9 +17,60 @@ export function createCommonWords(words: Iterable<string>): CommonWords {
   return { has: (word) => set.has(word) };
 }
 
-/** Parse the shipped list: one lowercase word per line. */
+/** Parse a list of words, one per line (any case, any order). */
 export function parseCommonWords(text: string): CommonWords {
   return createCommonWords(text.split('\n').map((w) => w.trim()));
+}
+
+/**
+ * The shipped list, which the build writes as one lowercase word per line, sorted in code unit
+ * order, ending with a line break: words are looked up by binary search in the text itself. That
+ * takes ~1 ms to index instead of the ~40 ms a Set of its 80,000 words takes to build at every
+ * process start (most of the CLI's start-up). The build checks the order; a list that does not
+ * end with a line break is parsed as any other.
+ */
+export function sortedCommonWords(text: string): CommonWords {
+  if (text.length === 0 || text.charCodeAt(text.length - 1) !== 10) return parseCommonWords(text);
+  let lines = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++;
+  // starts[k]: where line k starts; starts[lines]: one past the last line break.
+  const starts = new Int32Array(lines + 1);
+  for (let k = 1, at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts[k++] = at + 1;
+  const search = (word: string): boolean => {
+    let low = 0;
+    let high = lines;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      const order = compareWithLine(word, text, starts[mid]!, starts[mid + 1]! - 1);
+      if (order === 0) return true;
+      if (order > 0) low = mid + 1;
+      else high = mid;
+    }
+    return false;
+  };
+  // A search costs ~0.7 µs and the same words are asked about again and again: answers are kept.
+  const answers = new Map<string, boolean>();
+  return {
+    has(word) {
+      let answer = answers.get(word);
+      if (answer === undefined) {
+        if (answers.size >= 200_000) answers.clear();
+        answers.set(word, (answer = search(word)));
+      }
+      return answer;
+    },
+  };
+}
+
+/** `word` compared with text[from, to) in code unit order: negative, 0 or positive. */
+function compareWithLine(word: string, text: string, from: number, to: number): number {
+  const length = to - from;
+  const shared = Math.min(word.length, length);
+  for (let i = 0; i < shared; i++) {
+    const d = word.charCodeAt(i) - text.charCodeAt(from + i);
+    if (d !== 0) return d;
+  }
+  return word.length - length;
 }
 
 /** True when a word (any case, maybe plural) is ordinary English or a function word. */

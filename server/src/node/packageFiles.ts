@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseCommonWords, type CommonWords } from '../core/words';
+import { sortedCommonWords, type CommonWords } from '../core/words';
 
 declare const __dirname: string | undefined;
 
@@ -34,5 +34,5 @@ export function loadCommonWords(): CommonWords {
   if (common) return common;
   const file = join(packageRoot(), 'dist', 'data', 'common-words.txt');
   if (!existsSync(file)) throw new Error(`spec-glossary: ${file} is missing; run \`npm run build\` first`);
-  return (common = parseCommonWords(readFileSync(file, 'utf8')));
+  return (common = sortedCommonWords(readFileSync(file, 'utf8')));
 }
