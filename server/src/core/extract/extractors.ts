@@ -11,6 +11,7 @@ import type { LineIndex } from '../text';
 import type { Range, TermCandidate } from '../types';
 import { FUNCTION_WORDS, isCommonWord } from '../words';
 import { hasMask, maskedString } from './maskedCodes';
+import type { DocumentScan } from './scan';
 import { SHAPE_ACRONYM, SHAPE_MIXED } from './tokens';
 import { SurfaceTrie, type TrieMatch } from './trie';
 import { emptyFound, spliceFound, type Found } from './splice';
@@ -44,13 +45,59 @@ const glossaryMatch: Extractor = {
 
     const { tokens } = scan;
     const { first, last, surface } = result.walk;
-    for (let k = 0; k < first.length; k++) {
-      propose(context, surface[k]!, 'glossary_match');
-      addOccurrence(context, surface[k]!, tokens.start[first[k]!]!, tokens.end[last[k]!]!);
-      for (let t = first[k]!; t <= last[k]!; t++) context.consumed[t] = 1;
+    const consumed = context.consumed;
+    for (let k = 0; k < first.length; k++) for (let t = first[k]!; t <= last[k]!; t++) consumed[t] = 1;
+    // Each matched surface once: proposed, and given its occurrences in one array of the right size
+    // (a 1 MB spec has thousands of matches of a few hundred surfaces).
+    const groups = occurrencesBySurface(result.walk, tokens, glossary.trie.surfaceCount);
+    for (let g = 0; g < groups.count; g++) {
+      const name = surface[groups.firstMatch[g]!]!;
+      propose(context, name, 'glossary_match');
+      context.occurrences.set(name, groups.pairs[g]!);
     }
   },
 };
+
+/**
+ * The occurrences of a walk's matches grouped by surface (flat [start, end) offset pairs, in
+ * order), the surfaces in the order of their first match. Per match only typed-array reads and
+ * writes: the slot of each surface number is kept in a scratch array, cleared again after.
+ */
+function occurrencesBySurface(walk: Walk, tokens: DocumentScan['tokens'], surfaces: number): { count: number; firstMatch: Int32Array; pairs: number[][] } {
+  const { first, last, id } = walk;
+  if (GROUPS.slotOf.length < surfaces) GROUPS.slotOf = new Int32Array(Math.max(surfaces, 2 * GROUPS.slotOf.length)).fill(-1);
+  if (GROUPS.firstMatch.length < id.length) {
+    GROUPS.firstMatch = new Int32Array(Math.max(id.length, 2 * GROUPS.firstMatch.length));
+    GROUPS.fill = new Int32Array(GROUPS.firstMatch.length);
+  }
+  const { slotOf, firstMatch, fill } = GROUPS;
+  let count = 0;
+  for (let k = 0; k < id.length; k++) {
+    let slot = slotOf[id[k]!]!;
+    if (slot < 0) {
+      slot = slotOf[id[k]!] = count++;
+      firstMatch[slot] = k;
+      fill[slot] = 0;
+    }
+    fill[slot]! += 2;
+  }
+  const pairs: number[][] = new Array(count);
+  for (let g = 0; g < count; g++) {
+    pairs[g] = new Array<number>(fill[g]!);
+    fill[g] = 0;
+  }
+  for (let k = 0; k < id.length; k++) {
+    const slot = slotOf[id[k]!]!;
+    const list = pairs[slot]!;
+    list[fill[slot]!] = tokens.start[first[k]!]!;
+    list[fill[slot]! + 1] = tokens.end[last[k]!]!;
+    fill[slot]! += 2;
+  }
+  for (let g = 0; g < count; g++) slotOf[id[firstMatch[g]!]!] = -1;
+  return { count, firstMatch: firstMatch.subarray(0, count), pairs };
+}
+
+const GROUPS = { slotOf: new Int32Array(0), firstMatch: new Int32Array(0), fill: new Int32Array(0) };
 
 const metadataHint: Extractor = {
   id: 'metadata_hint',

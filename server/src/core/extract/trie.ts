@@ -72,6 +72,18 @@ export class SurfaceTrie {
   private version = 0;
   private lastLexicon: Lexicon | undefined;
   private lastCache: RootCache | undefined;
+  /** A small number for each surface a match can give (0, 1, 2, … in the order first added). */
+  private readonly surfaceIds = new Map<string, number>();
+
+  /** The number of a surface matches can give (see `surfaceCount`); -1 for any other string. */
+  surfaceId(surface: string): number {
+    return this.surfaceIds.get(surface) ?? -1;
+  }
+
+  /** How many surfaces matches can give: their numbers are 0 … surfaceCount - 1. */
+  get surfaceCount(): number {
+    return this.surfaceIds.size;
+  }
 
   get isEmpty(): boolean {
     return this.size === 0;
@@ -110,6 +122,7 @@ export class SurfaceTrie {
     if (current.terminal === undefined) this.size++;
     // First registration wins: a glossary surface is never overridden by a synonym pointing elsewhere.
     current.terminal ??= surface;
+    if (!this.surfaceIds.has(surface)) this.surfaceIds.set(surface, this.surfaceIds.size);
   }
 
   /**

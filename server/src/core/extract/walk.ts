@@ -21,16 +21,19 @@ export interface Walk {
   first: Int32Array;
   last: Int32Array;
   surface: string[];
+  /** The trie's number of each surface (`SurfaceTrie.surfaceId`). */
+  id: Int32Array;
 }
 
 /** Where a walk writes its matches before they are copied out at their final size; reused. */
 class WalkBuffer {
   first = new Int32Array(1024);
   last = new Int32Array(1024);
+  id = new Int32Array(1024);
   surface: (string | undefined)[] = [];
   count = 0;
 
-  push(first: number, last: number, surface: string): void {
+  push(first: number, last: number, surface: string, id: number): void {
     if (this.count === this.first.length) {
       const grown = (array: Int32Array) => {
         const bigger = new Int32Array(array.length * 2);
@@ -39,9 +42,11 @@ class WalkBuffer {
       };
       this.first = grown(this.first);
       this.last = grown(this.last);
+      this.id = grown(this.id);
     }
     this.first[this.count] = first;
     this.last[this.count] = last;
+    this.id[this.count] = id;
     this.surface[this.count] = surface;
     this.count++;
   }
@@ -85,14 +90,14 @@ export interface WalkResult {
 }
 
 export function emptyWalk(): Walk {
-  return { first: new Int32Array(0), last: new Int32Array(0), surface: [] };
+  return { first: new Int32Array(0), last: new Int32Array(0), surface: [], id: new Int32Array(0) };
 }
 
 /** The whole walk. */
 export function walkAll(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules): WalkResult {
   BUFFER.reset();
   const to = walkFrom(trie, scan, rules, 0, BUFFER, undefined);
-  const walk: Walk = { first: BUFFER.first.slice(0, BUFFER.count), last: BUFFER.last.slice(0, BUFFER.count), surface: BUFFER.surfaces() };
+  const walk: Walk = { first: BUFFER.first.slice(0, BUFFER.count), last: BUFFER.last.slice(0, BUFFER.count), surface: BUFFER.surfaces(), id: BUFFER.id.slice(0, BUFFER.count) };
   BUFFER.reset();
   return { walk, from: 0, to };
 }
@@ -121,11 +126,14 @@ export function rewalk(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules, 
   const tail = stop < scan.tokens.count ? n - j : 0;
   const r = region.count;
   const size = k + r + tail;
-  const walk: Walk = { first: new Int32Array(size), last: new Int32Array(size), surface: new Array<string>(size) };
+  const walk: Walk = { first: new Int32Array(size), last: new Int32Array(size), surface: new Array<string>(size), id: new Int32Array(size) };
   walk.first.set(previous.first.subarray(0, k));
   walk.last.set(previous.last.subarray(0, k));
+  walk.id.set(previous.id.subarray(0, k));
   walk.first.set(region.first.subarray(0, r), k);
   walk.last.set(region.last.subarray(0, r), k);
+  walk.id.set(region.id.subarray(0, r), k);
+  walk.id.set(previous.id.subarray(j, j + tail), k + r);
   for (let m = 0; m < k; m++) walk.surface[m] = previous.surface[m]!;
   for (let m = 0; m < r; m++) walk.surface[k + m] = region.surface[m]!;
   for (let m = 0; m < tail; m++) {
@@ -152,7 +160,7 @@ function walkFrom(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules, from:
     if (stop && stop(i)) return i;
     if ((skip && skip[i]) || flags[words[i]!] === 1) continue;
     if (!trie.matchInto(tokens, i, masked, text, lexicon, match) || !rules.accept(match)) continue;
-    out.push(match.first, match.last, match.surface);
+    out.push(match.first, match.last, match.surface, trie.surfaceId(match.surface));
     // The tokens inside the match are passed over; a stop can only fall on a visited token.
     i = match.last;
   }
