@@ -88,9 +88,3 @@ export function propose(context: CheckContext, surface: string, method: Extracti
     existing.confidence = confidence;
   }
 }
-
-export function addOccurrence(context: CheckContext, surface: string, start: number, end: number): void {
-  const list = context.occurrences.get(surface);
-  if (list) list.push(start, end);
-  else context.occurrences.set(surface, [start, end]);
-}

@@ -4,7 +4,7 @@
  * occurrence of what was proposed and builds the term candidates.
  */
 
-import { addOccurrence, followsPrevious, propose, sameSet, type CheckContext, type Proposal } from '../check/context';
+import { followsPrevious, propose, sameSet, type CheckContext, type Proposal } from '../check/context';
 import { normalizeSurface } from '../normalize';
 import type { Unit } from '../pipeline';
 import type { LineIndex } from '../text';
@@ -390,8 +390,14 @@ const locate: Extractor = {
     const change = previous && previous.keys === signature ? markedChange(context) : undefined;
     const result = previous && change ? rewalk(trie, scan, rules, previous.walk, change) : walkAll(trie, scan, rules);
     const { tokens } = scan;
-    const { first, last, surface } = result.walk;
-    for (let k = 0; k < first.length; k++) addOccurrence(context, surface[k]!, tokens.start[first[k]!]!, tokens.end[last[k]!]!);
+    const { surface } = result.walk;
+    const groups = occurrencesBySurface(result.walk, tokens, trie.surfaceCount);
+    for (let g = 0; g < groups.count; g++) {
+      const name = surface[groups.firstMatch[g]!]!;
+      const known = context.occurrences.get(name); // an alias's canonical term found by the glossary walk
+      if (known) for (const offset of groups.pairs[g]!) known.push(offset);
+      else context.occurrences.set(name, groups.pairs[g]!);
+    }
 
     const made = materialize(context, previous);
     // By first occurrence (the offset orders as its line and character do), then surface: an
