@@ -33,13 +33,17 @@ const IDENTIFIER =
  *   checked against them, so a lookup needs no new string;
  * - where the next '`', '<' and ']' are: every inline construct starts with one of them, so the
  *   inline pattern need only be tried there (indexOf finds them several times faster than the
- *   regex engine scans for them). Each search is reused for every paragraph before what it found.
+ *   regex engine scans for them). Each search is reused for every paragraph before what it found;
+ * - the same for the next character that makes a chunk worth a look (see `interesting`).
  */
 export class InlineCache {
   readonly chunks = new Map<number, CachedChunk>();
   /** For '`', '<', ']': where the last search started, and what it found (-1: none). */
   readonly searchedFrom = [Infinity, Infinity, Infinity];
   readonly found = [-1, -1, -1];
+  /** The same for INTERESTING_GLOBAL (see `interesting`). */
+  interestingFrom = Infinity;
+  interesting = -1;
   constructor(readonly text: string) {}
 }
 
@@ -233,10 +237,7 @@ function maskChunks(text: string, segment: string, start: number, end: number, r
   // that lies inside one of them cannot add anything to the mask.
   const covering = ranges.length;
   let r = 0;
-  // The regex runs over the segment (so it never scans past it); the loops over the text.
-  INTERESTING_GLOBAL.lastIndex = 0;
-  while (INTERESTING_GLOBAL.test(segment)) {
-    const at = start + INTERESTING_GLOBAL.lastIndex - 1;
+  for (let at = interesting(text, segment, start, start, chunks); at !== -1 && at < end; ) {
     // Inside an inline range with white space (or the segment's edge) on both sides, such as most
     // code spans: every chunk there lies inside it, so the search goes on after it.
     let j = r;
@@ -245,7 +246,7 @@ function maskChunks(text: string, segment: string, start: number, end: number, r
       const coverStart = ranges[j]!;
       const coverEnd = ranges[j + 1]!;
       if ((coverStart === start || isSpace(text.charCodeAt(coverStart - 1))) && (coverEnd >= end || isSpace(text.charCodeAt(coverEnd)))) {
-        INTERESTING_GLOBAL.lastIndex = coverEnd - start;
+        at = coverEnd < end ? interesting(text, segment, start, coverEnd, chunks) : -1;
         continue;
       }
     }
@@ -255,7 +256,7 @@ function maskChunks(text: string, segment: string, start: number, end: number, r
     while (to < end && !isSpace(text.charCodeAt(to))) to++;
     while (r < covering && ranges[r + 1]! <= from) r += 2;
     if (!(r < covering && ranges[r]! <= from && to <= ranges[r + 1]!)) maskChunk(text, start, from, to, ranges, chunks, r, covering);
-    INTERESTING_GLOBAL.lastIndex = to - start;
+    at = to < end ? interesting(text, segment, start, to, chunks) : -1;
   }
   // Chunks holding a date format.
   let done = start;
@@ -269,6 +270,26 @@ function maskChunks(text: string, segment: string, start: number, end: number, r
     maskChunk(text, start, from, to, ranges, chunks, covering, covering);
     done = to;
   }
+}
+
+/**
+ * The offset of the first INTERESTING_GLOBAL match at or after `from` (-1: none), which is past
+ * the segment text[start, …) when the segment has none. A match depends only on the characters
+ * from it to the next white space (and segments end at a line break), so with the cache the regex
+ * runs over the whole text and each search is reused for every paragraph before what it found:
+ * the paragraphs' last, failing searches are saved.
+ */
+function interesting(text: string, segment: string, start: number, from: number, cache: InlineCache | undefined): number {
+  if (cache === undefined) {
+    INTERESTING_GLOBAL.lastIndex = from - start;
+    return INTERESTING_GLOBAL.test(segment) ? start + INTERESTING_GLOBAL.lastIndex - 1 : -1;
+  }
+  if (cache.interestingFrom <= from && (cache.interesting === -1 || cache.interesting >= from)) return cache.interesting;
+  INTERESTING_GLOBAL.lastIndex = from;
+  const found = INTERESTING_GLOBAL.test(text) ? INTERESTING_GLOBAL.lastIndex - 1 : -1;
+  cache.interestingFrom = from;
+  cache.interesting = found;
+  return found;
 }
 
 /** Whether text[from, to) holds "YYYY" or "yyyy". */
