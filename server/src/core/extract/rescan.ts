@@ -13,12 +13,12 @@
  */
 
 import { locateFrontMatter } from '../markdown/frontMatter';
-import { maskLines, type Heading } from '../markdown/mask';
+import { maskLines } from '../markdown/mask';
 import type { LineIndex } from '../text';
 import type { Lexicon } from './lexicon';
 import { maskCodes, spareCodes, writeCodes } from './maskedCodes';
-import { assembleScan, exclusionsOf, firstTokenAt, maskedCodesOf, readHeader, scanDocument, type DocumentScan } from './scan';
-import { makeTokens, tokenize, type ScanBuffers, type TokenArrays, type Tokens } from './tokens';
+import { assembleScan, exclusionsOf, firstTokenAt, markHeadings, maskedCodesOf, readHeader, scanDocument, type DocumentScan } from './scan';
+import { makeTokens, tokenize, type Tokens } from './tokens';
 
 type Header = ReturnType<typeof readHeader>;
 
@@ -29,7 +29,7 @@ export interface ScanState {
   bodyStart: number;
   front: { start: number; end: number } | undefined;
   /** Flat [offset, state] pairs of the clean line starts (see `maskLines`); undefined: none kept. */
-  checkpoints: number[] | undefined;
+  checkpoints: Int32Array | undefined;
 }
 
 /** What `rescan` did, for tests and the benchmark. */
@@ -49,8 +49,9 @@ export function scanFully(text: string, header: Header, fields: readonly string[
   const { excluded, headings, bodyStart, front, checkpoints } = exclusionsOf(text, header.lines, true);
   const masked = maskedCodesOf(text, excluded);
   const tokens = tokenize(masked, text, lexicon, 0, text.length, excluded);
-  const scan = assembleScan(text, header.lines, header.frontMatter, masked, headings, tokens, lexicon);
-  return { scan, bodyStart, front, checkpoints };
+  // (Room to grow: later keystrokes splice the token arrays and these marks in place.)
+  const scan = assembleScan(text, header.lines, header.frontMatter, masked, tokens, lexicon, markHeadings(tokens, headings, undefined, 0, tokens.count, tokens.start.length));
+  return { scan, bodyStart, front, checkpoints: Int32Array.from(checkpoints) };
 }
 
 /**
@@ -72,7 +73,7 @@ export function editedHeader(previous: ScanState, text: string): { header: Heade
  * `into` lends arrays for the tokens and heading marks (those of a scan nothing uses any more:
  * the incremental checker alternates two sets instead of allocating megabytes per keystroke).
  */
-export function rescan(previous: ScanState, text: string, header: Header, edit: Edit | undefined, fields: readonly string[], lexicon: Lexicon, info?: RescanInfo, into?: ScanBuffers): ScanState {
+export function rescan(previous: ScanState, text: string, header: Header, edit: Edit | undefined, fields: readonly string[], lexicon: Lexicon, info?: RescanInfo): ScanState {
   const full = (): ScanState => {
     if (info) Object.assign(info, { full: true, from: 0, to: text.length });
     return scanFully(text, header, fields, lexicon);
@@ -98,70 +99,104 @@ export function rescan(previous: ScanState, text: string, header: Header, edit: 
   const end = region.end;
   const resume = end - delta; // where the reused rest of the previous scan starts, in its offsets
 
-  // The previous masking before the region and after it (moved by delta), the region masked anew.
-  let backing = into?.codes;
-  if (!backing || backing.length < text.length || backing.buffer === old.masked.buffer) backing = spareCodes(text.length);
-  const masked = backing.length === text.length ? backing : backing.subarray(0, text.length);
-  masked.set(old.masked.subarray(0, restart));
-  masked.set(old.masked.subarray(resume), end);
-  writeCodes(text, masked, restart, end);
+  // From here on the previous scan's arrays are changed in place (the caller drops that scan): the
+  // masking, the tokens and their heading marks before the region stay, those after it move, and
+  // the region's are written anew. Copying all of them into fresh arrays cost ~0.5 ms a keystroke.
+  const masked = splicedCodes(old.masked, text, restart, end, resume);
   maskCodes(masked, region.excluded, restart, end);
 
-  const headings: Heading[] = [];
-  for (const h of old.headings) if (h.lineStart < restart) headings.push(h);
-  headings.push(...region.headings);
-  for (const h of old.headings) {
-    if (h.lineStart >= resume) headings.push(delta === 0 ? h : { ...h, start: h.start + delta, end: h.end + delta, lineStart: h.lineStart + delta });
+  // Those before the region, the region's, then those from the resumed text on, moved (a typed
+  // array of the final size: a 1 MB spec has ~14,000 of them, and this runs per keystroke).
+  let tail = j;
+  while (tail < checkpoints.length && checkpoints[tail]! < resume) tail += 2;
+  const nextCheckpoints = new Int32Array(k + region.checkpoints.length + checkpoints.length - tail);
+  nextCheckpoints.set(checkpoints.subarray(0, k));
+  nextCheckpoints.set(region.checkpoints, k);
+  for (let from = tail, to = k + region.checkpoints.length; from < checkpoints.length; from += 2, to += 2) {
+    nextCheckpoints[to] = checkpoints[from]! + delta;
+    nextCheckpoints[to + 1] = checkpoints[from + 1]!;
   }
 
-  const nextCheckpoints: number[] = checkpoints.slice(0, k);
-  nextCheckpoints.push(...region.checkpoints);
-  for (k = j; k < checkpoints.length; k += 2) if (checkpoints[k]! >= resume) nextCheckpoints.push(checkpoints[k]! + delta, checkpoints[k + 1]!);
-
-  const retokenized = tokenize(masked, text, lexicon, restart, end, region.excluded);
   const before = firstTokenAt(old.tokens, restart);
   const oldTail = end >= masked.length ? old.tokens.count : firstTokenAt(old.tokens, resume);
-  const tokens = spliceTokens(old.tokens, text, before, oldTail, delta, retokenized, into);
-  if (info) Object.assign(info, { full: false, from: restart, to: end });
-  const scan = assembleScan(text, header.lines, header.frontMatter, masked, headings, tokens, lexicon, into?.marks[0]);
+  const retokenized = tokenize(masked, text, lexicon, restart, end, region.excluded);
+  const { tokens, inHeading } = spliceTokens(old.tokens, old.inHeading, text, before, oldTail, delta, retokenized);
   const after = before + retokenized.count;
+  markHeadings(tokens, region.headings, inHeading, before, after);
+  if (info) Object.assign(info, { full: false, from: restart, to: end });
+  const scan = assembleScan(text, header.lines, header.frontMatter, masked, tokens, lexicon, inHeading);
   scan.edit = { previous: old.serial, restart, end, delta, before, after, shift: after - oldTail, lineDelta: header.lines.lineCount - old.lines.lineCount };
   return { scan, bodyStart: previous.bodyStart, front: previous.front, checkpoints: nextCheckpoints };
 }
 
-/** Old tokens [0, before), the region's, then old tokens [after, …) moved by delta. */
-function spliceTokens(old: Tokens, text: string, before: number, after: number, delta: number, region: Tokens, into: TokenArrays | undefined): Tokens {
-  const tail = old.count - after;
-  const count = before + region.count + tail;
-  const lend = into !== undefined && into.start.length >= count && into.start !== old.start;
-  const start = lend ? into.start : new Int32Array(count + (count >> 4));
-  const finish = lend ? into.end : new Int32Array(start.length);
-  const word = lend ? into.word : new Int32Array(start.length);
-  const shape = lend ? into.shape : new Uint8Array(start.length);
-  start.set(old.start.subarray(0, before));
-  finish.set(old.end.subarray(0, before));
-  word.set(old.word.subarray(0, before));
-  shape.set(old.shape.subarray(0, before));
+/**
+ * The masked code units of `text`: `old`'s before `restart`, `old`'s from `resume` on moved to
+ * `end`, and text[restart, end) written (not yet masked). In `old`'s backing array when it has
+ * room, else in a new one with room to grow.
+ */
+function splicedCodes(old: Uint16Array, text: string, restart: number, end: number, resume: number): Uint16Array {
+  let masked: Uint16Array;
+  if (old.byteOffset === 0 && old.buffer.byteLength >= 2 * text.length) {
+    const backing = new Uint16Array(old.buffer, 0, old.buffer.byteLength >> 1);
+    backing.copyWithin(end, resume, old.length);
+    masked = backing.subarray(0, text.length);
+  } else {
+    masked = spareCodes(text.length).subarray(0, text.length);
+    masked.set(old.subarray(0, restart));
+    masked.set(old.subarray(resume), end);
+  }
+  writeCodes(text, masked, restart, end);
+  return masked;
+}
+
+/**
+ * Old tokens [0, before), the region's, then old tokens [after, …) moved by delta; with their
+ * heading marks (the region's left for the caller to set). In the old arrays when they have room.
+ */
+function spliceTokens(old: Tokens, oldMarks: Uint8Array, text: string, before: number, after: number, delta: number, region: Tokens): { tokens: Tokens; inHeading: Uint8Array } {
+  const count = before + region.count + old.count - after;
+  const at = before + region.count;
+  const room = old.start.length >= count && oldMarks.length >= count;
+  const grow = <T extends Int32Array | Uint8Array>(array: T, make: (n: number) => T): T => {
+    if (room) return array;
+    const bigger = make(count + (count >> 4) + 16);
+    bigger.set(array.subarray(0, before));
+    return bigger;
+  };
+  const start = grow(old.start, (n) => new Int32Array(n));
+  const finish = grow(old.end, (n) => new Int32Array(n));
+  const word = grow(old.word, (n) => new Int32Array(n));
+  const shape = grow(old.shape, (n) => new Uint8Array(n));
+  const inHeading = grow(oldMarks, (n) => new Uint8Array(n));
+  // The tail first (it may overlap where the region goes), then the region.
+  if (room) {
+    start.copyWithin(at, after, old.count);
+    finish.copyWithin(at, after, old.count);
+    word.copyWithin(at, after, old.count);
+    shape.copyWithin(at, after, old.count);
+    inHeading.copyWithin(at, after, old.count);
+  } else {
+    start.set(old.start.subarray(after, old.count), at);
+    finish.set(old.end.subarray(after, old.count), at);
+    word.set(old.word.subarray(after, old.count), at);
+    shape.set(old.shape.subarray(after, old.count), at);
+    inHeading.set(oldMarks.subarray(after, old.count), at);
+  }
   start.set(region.start.subarray(0, region.count), before);
   finish.set(region.end.subarray(0, region.count), before);
   word.set(region.word.subarray(0, region.count), before);
   shape.set(region.shape.subarray(0, region.count), before);
-  const at = before + region.count;
-  start.set(old.start.subarray(after, old.count), at);
-  finish.set(old.end.subarray(after, old.count), at);
-  word.set(old.word.subarray(after, old.count), at);
-  shape.set(old.shape.subarray(after, old.count), at);
   if (delta !== 0) {
     for (let i = at; i < count; i++) {
       start[i] += delta;
       finish[i] += delta;
     }
   }
-  return makeTokens(text, count, start, finish, word, shape);
+  return { tokens: makeTokens(text, count, start, finish, word, shape), inHeading };
 }
 
 /** Index (into the flat pairs) of the last checkpoint at or before `offset`, or -1. */
-function lastAtOrBefore(checkpoints: readonly number[], offset: number): number {
+function lastAtOrBefore(checkpoints: Int32Array, offset: number): number {
   let low = 0;
   let high = checkpoints.length / 2;
   while (low < high) {

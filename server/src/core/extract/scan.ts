@@ -15,7 +15,6 @@ export interface DocumentScan {
   lines: LineIndex;
   /** The masked document as code units (see maskedCodes.ts), exactly as long as `text`. */
   masked: Uint16Array;
-  headings: Heading[];
   frontMatter: FrontMatter | undefined;
   tokens: Tokens;
   /** The words of the tokens (`tokens.word` holds their ids). */
@@ -114,27 +113,26 @@ export function scanDocument(text: string, fields?: readonly string[], header = 
   const masked = maskedCodesOf(text, excluded, into);
   if (fields && fields.length > 0) keepSections(masked, headings, fields);
   const tokens = tokenize(masked, text, lexicon, 0, text.length, excluded, into);
-  return assembleScan(text, lines, frontMatter, masked, headings, tokens, lexicon, into?.marks[0]);
+  return assembleScan(text, lines, frontMatter, masked, tokens, lexicon, markHeadings(tokens, headings, into?.marks[0]));
 }
 
 /** The scan of already masked and tokenized text (also used by the incremental checker). */
-export function assembleScan(
-  text: string,
-  lines: LineIndex,
-  frontMatter: FrontMatter | undefined,
-  masked: Uint16Array,
-  headings: Heading[],
-  tokens: Tokens,
-  lexicon: Lexicon,
-  marks?: Uint8Array,
-): DocumentScan {
-  const inHeading = marks && marks.length >= tokens.count ? marks.fill(0, 0, tokens.count) : new Uint8Array(tokens.count);
-  for (const heading of headings) {
-    for (let i = firstTokenAt(tokens, heading.start); i < tokens.count && tokens.start[i]! < heading.end; i++) inHeading[i] = 1;
-  }
+export function assembleScan(text: string, lines: LineIndex, frontMatter: FrontMatter | undefined, masked: Uint16Array, tokens: Tokens, lexicon: Lexicon, inHeading: Uint8Array): DocumentScan {
   const words = lexicon.words;
   const ids = tokens.word;
-  return { text, lines, masked, headings, frontMatter, tokens, lexicon, inHeading, lower: (i) => words[ids[i]!]!, serial: nextSerial() };
+  return { text, lines, masked, frontMatter, tokens, lexicon, inHeading, lower: (i) => words[ids[i]!]!, serial: nextSerial() };
+}
+
+/**
+ * 1 for the tokens [from, to) inside one of `headings`, 0 for the others, written into `marks`
+ * (lent, when long enough) or a new array of `length` (at least the token count).
+ */
+export function markHeadings(tokens: Tokens, headings: readonly Heading[], marks?: Uint8Array, from = 0, to = tokens.count, length = tokens.count): Uint8Array {
+  const inHeading = marks && marks.length >= length ? marks.fill(0, from, to) : new Uint8Array(length);
+  for (const heading of headings) {
+    for (let i = Math.max(from, firstTokenAt(tokens, heading.start)); i < to && tokens.start[i]! < heading.end; i++) inHeading[i] = 1;
+  }
+  return inHeading;
 }
 
 /** Index of the first token starting at or after `offset`. */
