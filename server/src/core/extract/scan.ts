@@ -3,8 +3,8 @@
  * masked prose, headings, tokens, and which tokens belong to headings.
  */
 
-import { locateFrontMatter, parseFrontMatter, type FrontMatter } from '../markdown/frontMatter';
-import { INITIAL_STATE, maskLines, type Heading } from '../markdown/mask';
+import { parseFrontMatter, type FrontMatter } from '../markdown/frontMatter';
+import { documentExclusions, type DocumentExclusions, type Heading } from '../markdown/mask';
 import { LineIndex } from '../text';
 import { sharedLexicon, type Lexicon } from './lexicon';
 import { maskCodes, spareCodes, writeCodes } from './maskedCodes';
@@ -60,31 +60,9 @@ export function readHeader(text: string): { lines: LineIndex; frontMatter: Front
   return { lines, frontMatter: parseFrontMatter(text, lines) };
 }
 
-/** What is excluded from extraction in a whole document, and what else masking found. */
-export interface Exclusions {
-  /** Sorted flat [start, end) pairs (may touch or overlap): BOM, front matter, then the body's. */
-  excluded: number[];
-  headings: Heading[];
-  /** Where the body starts (after front matter), and where the front matter is, if any. */
-  bodyStart: number;
-  front: { start: number; end: number } | undefined;
-  /** The body's clean line starts (see `maskLines`), when asked for. */
-  checkpoints: number[];
-}
-
 /** The exclusions of `text` (what `maskMarkdown` masks); `record` keeps the clean line starts. */
-export function exclusionsOf(text: string, lines: LineIndex, record: boolean): Exclusions {
-  const found = locateFrontMatter(text);
-  const front = found && { start: found.start, end: found.end };
-  const bodyStart = front ? front.end : 0;
-  const excluded: number[] = [];
-  if (text.charCodeAt(0) === 0xfeff) excluded.push(0, 1);
-  if (front && front.end > front.start) {
-    if (excluded.length > 0 && excluded[1]! >= front.start) excluded[1] = Math.max(excluded[1]!, front.end);
-    else excluded.push(front.start, front.end);
-  }
-  const body = maskLines(text, bodyStart, INITIAL_STATE, undefined, record, excluded, lines.text === text ? lines.lineStarts() : undefined);
-  return { excluded, headings: body.headings, bodyStart, front, checkpoints: body.checkpoints };
+export function exclusionsOf(text: string, lines: LineIndex, record: boolean): DocumentExclusions {
+  return documentExclusions(text, lines.text === text ? lines.lineStarts() : undefined, record);
 }
 
 /**

@@ -59,7 +59,26 @@ export interface MaskedLines {
 
 /** `lineStarts`: the offsets where the text's lines start, when the caller has them already. */
 export function maskMarkdown(text: string, lineStarts?: readonly number[]): MaskedDocument {
-  const front = locateFrontMatter(text);
+  const { excluded, headings, bodyStart } = documentExclusions(text, lineStarts, false);
+  return { masked: applyMask(text, excluded, 0, text.length), excluded, headings, bodyStart };
+}
+
+/** What is excluded from extraction in a whole document, and what else masking found. */
+export interface DocumentExclusions {
+  /** Sorted flat [start, end) pairs (may touch or overlap): BOM, front matter, then the body's. */
+  excluded: number[];
+  headings: Heading[];
+  /** Where the body starts (after front matter), and where the front matter is, if any. */
+  bodyStart: number;
+  front: { start: number; end: number } | undefined;
+  /** The body's clean line starts (see `maskLines`), when asked for (`record`). */
+  checkpoints: number[];
+}
+
+/** The exclusions of a whole document: a BOM, the front matter, then the masking of the body. */
+export function documentExclusions(text: string, lineStarts: readonly number[] | undefined, record: boolean): DocumentExclusions {
+  const found = locateFrontMatter(text);
+  const front = found && { start: found.start, end: found.end };
   const bodyStart = front ? front.end : 0;
   const excluded: number[] = [];
   if (text.charCodeAt(0) === 0xfeff) excluded.push(0, 1);
@@ -67,8 +86,8 @@ export function maskMarkdown(text: string, lineStarts?: readonly number[]): Mask
     if (excluded.length > 0 && excluded[1]! >= front.start) excluded[1] = Math.max(excluded[1]!, front.end);
     else excluded.push(front.start, front.end);
   }
-  const lines = maskLines(text, bodyStart, INITIAL_STATE, undefined, false, excluded, lineStarts);
-  return { masked: applyMask(text, excluded, 0, text.length), excluded, headings: lines.headings, bodyStart };
+  const body = maskLines(text, bodyStart, INITIAL_STATE, undefined, record, excluded, lineStarts);
+  return { excluded, headings: body.headings, bodyStart, front, checkpoints: body.checkpoints };
 }
 
 /**
