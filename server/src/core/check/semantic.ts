@@ -84,7 +84,8 @@ export const semanticCheck: Unit<CheckContext> = {
       memo.set(candidate.surface, { candidate, resolution, shape, critical: context.critical, findings: own });
       const offsets = candidateOffsets(candidate);
       for (let k = 0; k < own.length; k++) {
-        if (k >= kept.head && k < own.length - kept.tail) fresh.push(findings.length);
+        // (Which findings are new matters only for splicing the previous order.)
+        if (follows && k >= kept.head && k < own.length - kept.tail) fresh.push(findings.length);
         findings.push(own[k]!);
         starts.push(offsets ? offsets[2 * k]! : lines.offsetOf(own[k]!.range.start));
       }

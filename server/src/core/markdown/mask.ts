@@ -58,7 +58,7 @@ export interface MaskedLines {
 }
 
 /** `lineStarts`: the offsets where the text's lines start, when the caller has them already. */
-export function maskMarkdown(text: string, lineStarts?: readonly number[]): MaskedDocument {
+export function maskMarkdown(text: string, lineStarts?: ArrayLike<number>): MaskedDocument {
   const { excluded, headings, bodyStart } = documentExclusions(text, lineStarts, false);
   return { masked: applyMask(text, excluded, 0, text.length), excluded, headings, bodyStart };
 }
@@ -76,7 +76,7 @@ export interface DocumentExclusions {
 }
 
 /** The exclusions of a whole document: a BOM, the front matter, then the masking of the body. */
-export function documentExclusions(text: string, lineStarts: readonly number[] | undefined, record: boolean): DocumentExclusions {
+export function documentExclusions(text: string, lineStarts: ArrayLike<number> | undefined, record: boolean): DocumentExclusions {
   const found = locateFrontMatter(text);
   const front = found && { start: found.start, end: found.end };
   const bodyStart = front ? front.end : 0;
@@ -102,7 +102,7 @@ export function maskLines(
   stop?: (offset: number, state: number) => boolean,
   record = true,
   excluded: number[] = [],
-  lineStarts?: readonly number[],
+  lineStarts?: ArrayLike<number>,
 ): MaskedLines {
   // With the line starts known, line ends need no search.
   let line = lineStarts ? lineAt(lineStarts, from) : -1;
@@ -256,7 +256,7 @@ export function maskLines(
 }
 
 /** Index of the line starting at `offset` (a line start). */
-function lineAt(starts: readonly number[], offset: number): number {
+function lineAt(starts: ArrayLike<number>, offset: number): number {
   let low = 0;
   let high = starts.length - 1;
   while (low < high) {
