@@ -156,19 +156,26 @@ const quotedPhrase: Extractor = {
     // turns characters into MASK, which no match can hold.)
     const find = (from: number, to: number, out: Found<string>) => {
       QUOTED.lastIndex = from;
-      let match: RegExpExecArray | null;
-      while ((match = QUOTED.exec(text)) !== null && match.index < to) {
-        const end = match.index + match[0].length;
-        if (!hasMask(masked, match.index, end)) {
-          take(match, match.index, out);
+      // test() rather than exec(): no match array per quote. A match ends at lastIndex with its
+      // closing quote; it opens at the last opening quote before that (its text holds none).
+      while (QUOTED.test(text)) {
+        const end = QUOTED.lastIndex;
+        const index = text.lastIndexOf(text.charCodeAt(end - 1) === 34 ? '"' : '\u201c', end - 2);
+        if (index >= to) break;
+        if (!hasMask(masked, index, end)) {
+          const surface = quotedSurface(text.slice(index + 1, end - 1));
+          if (surface !== undefined) {
+            out.at.push(index);
+            out.value.push(surface);
+          }
           continue;
         }
-        const lineStart = text.lastIndexOf('\n', match.index) + 1;
-        let lineEnd = text.indexOf('\n', match.index);
+        const lineStart = text.lastIndexOf('\n', index) + 1;
+        let lineEnd = text.indexOf('\n', index);
         if (lineEnd === -1) lineEnd = text.length;
         const line = maskedString(masked, lineStart, lineEnd);
         // Matches of the masked line from where this one starts (earlier ones were taken already).
-        QUOTED_LINE.lastIndex = match.index - lineStart;
+        QUOTED_LINE.lastIndex = index - lineStart;
         let inLine: RegExpExecArray | null;
         while ((inLine = QUOTED_LINE.exec(line)) !== null && lineStart + inLine.index < to) take(inLine, lineStart + inLine.index, out);
         QUOTED.lastIndex = lineEnd;
