@@ -7,7 +7,8 @@
  * in large-object space, with page faults on every fresh one), and after an edit a masked copy
  * spliced from the previous one is a rope that the first read flattens — ~1 ms a keystroke on
  * this machine. An array can be filled natively from the text in ~0.05 ms per MB, lent from one
- * check to the next, and spliced with `set`. Reading it is also faster than `charCodeAt`.
+ * check to the next, and spliced in place after an edit (`copyWithin`). Reading it is also faster
+ * than `charCodeAt`.
  */
 
 import { MASK } from '../markdown/mask';
@@ -26,15 +27,6 @@ export function writeCodes(text: string, codes: Uint16Array, from = 0, to = text
     return;
   }
   for (let i = from; i < to; i++) codes[i] = text.charCodeAt(i);
-}
-
-/**
- * An array of exactly `length` code units: a view of `spare` when it is large enough (its
- * contents are overwritten by the caller), else a new one with some room to grow.
- */
-export function codeArray(length: number, spare?: Uint16Array): Uint16Array {
-  if (spare && spare.buffer.byteLength >= 2 * length) return new Uint16Array(spare.buffer, 0, length);
-  return new Uint16Array(length);
 }
 
 /** A fresh backing array for a document of `length` characters (room for it to grow a little). */
