@@ -38,10 +38,10 @@ function realpathOrUndefined(p: string): string | undefined {
   }
 }
 
-function exists(p: string): boolean {
+/** Whether `p` is a symbolic link itself (false when it does not exist). */
+function isSymbolicLink(p: string): boolean {
   try {
-    lstatSync(p);
-    return true;
+    return lstatSync(p).isSymbolicLink();
   } catch {
     return false;
   }
@@ -58,7 +58,9 @@ export function assertInsideWorkspace(root: string, target: string): void {
   if (realRoot === undefined) throw new OutsideWorkspaceError(`workspace folder ${absRoot} does not exist`, absTarget);
   // Resolve the deepest part of the path that exists; the rest would be created below it.
   for (let probe = absTarget; ; probe = path.dirname(probe)) {
-    const real = realpathOrUndefined(probe);
+    // (A directory another writer creates meanwhile fails realpath first and exists the moment
+    // after: it is looked at again, not mistaken for a dangling link.)
+    const real = realpathOrUndefined(probe) ?? (isSymbolicLink(probe) ? undefined : realpathOrUndefined(probe));
     if (real !== undefined) {
       if (isInside(realRoot, real)) return;
       throw new OutsideWorkspaceError(
@@ -66,9 +68,9 @@ export function assertInsideWorkspace(root: string, target: string): void {
         absTarget,
       );
     }
-    // realpath failed but lstat works: a link to nothing. Creating through it would land in a
-    // place we cannot check, so it is refused.
-    if (exists(probe)) {
+    // realpath failed but the path is a link: a link to nothing. Creating through it would land
+    // in a place we cannot check, so it is refused.
+    if (isSymbolicLink(probe)) {
       throw new OutsideWorkspaceError(`${probe} is a symbolic link to a missing target; refusing to use it`, absTarget);
     }
     if (probe === absRoot || path.dirname(probe) === probe) return;
