@@ -6,7 +6,7 @@
 import { gateBlocks, scoreSeverity, unknownConflictType } from '../policy';
 import type { Unit } from '../pipeline';
 import type { ConflictType, Finding, Range, ScopeId, SenseRef, TermCandidate } from '../types';
-import { candidateOffsets } from '../extract/extractors';
+import { candidateOffsets } from '../extract/locate';
 import { followsPrevious, sameSet, type CheckContext } from './context';
 import { contradictsDefinition, keywords } from './contradiction';
 import { resolveTerm, type Resolution } from './resolve';

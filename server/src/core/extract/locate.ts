@@ -1,0 +1,274 @@
+/**
+ * The required `extraction.locate` unit: every occurrence of what the extractors proposed that the
+ * glossary walk did not already place, found with a small trie of the proposed surfaces, then the
+ * term candidates (sorted by first occurrence), whose ranges and texts are worked out when read.
+ */
+
+import { followsPrevious, type CheckContext, type Proposal } from '../check/context';
+import type { Unit } from '../pipeline';
+import type { LineIndex } from '../text';
+import type { Range, TermCandidate } from '../types';
+import { markedChange, occurrencesBySurface } from './glossaryMatch';
+import { SurfaceTrie, type TrieMatch } from './trie';
+import { rewalk, walkAll, type Walk } from './walk';
+
+/**
+ * The last few tries of proposed surfaces, by their phrases: the next check of a document (an
+ * edit, a re-check) usually proposes the same ones, and a trie's per-word lookups then carry over.
+ */
+const locateTries = new Map<string, SurfaceTrie>();
+
+function locateTrie(signature: string, phrases: readonly [string, string][]): SurfaceTrie {
+  let trie = locateTries.get(signature);
+  if (trie) {
+    locateTries.delete(signature); // most recent last
+  } else {
+    trie = new SurfaceTrie();
+    for (const [phrase, surface] of phrases) trie.add(phrase, surface);
+    if (locateTries.size >= 8) locateTries.delete(locateTries.keys().next().value!);
+  }
+  locateTries.set(signature, trie);
+  return trie;
+}
+
+/** What `extraction.locate` keeps for the next check of the document. */
+interface LocateMemo {
+  /** The phrases of the walk's trie, in the order they were added. */
+  keys: string;
+  walk: Walk;
+  /** Each candidate and its occurrences as offsets, by surface. */
+  candidates: Map<string, { candidate: TermCandidate; pairs: number[] }>;
+}
+
+/**
+ * Find every occurrence of the proposed surfaces that the glossary walk did not already place,
+ * then turn proposals into candidates (sorted by first occurrence).
+ */
+export const locate: Unit<CheckContext> = {
+  id: 'extraction.locate',
+  phase: 'extraction',
+  priority: 1000,
+  required: true,
+  run(context) {
+    const { scan } = context;
+    // Aliases first: the first registration of a phrase wins, and an alias ("WSP") must map to its
+    // canonical term even when another extractor also proposed the alias itself.
+    const phrases: [string, string][] = [];
+    for (const [alias, canonical] of context.aliases) {
+      if (context.proposals.has(canonical) && !context.excluded.has(canonical)) phrases.push([alias, canonical]);
+    }
+    for (const proposal of context.proposals.values()) {
+      if (!context.occurrences.has(proposal.surface)) phrases.push([proposal.surface, proposal.surface]);
+    }
+    const signature = phrases.map(([phrase, surface]) => (phrase === surface ? phrase : `${phrase}\u0001${surface}`)).join('\u0000');
+    const trie = locateTrie(signature, phrases);
+    const previous = followsPrevious(context) ? (context.previous.memo.get('extraction.locate') as LocateMemo | undefined) : undefined;
+    const rules = {
+      skip: context.consumed,
+      accept(match: TrieMatch) {
+        for (let k = match.first; k <= match.last; k++) if (context.consumed[k]) return false;
+        return true;
+      },
+    };
+    // The tokens differ in the edited stretch, and the glossary walk's marks where it walked again.
+    const change = previous && previous.keys === signature ? markedChange(context) : undefined;
+    const result = previous && change ? rewalk(trie, scan, rules, previous.walk, change) : walkAll(trie, scan, rules);
+    const { tokens } = scan;
+    const { surface } = result.walk;
+    const groups = occurrencesBySurface(result.walk, tokens, trie.surfaceCount);
+    for (let g = 0; g < groups.count; g++) {
+      const name = surface[groups.firstMatch[g]!]!;
+      const known = context.occurrences.get(name); // an alias's canonical term found by the glossary walk
+      if (known) for (const offset of groups.pairs[g]!) known.push(offset);
+      else context.occurrences.set(name, groups.pairs[g]!);
+    }
+
+    const made = materialize(context, previous);
+    // By first occurrence (the offset orders as its line and character do), then surface: an
+    // index sort over the first offsets (no map look-up per comparison).
+    const firsts = new Float64Array(made.length);
+    const madePairs: number[][] = new Array(made.length);
+    const order: number[] = new Array(made.length);
+    for (let k = 0; k < made.length; k++) {
+      const pairs = materialized.get(made[k]!)!;
+      madePairs[k] = pairs;
+      firsts[k] = pairs[0]!;
+      order[k] = k;
+    }
+    order.sort((a, b) => firsts[a]! - firsts[b]! || (made[a]!.surface < made[b]!.surface ? -1 : 1));
+    const candidates: TermCandidate[] = new Array(made.length);
+    const bySurface = new Map<string, { candidate: TermCandidate; pairs: number[] }>();
+    for (let k = 0; k < order.length; k++) {
+      const candidate = made[order[k]!]!;
+      candidates[k] = candidate;
+      bySurface.set(candidate.surface, { candidate, pairs: madePairs[order[k]!]! });
+    }
+    context.candidates = candidates;
+    context.memo.set('extraction.locate', { keys: signature, walk: result.walk, candidates: bySurface } satisfies LocateMemo);
+  },
+};
+
+/** The occurrences of each candidate made by `materialize`, as flat [start, end) offset pairs. */
+const materialized = new WeakMap<TermCandidate, number[]>();
+
+/** The occurrence offsets (flat [start, end) pairs, in order) of a candidate made by `extraction.locate`. */
+export function candidateOffsets(candidate: TermCandidate): readonly number[] | undefined {
+  return materialized.get(candidate);
+}
+
+/**
+ * What a candidate's `occurrences` and `texts` are worked out from, while one of them is not yet
+ * (see `lazyCandidate`). A candidate reused by the next check of the document is re-pointed at
+ * the new text (its values do not change), so it never keeps an old text alive.
+ */
+interface LazySource {
+  pairs: number[];
+  lines: LineIndex;
+  text: string;
+  ranges: boolean;
+  texts: boolean;
+}
+
+const lazySources = new WeakMap<TermCandidate, LazySource>();
+
+/** True when the candidate's ranges were not worked out yet. */
+function unread(candidate: TermCandidate): boolean {
+  return lazySources.get(candidate)?.ranges === false;
+}
+
+/**
+ * A candidate whose `occurrences` and `texts` are worked out when first read: most candidates
+ * (terms that resolve, ordinary words) yield no finding, and ranges for all their occurrences
+ * would be most of a check's allocations. Reading them gives the same plain arrays as ever; once
+ * read they are ordinary data properties.
+ */
+function lazyCandidate(proposal: Proposal, pairs: number[], lines: LineIndex, text: string): TermCandidate {
+  const source: LazySource = { pairs, lines, text, ranges: false, texts: false };
+  // Accessors in the literal itself (defineProperty per object is far slower); once read, each
+  // becomes an ordinary data property.
+  const settle = <K extends 'occurrences' | 'texts'>(key: K, value: TermCandidate[K]): TermCandidate[K] => {
+    if (key === 'occurrences') source.ranges = true;
+    else source.texts = true;
+    if (source.ranges && source.texts) lazySources.delete(candidate);
+    // (A frozen candidate keeps its accessors and works the value out on every read.)
+    if (Object.isExtensible(candidate)) Object.defineProperty(candidate, key, { value, writable: true, enumerable: true, configurable: true });
+    return value;
+  };
+  const candidate: TermCandidate = {
+    surface: proposal.surface,
+    method: proposal.method,
+    confidence: proposal.confidence,
+    get occurrences(): Range[] {
+      return settle('occurrences', source.lines.rangesOfSorted(source.pairs));
+    },
+    set occurrences(value: Range[]) {
+      settle('occurrences', value);
+    },
+    get texts(): string[] {
+      const { pairs, text } = source;
+      const texts: string[] = new Array(pairs.length >> 1);
+      for (let k = 0; k < texts.length; k++) texts[k] = text.slice(pairs[2 * k]!, pairs[2 * k + 1]!);
+      return settle('texts', texts);
+    },
+    set texts(value: string[]) {
+      settle('texts', value);
+    },
+  };
+  lazySources.set(candidate, source);
+  materialized.set(candidate, pairs);
+  return candidate;
+}
+
+/**
+ * Candidates of every proposal that occurs: occurrences sorted, one per start, as ranges. After an
+ * edit, the ranges (and the candidate itself) of occurrences outside the edited text are the
+ * previous check's: before the edit they are the same, after it they only move down by the
+ * number of lines the edit added (the edited text ends at a line start).
+ */
+function materialize(context: CheckContext, previous: LocateMemo | undefined): TermCandidate[] {
+  const { scan } = context;
+  const edit = previous ? scan.edit : undefined;
+  const found: { proposal: Proposal; pairs: number[]; old?: { candidate: TermCandidate; pairs: number[] }; head: number; tail: number }[] = [];
+  for (const proposal of context.proposals.values()) {
+    let pairs = context.occurrences.get(proposal.surface) ?? [];
+    if (proposal.explicit.length > 0) pairs = pairs.concat(proposal.explicit.flat());
+    if (pairs.length === 0) continue;
+    pairs = uniqueStarts(sortPairs(pairs));
+    const old = edit ? previous!.candidates.get(proposal.surface) : undefined;
+    let head = 0;
+    let tail = 0;
+    if (old && edit) {
+      const n = pairs.length;
+      const m = old.pairs.length;
+      while (head < n && head < m && pairs[head + 1]! <= edit.restart && pairs[head] === old.pairs[head] && pairs[head + 1] === old.pairs[head + 1]) head += 2;
+      while (tail < n - head && tail < m - head && pairs[n - tail - 2]! >= edit.end && pairs[n - tail - 2]! - edit.delta === old.pairs[m - tail - 2] && pairs[n - tail - 1]! - edit.delta === old.pairs[m - tail - 1]) tail += 2;
+    }
+    found.push({ proposal, pairs, ...(old ? { old } : {}), head, tail });
+  }
+  const lineDelta = edit?.lineDelta ?? 0;
+  const candidates: TermCandidate[] = [];
+  for (const { proposal, pairs, old, head, tail } of found) {
+    const count = pairs.length >> 1;
+    const fresh = (pairs.length - head - tail) >> 1;
+    if (old && fresh === 0 && lineDelta === 0 && old.pairs.length === pairs.length && old.candidate.method === proposal.method && old.candidate.confidence === proposal.confidence) {
+      // Nothing about this candidate changed (what is still to be worked out now comes from the
+      // new text, with the same result).
+      const source = lazySources.get(old.candidate);
+      if (source) Object.assign(source, { pairs, lines: scan.lines, text: scan.text });
+      candidates.push(old.candidate);
+      materialized.set(old.candidate, pairs);
+      continue;
+    }
+    if (!old || unread(old.candidate)) {
+      // Nothing read before to reuse: ranges and texts are worked out if and when they are read.
+      candidates.push(lazyCandidate(proposal, pairs, scan.lines, scan.text));
+      continue;
+    }
+    const occurrences: Range[] = new Array(count);
+    const texts: string[] = new Array(count);
+    const h = head >> 1;
+    const t = tail >> 1;
+    const ranges = scan.lines.rangesOfSorted(pairs, h, count - t);
+    const oldCount = old.pairs.length >> 1;
+    for (let k = 0; k < h; k++) {
+      occurrences[k] = old.candidate.occurrences[k]!;
+      texts[k] = old.candidate.texts[k]!;
+    }
+    for (let k = h; k < count - t; k++) {
+      occurrences[k] = ranges[k - h]!;
+      texts[k] = scan.text.slice(pairs[2 * k]!, pairs[2 * k + 1]!);
+    }
+    for (let k = count - t; k < count; k++) {
+      const was = old.candidate.occurrences[oldCount - (count - k)]!;
+      occurrences[k] = lineDelta === 0 ? was : { start: { line: was.start.line + lineDelta, character: was.start.character }, end: { line: was.end.line + lineDelta, character: was.end.character } };
+      texts[k] = old.candidate.texts[oldCount - (count - k)]!;
+    }
+    const candidate: TermCandidate = { surface: proposal.surface, method: proposal.method, confidence: proposal.confidence, occurrences, texts };
+    materialized.set(candidate, pairs);
+    candidates.push(candidate);
+  }
+  return candidates;
+}
+
+/** Flat [start, end) pairs sorted by start, then end (a copy unless already sorted). */
+function sortPairs(pairs: number[]): number[] {
+  let sorted = true;
+  for (let k = 2; k < pairs.length && sorted; k += 2) sorted = pairs[k - 2]! < pairs[k]! || (pairs[k - 2] === pairs[k] && pairs[k - 1]! <= pairs[k + 1]!);
+  if (sorted) return pairs;
+  const order: number[] = [];
+  for (let k = 0; k < pairs.length; k += 2) order.push(k);
+  order.sort((a, b) => pairs[a]! - pairs[b]! || pairs[a + 1]! - pairs[b + 1]!);
+  const out: number[] = [];
+  for (const k of order) out.push(pairs[k]!, pairs[k + 1]!);
+  return out;
+}
+
+/** Sorted pairs without those repeating the previous pair's start (the first of each start stays). */
+function uniqueStarts(pairs: number[]): number[] {
+  let k = 2;
+  while (k < pairs.length && pairs[k] !== pairs[k - 2]) k += 2;
+  if (k >= pairs.length) return pairs;
+  const out = pairs.slice(0, k);
+  for (; k < pairs.length; k += 2) if (pairs[k] !== out[out.length - 2]) out.push(pairs[k]!, pairs[k + 1]!);
+  return out;
+}
