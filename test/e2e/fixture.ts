@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
-import { REPO, tempWorkspace, type TempWorkspace } from '../helpers/workspace';
+import { REPO, tempWorkspace, WORKSPACE_SENSES_SEED, type TempWorkspace } from '../helpers/workspace';
 
 export const SERVER_JS = path.join(REPO, 'dist', 'server.js');
 export const EDITORS_DOC = path.join(REPO, 'docs', 'editors.md');
@@ -32,16 +32,7 @@ export const EXPECTED_RANGE = { line: 5, start: 5, end: 14 };
 
 export function specWorkspace(): TempWorkspace {
   return tempWorkspace({
-    '.kittify/glossaries/team_domain.yaml': `terms:
-  - surface: workspace
-    definition: Git worktree directory for a work package
-    confidence: 0.9
-    status: active
-  - surface: workspace
-    definition: VS Code workspace configuration file
-    confidence: 0.7
-    status: active
-`,
+    '.kittify/glossaries/team_domain.yaml': WORKSPACE_SENSES_SEED,
     [SPEC_PATH]: `---
 critical_step: true
 ---

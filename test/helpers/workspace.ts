@@ -43,7 +43,8 @@ export function runCli(args: string[], cwd: string, input?: string): CliResult {
   return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 
-export const TEAM_WORKSPACE_SEED = `terms:
+/** Two active senses of `workspace`: any use of it in prose is an ambiguous finding. */
+export const WORKSPACE_SENSES_SEED = `terms:
   - surface: workspace
     definition: Git worktree directory for a work package
     confidence: 0.9
@@ -52,7 +53,10 @@ export const TEAM_WORKSPACE_SEED = `terms:
     definition: VS Code workspace configuration file
     confidence: 0.7
     status: active
-  - surface: worktree
+`;
+
+/** The two senses of `workspace`, and `worktree` with a synonym to avoid. */
+export const TEAM_WORKSPACE_SEED = `${WORKSPACE_SENSES_SEED}  - surface: worktree
     definition: A git worktree checked out for one work package
     status: active
     synonyms_to_avoid: [work dir]
