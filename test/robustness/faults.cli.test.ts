@@ -7,7 +7,7 @@
 
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cli, fillDisk, mountTmpfs, readLog, remount, tempWorkspace, unmount, ZORBLAX_SEED, type TempWorkspace } from './helpers';
+import { cli, fillDisk, mountTmpfsOrSkip, readLog, remount, tempWorkspace, unmount, ZORBLAX_SEED, type TempWorkspace } from './helpers';
 
 let ws: TempWorkspace;
 let mountedAt: string | undefined;
@@ -69,12 +69,7 @@ describe('event log faults through the CLI', () => {
   it('a read-only log folder: exit 2 naming the log (EROFS), the log byte-identical; fine after remounting read-write', (ctx) => {
     setup();
     const dir = ws.path(LOG_DIR);
-    const mount = mountTmpfs(dir, 256);
-    if (!mount.ok) {
-      console.warn(`skipped: ${mount.reason} (faults.eventStore.test.ts covers EROFS with an injected file system)`);
-      ctx.skip();
-      return;
-    }
+    if (!mountTmpfsOrSkip(ctx, dir, 256, 'faults.eventStore.test.ts covers EROFS with an injected file system')) return;
     mountedAt = dir;
     expect(cli(['check', '--emit-events'], ws.root).status).toBe(1); // blocked: events recorded, conflict deferred
     const recorded = readLog(ws.path(LOG)).events.length;
@@ -87,12 +82,7 @@ describe('event log faults through the CLI', () => {
   it('a full disk: exit 2 naming the log (ENOSPC), the log byte-identical; fine once space is freed', (ctx) => {
     setup();
     const dir = ws.path(LOG_DIR);
-    const mount = mountTmpfs(dir, 128);
-    if (!mount.ok) {
-      console.warn(`skipped: ${mount.reason} (faults.eventStore.test.ts covers ENOSPC with an injected file system)`);
-      ctx.skip();
-      return;
-    }
+    if (!mountTmpfsOrSkip(ctx, dir, 128, 'faults.eventStore.test.ts covers ENOSPC with an injected file system')) return;
     mountedAt = dir;
     expect(cli(['check', '--emit-events'], ws.root).status).toBe(1);
     const recorded = readLog(ws.path(LOG)).events.length;

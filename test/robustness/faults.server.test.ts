@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, unlinkSync, writeFileSync 
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
 import { TestClient } from '../lsp/client';
-import { AMBIGUOUS_ZORBLAX, fillDisk, mountTmpfs, readLog, remount, tempWorkspace, unmount, uriOf, ZORBLAX_SEED, type TempWorkspace } from './helpers';
+import { AMBIGUOUS_ZORBLAX, fillDisk, mountTmpfsOrSkip, readLog, remount, tempWorkspace, unmount, uriOf, ZORBLAX_SEED, type TempWorkspace } from './helpers';
 
 let ws: TempWorkspace;
 let client: TestClient | undefined;
@@ -91,12 +91,7 @@ describe('event log faults under the language server', () => {
   it('a read-only log folder (tmpfs remounted ro): EROFS shown, the log unchanged; after remounting rw the decision is recorded', async (ctx) => {
     const diagnostic = await start();
     const dir = ws.path(LOG_DIR);
-    const mount = mountTmpfs(dir, 256);
-    if (!mount.ok) {
-      console.warn(`skipped: ${mount.reason} (the EISDIR test above and faults.eventStore.test.ts cover the behaviour)`);
-      ctx.skip();
-      return;
-    }
+    if (!mountTmpfsOrSkip(ctx, dir, 256, 'the EISDIR test above and faults.eventStore.test.ts cover the behaviour')) return;
     mountedAt = dir;
     // One decision goes through first, so there is something that must stay intact.
     const defer = await pickCommand(diagnostic, 4);
@@ -116,12 +111,7 @@ describe('event log faults under the language server', () => {
   it('a full disk (tmpfs filled up): ENOSPC shown, the log byte-identical; once space is freed the decision is recorded', async (ctx) => {
     const diagnostic = await start();
     const dir = ws.path(LOG_DIR);
-    const mount = mountTmpfs(dir, 128);
-    if (!mount.ok) {
-      console.warn(`skipped: ${mount.reason} (faults.eventStore.test.ts covers ENOSPC with an injected file system)`);
-      ctx.skip();
-      return;
-    }
+    if (!mountTmpfsOrSkip(ctx, dir, 128, 'faults.eventStore.test.ts covers ENOSPC with an injected file system')) return;
     mountedAt = dir;
     const defer = await pickCommand(diagnostic, 4);
     expect(await client!.request('workspace/executeCommand', defer)).toMatchObject({ ok: true });

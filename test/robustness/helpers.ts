@@ -80,6 +80,18 @@ export function mountTmpfs(dir: string, sizeKb: number): MountResult {
   return { ok: true };
 }
 
+/**
+ * `mountTmpfs` for one test, which is skipped when the mount is not possible, naming the reason
+ * and the test that covers the behaviour instead. True when mounted (the caller unmounts it).
+ */
+export function mountTmpfsOrSkip(ctx: { skip(): void }, dir: string, sizeKb: number, coveredBy: string): boolean {
+  const mount = mountTmpfs(dir, sizeKb);
+  if (mount.ok) return true;
+  console.warn(`skipped: ${mount.reason} (${coveredBy})`);
+  ctx.skip();
+  return false;
+}
+
 export function remount(dir: string, mode: 'ro' | 'rw'): void {
   const result = spawnSync('mount', ['-o', `remount,${mode}`, dir], { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`remount ${mode} of ${dir} failed: ${result.stderr}`);
