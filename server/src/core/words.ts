@@ -5,6 +5,7 @@
  */
 
 import { singularize } from './normalize';
+import { LineIndex } from './text';
 
 export interface CommonWords {
   /** True for a lowercase word of ordinary English. */
@@ -31,11 +32,10 @@ export function parseCommonWords(text: string): CommonWords {
  */
 export function sortedCommonWords(text: string): CommonWords {
   if (text.length === 0 || text.charCodeAt(text.length - 1) !== 10) return parseCommonWords(text);
-  let lines = 0;
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++;
-  // starts[k]: where line k starts; starts[lines]: one past the last line break.
-  const starts = new Int32Array(lines + 1);
-  for (let k = 1, at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts[k++] = at + 1;
+  // starts[k]: where word k starts; starts[lines]: one past the last line break (the empty line
+  // after it).
+  const starts = new LineIndex(text).lineStarts();
+  const lines = starts.length - 1;
   const search = (word: string): boolean => {
     let low = 0;
     let high = lines;
