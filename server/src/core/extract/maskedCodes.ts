@@ -11,17 +11,17 @@
  * than `charCodeAt`.
  */
 
-import { MASK } from '../markdown/mask';
+import { MASK, NATIVE_BUFFER } from '../markdown/mask';
 
 const MASK_CODE = MASK.charCodeAt(0);
 
-// Node's Buffer writes a string's UTF-16 code units natively (lone surrogates included); the
-// typed array sees them in the platform's byte order, which must then be little-endian.
-const NATIVE_UTF16 = typeof Buffer !== 'undefined' && new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-
-/** Code units of text[from, to) written into `codes` at the same offsets. */
+/**
+ * Code units of text[from, to) written into `codes` at the same offsets. (Node's Buffer writes a
+ * string's UTF-16 code units natively, lone surrogates included; the typed array reads them in
+ * the platform's byte order, which `NATIVE_BUFFER` says is little-endian.)
+ */
 export function writeCodes(text: string, codes: Uint16Array, from = 0, to = text.length): void {
-  if (NATIVE_UTF16 && to - from > 64) {
+  if (NATIVE_BUFFER && to - from > 64) {
     const bytes = Buffer.from(codes.buffer, codes.byteOffset, codes.byteLength);
     bytes.write(from === 0 && to === text.length ? text : text.slice(from, to), 2 * from, 2 * (to - from), 'utf16le');
     return;

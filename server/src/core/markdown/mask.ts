@@ -377,7 +377,7 @@ export function applyMask(text: string, excluded: readonly number[], from: numbe
 // A large document is masked in a byte buffer and decoded once: joining thousands of slices and
 // mask runs costs several times more (~1.5–3 ms per MB against ~0.5). Node's Buffer only (the
 // core must also run without it); UTF-16 code units in a typed array need a little-endian platform.
-const NATIVE_BUFFER = typeof Buffer !== 'undefined' && new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+export const NATIVE_BUFFER = typeof Buffer !== 'undefined' && new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 const BUFFER_MIN = 16 * 1024;
 // A character beyond Latin-1: the text needs two bytes a character.
 const WIDE = /[^\x00-\xff]/;
