@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { applyMask, maskMarkdown, MASK } from '../../server/src/core/markdown/mask';
 
-/** applyMask over [from, to) computed piecewise in small windows (the path that joins slices). */
+/** applyMask over [from, to) computed piecewise in small windows. */
 function maskInWindows(text: string, excluded: readonly number[], from: number, to: number, window = 1000): string {
   let out = '';
   for (let at = from; at < to; at += window) {
@@ -30,7 +30,7 @@ function documentOf(size: number, extra: string, newline: string): string {
 }
 
 describe('applyMask', () => {
-  // Large documents are masked in a byte buffer, small ones by joining slices: same result.
+  // A whole large document, a region of it, and the same masked window by window: same result.
   test.each([
     ['ASCII, LF', '', '\n'],
     ['Latin-1, CRLF', 'café naïve', '\r\n'],

@@ -11,14 +11,17 @@
  * than `charCodeAt`.
  */
 
-import { MASK, NATIVE_BUFFER } from '../markdown/mask';
+import { MASK } from '../markdown/mask';
 
 const MASK_CODE = MASK.charCodeAt(0);
 
+// Node's Buffer (the core must also run without it), on a little-endian platform (the typed
+// array reads the code units Buffer writes in the platform's byte order).
+const NATIVE_BUFFER = typeof Buffer !== 'undefined' && new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
 /**
- * Code units of text[from, to) written into `codes` at the same offsets. (Node's Buffer writes a
- * string's UTF-16 code units natively, lone surrogates included; the typed array reads them in
- * the platform's byte order, which `NATIVE_BUFFER` says is little-endian.)
+ * Code units of text[from, to) written into `codes` at the same offsets (Node's Buffer writes a
+ * string's UTF-16 code units natively, lone surrogates included).
  */
 export function writeCodes(text: string, codes: Uint16Array, from = 0, to = text.length): void {
   if (NATIVE_BUFFER && to - from > 64) {

@@ -357,10 +357,12 @@ function isBlank(text: string, pos: number, lineEnd: number): boolean {
   return true;
 }
 
-/** `text[from, to)` with the excluded ranges (sorted flat pairs) replaced by MASK. */
+/**
+ * `text[from, to)` with the excluded ranges (sorted flat pairs) replaced by MASK, as a string
+ * (for tools and tests: checks read the masked code units of extract/maskedCodes.ts instead).
+ */
 export function applyMask(text: string, excluded: readonly number[], from: number, to: number): string {
   if (excluded.length === 0) return from === 0 && to === text.length ? text : text.slice(from, to);
-  if (NATIVE_BUFFER && to - from >= BUFFER_MIN && orderedWithin(excluded, from, to)) return maskInBuffer(text, excluded, from, to);
   const parts: string[] = [];
   let at = from;
   for (let i = 0; i < excluded.length; i += 2) {
@@ -372,68 +374,6 @@ export function applyMask(text: string, excluded: readonly number[], from: numbe
   }
   if (at < to) parts.push(text.slice(at, to));
   return parts.join('');
-}
-
-// A large document is masked in a byte buffer and decoded once: joining thousands of slices and
-// mask runs costs several times more (~1.5–3 ms per MB against ~0.5). Node's Buffer only (the
-// core must also run without it); UTF-16 code units in a typed array need a little-endian platform.
-export const NATIVE_BUFFER = typeof Buffer !== 'undefined' && new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-const BUFFER_MIN = 16 * 1024;
-// A character beyond Latin-1: the text needs two bytes a character.
-const WIDE = /[^\x00-\xff]/;
-const MASK_CODE = MASK.charCodeAt(0);
-
-/** Whether the pairs are non-empty, inside [from, to) and sorted by start (what the buffer path assumes). */
-function orderedWithin(excluded: readonly number[], from: number, to: number): boolean {
-  let previous = from;
-  for (let i = 0; i < excluded.length; i += 2) {
-    const start = excluded[i]!;
-    const end = excluded[i + 1]!;
-    if (start < previous || end <= start || end > to) return false;
-    previous = start;
-  }
-  return true;
-}
-
-function maskInBuffer(text: string, excluded: readonly number[], from: number, to: number): string {
-  const source = from === 0 && to === text.length ? text : text.slice(from, to);
-  const length = source.length;
-  if (!WIDE.test(source)) {
-    const bytes = scratchBuffer(length);
-    bytes.write(source, 0, length, 'latin1');
-    for (let i = 0; i < excluded.length; i += 2) {
-      const end = excluded[i + 1]! - from;
-      for (let k = excluded[i]! - from; k < end; k++) {
-        const c = bytes[k]!;
-        if (c !== 10 && c !== 13) bytes[k] = MASK_CODE;
-      }
-    }
-    return bytes.toString('latin1', 0, length);
-  }
-  const bytes = scratchBuffer(2 * length);
-  bytes.write(source, 0, 2 * length, 'utf16le');
-  const codes = new Uint16Array(bytes.buffer, bytes.byteOffset, length);
-  for (let i = 0; i < excluded.length; i += 2) {
-    const end = excluded[i + 1]! - from;
-    for (let k = excluded[i]! - from; k < end; k++) {
-      const c = codes[k]!;
-      if (c !== 10 && c !== 13) codes[k] = MASK_CODE;
-    }
-  }
-  return bytes.toString('utf16le', 0, 2 * length);
-}
-
-// The buffer is kept from one call to the next (up to a few MB): a fresh one for every check of
-// a large document costs page faults and garbage collections (~0.3 ms per MB).
-let scratch: Buffer | undefined;
-const SCRATCH_MAX = 4 * 1024 * 1024;
-
-/** A buffer of at least `bytes` bytes, not from the shared pool (so at offset 0 of its own memory). */
-function scratchBuffer(bytes: number): Buffer {
-  if (scratch !== undefined && scratch.length >= bytes) return scratch;
-  const buffer = Buffer.allocUnsafeSlow(bytes + (bytes >> 4));
-  if (buffer.length <= SCRATCH_MAX) scratch = buffer;
-  return buffer;
 }
 
 let MASK_RUN = MASK.repeat(256);
