@@ -103,7 +103,7 @@ export function documentDiagnostics(doc: CheckedDocument, settings: Settings): D
       if (cached && cached.stamp === stamp && cached.openConflictId === openConflictId) {
         diagnostic = cached.diagnostic;
       } else {
-        diagnostic = makeDiagnostic(doc, finding, settings, related, (workspaceUri ??= fileUri(doc.root)));
+        diagnostic = makeDiagnostic(doc, finding, settings, related, (workspaceUri ??= fileUri(doc.root)), openConflictId);
         diagnosticCache.set(finding, { diagnostic, stamp, openConflictId });
       }
     }
@@ -115,7 +115,7 @@ export function documentDiagnostics(doc: CheckedDocument, settings: Settings): D
 }
 
 /** The diagnostic of a finding (undefined when its conflict type is switched off). */
-function makeDiagnostic(doc: CheckedDocument, finding: Finding, settings: Settings, related: Map<string, DiagnosticRelatedInformation[]>, workspaceUri: string): Diagnostic | undefined {
+function makeDiagnostic(doc: CheckedDocument, finding: Finding, settings: Settings, related: Map<string, DiagnosticRelatedInformation[]>, workspaceUri: string, openConflictId: string | undefined): Diagnostic | undefined {
   const severity = severityFor(finding.conflictType, { conflict: finding.severity }, settings.severityOverrides);
   if (severity === undefined) return undefined;
   const key = `${finding.term}\u0000${finding.conflictType}\u0000${finding.reason ?? ''}`;
@@ -127,14 +127,14 @@ function makeDiagnostic(doc: CheckedDocument, finding: Finding, settings: Settin
     code: finding.conflictType,
     source: DIAGNOSTIC_SOURCE,
     message: finding.message,
-    data: findingData(doc, finding, workspaceUri),
+    data: findingData(doc, finding, workspaceUri, openConflictId),
     ...(info.length > 0 ? { relatedInformation: info } : {}),
     ...(finding.reason === 'deprecated_only' ? { tags: [DiagnosticTag.Deprecated] } : {}),
   };
 }
 
-export function findingData(doc: CheckedDocument, finding: Finding, workspaceUri = fileUri(doc.root)): FindingData {
-  const open = doc.openClarifications.find((c) => c.term === finding.term);
+/** `openConflictId`: of the document's first open clarification of the finding's term, if any. */
+export function findingData(doc: CheckedDocument, finding: Finding, workspaceUri: string, openConflictId: string | undefined): FindingData {
   return {
     kind: 'finding',
     uri: doc.uri,
@@ -148,7 +148,7 @@ export function findingData(doc: CheckedDocument, finding: Finding, workspaceUri
     candidates: finding.candidateSenses.map((s) => ({ surface: s.surface, scope: s.scope, definition: s.definition, confidence: s.confidence })),
     ...(finding.replacement !== undefined ? { replacement: finding.replacement } : {}),
     ...(finding.reason !== undefined ? { reason: finding.reason } : {}),
-    ...(open ? { openConflictId: open.conflictId } : {}),
+    ...(openConflictId !== undefined ? { openConflictId } : {}),
   };
 }
 
