@@ -35,7 +35,11 @@ export interface TrieMatch {
 class RootCache {
   constructor(readonly version: number) {}
 
-  /** 0: not computed; 1: the word can start no match; 2: it may. */
+  /**
+   * 0: not computed; 1: the word can start no match; 2: it may; 3: only when the next word, after
+   * a space, can go on a phrase (the word is no surface itself, and no phrase goes on from it
+   * after punctuation), which `startCandidates` checks without a call.
+   */
   flags = new Uint8Array(0);
   exact: (TrieNode | undefined)[] = [];
   /** Terminal reached by the word or, failing that, by its singular. */
@@ -182,10 +186,50 @@ export class SurfaceTrie {
 
   /**
    * For each word id of `lexicon`: 0 not yet known, 1 the word starts no match (so `matchInto`
-   * would find none), 2 it may. Lets a walk skip most tokens without a call.
+   * would find none), 2 or 3 it may. Lets a walk skip most tokens without a call.
    */
   startFlags(lexicon: Lexicon): Uint8Array {
     return this.rootCache(lexicon).flags;
+  }
+
+  /**
+   * The tokens [from, to) where a match may start, written into `out` (room for `to - from`);
+   * returns how many. Tokens `skip` marks are left out. A token is left out only when `matchInto`
+   * would find nothing there.
+   *
+   * Why a pass of its own: whether a token may start a match is close to random from one token
+   * to the next, so a walk that tests each one in turn pays a mispredicted branch on a large share
+   * of them; this pass decides with arithmetic and only counts. It also drops a phrase's first
+   * word ("the" of "the section") when the next word goes on no phrase.
+   */
+  startCandidates(tokens: Tokens, lexicon: Lexicon, skip: Uint8Array | undefined, from: number, to: number, out: Int32Array): number {
+    const cache = this.rootCache(lexicon);
+    const { flags, follows } = cache;
+    const words = tokens.word;
+    let n = 0;
+    // Every token but the document's last has a next one.
+    const last = Math.min(to, tokens.count - 1);
+    for (let i = from; i < last; i++) {
+      const w = words[i]!;
+      let flag = flags[w]!;
+      if (flag === 0) flag = this.computeRoot(cache, lexicon, w);
+      const wn = words[i + 1]!;
+      let next = follows[wn]!;
+      if (next === 0) next = this.computeFollows(cache, lexicon, wn);
+      out[n] = i;
+      // flag 2 → 1; flag 3 → 1 unless next is 1 (((next ^ 1) + 3) >> 2 is 0 for 1, else 1); flag 1 → 0.
+      const may = (flag >> 1) & (((flag & 1) ^ 1) | (((next ^ 1) + 3) >> 2));
+      n += skip ? may & (skip[i]! ^ 1) : may;
+    }
+    if (last >= from && last < to) {
+      // The last token: a phrase's first word cannot start a match there.
+      const w = words[last]!;
+      let flag = flags[w]!;
+      if (flag === 0) flag = this.computeRoot(cache, lexicon, w);
+      out[n] = last;
+      if (flag === 2 && !(skip && skip[last])) n++;
+    }
+    return n;
   }
 
   private rootCache(lexicon: Lexicon): RootCache {
@@ -227,7 +271,9 @@ export class SurfaceTrie {
     cache.exact[w] = exact;
     cache.terminal[w] = terminal;
     cache.acronym[w] = acronym;
-    const flag = exact !== undefined || terminal !== undefined || acronym !== undefined ? 2 : 1;
+    let flag = 1;
+    if (terminal !== undefined || acronym !== undefined || exact?.joined) flag = 2;
+    else if (exact !== undefined) flag = exact.fanout > 0 ? 3 : 1;
     cache.flags[w] = flag;
     return flag;
   }

@@ -32,6 +32,8 @@ class WalkBuffer {
   id = new Int32Array(1024);
   surface: (string | undefined)[] = [];
   count = 0;
+  /** Scratch: the tokens where a match may start (`SurfaceTrie.startCandidates`). */
+  starts = new Int32Array(1024);
 
   push(first: number, last: number, surface: string, id: number): void {
     if (this.count === this.first.length) {
@@ -152,12 +154,26 @@ function walkFrom(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules, from:
     for (let i = from; i < tokens.count; i++) if (stop && stop(i)) return i;
     return tokens.count;
   }
-  const flags = trie.startFlags(lexicon);
-  const words = tokens.word;
   const skip = rules.skip;
   const match: TrieMatch = { surface: '', first: 0, last: 0 };
+  if (!stop) {
+    // The tokens where a match may start, then only those: the same matches (see startCandidates).
+    if (out.starts.length < tokens.count - from) out.starts = new Int32Array(Math.max(tokens.count - from, 2 * out.starts.length));
+    const starts = out.starts;
+    const n = trie.startCandidates(tokens, lexicon, skip, from, tokens.count, starts);
+    let next = from; // the first token not inside a match taken
+    for (let k = 0; k < n; k++) {
+      const i = starts[k]!;
+      if (i < next || !trie.matchInto(tokens, i, masked, text, lexicon, match) || !rules.accept(match)) continue;
+      out.push(match.first, match.last, match.surface, trie.surfaceId(match.surface));
+      next = match.last + 1;
+    }
+    return tokens.count;
+  }
+  const flags = trie.startFlags(lexicon);
+  const words = tokens.word;
   for (let i = from; i < tokens.count; i++) {
-    if (stop && stop(i)) return i;
+    if (stop(i)) return i;
     if ((skip && skip[i]) || flags[words[i]!] === 1) continue;
     if (!trie.matchInto(tokens, i, masked, text, lexicon, match) || !rules.accept(match)) continue;
     out.push(match.first, match.last, match.surface, trie.surfaceId(match.surface));

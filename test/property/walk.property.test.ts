@@ -1,0 +1,54 @@
+/**
+ * The full walk of a word trie (which first picks the tokens where a match may start, see
+ * `SurfaceTrie.startCandidates`) takes exactly the matches of the plain greedy walk: try every
+ * token in turn, take the longest match there, go on after it.
+ */
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { scanDocument } from '../../server/src/core/extract/scan';
+import { SurfaceTrie, type TrieMatch } from '../../server/src/core/extract/trie';
+import { walkAll } from '../../server/src/core/extract/walk';
+
+/** Phrases whose first words are everywhere ("the", "to"), plurals, acronyms, punctuation joins. */
+const PHRASES = ['the section', 'the section head', 'to be confirmed', 'a', 'work package', 'spec-driven', 'ci/cd', 'api', 'lane', 'the', 'of the plan', 'status'];
+const WORDS = ['the', 'The', 'a', 'to', 'be', 'confirmed', 'section', 'sections', 'head', 'work', 'package', 'packages', 'spec', 'driven', 'ci', 'cd', 'API', 'APIs', 'lane', 'lanes', 'of', 'plan', 'status', 'other'];
+const GAPS = [' ', ' ', ' ', '  ', '\n', '\n\n', '-', '/', ', ', '. ', '"', '`x` '];
+
+function greedy(trie: SurfaceTrie, text: string, skip: Uint8Array, accept: (match: TrieMatch) => boolean): string[] {
+  const scan = scanDocument(text);
+  const out: string[] = [];
+  const match: TrieMatch = { surface: '', first: 0, last: 0 };
+  for (let i = 0; i < scan.tokens.count; i++) {
+    if (skip[i] || !trie.matchInto(scan.tokens, i, scan.masked, scan.text, scan.lexicon, match) || !accept(match)) continue;
+    out.push(`${match.first}-${match.last}:${match.surface}`);
+    i = match.last;
+  }
+  return out;
+}
+
+describe('trie walk', () => {
+  it('takes the same matches as trying every token', () => {
+    fc.assert(
+      fc.property(
+        fc.subarray(PHRASES, { minLength: 1 }),
+        fc.array(fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom(...GAPS)), { maxLength: 60 }),
+        fc.array(fc.boolean(), { maxLength: 60 }),
+        fc.constantFrom(...PHRASES),
+        (phrases, pieces, skipped, refused) => {
+          const trie = new SurfaceTrie();
+          for (const phrase of phrases) trie.add(phrase, phrase);
+          const text = pieces.map(([word, gap]) => word + gap).join('');
+          const scan = scanDocument(text);
+          const skip = new Uint8Array(scan.tokens.count);
+          skipped.forEach((s, i) => i < skip.length && (skip[i] = s ? 1 : 0));
+          const accept = (match: TrieMatch) => match.surface !== refused;
+          const { walk } = walkAll(trie, scan, { skip, accept });
+          const found = Array.from(walk.first, (first, k) => `${first}-${walk.last[k]}:${walk.surface[k]}`);
+          expect(found).toEqual(greedy(trie, text, skip, accept));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
