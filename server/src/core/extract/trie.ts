@@ -37,8 +37,8 @@ class RootCache {
 
   /**
    * 0: not computed; 1: the word can start no match; 2: it may; 3: only when the next word, after
-   * a space, can go on a phrase (the word is no surface itself, and no phrase goes on from it
-   * after punctuation), which `startCandidates` checks without a call.
+   * a space, can be the second word of a phrase it starts (the word is no surface itself, and no
+   * phrase goes on from it after punctuation), which `startCandidates` checks without a call.
    */
   flags = new Uint8Array(0);
   exact: (TrieNode | undefined)[] = [];
@@ -48,6 +48,10 @@ class RootCache {
   acronym: (string | undefined)[] = [];
   /** 0: not computed; 1: no form of the word follows a space in any phrase; 2: one may. */
   follows = new Uint8Array(0);
+  /** Set with `follows`: the bits of the first words of the phrases a form of the word can be the second word of. */
+  second = new Int32Array(0);
+  /** The bit of a word of flag 3 (the first word of phrases only; see `SurfaceTrie.startBit`). */
+  starter = new Int32Array(0);
 
   ensure(size: number): void {
     if (this.flags.length >= size) return;
@@ -58,6 +62,12 @@ class RootCache {
     const follows = new Uint8Array(length);
     follows.set(this.follows);
     this.follows = follows;
+    const second = new Int32Array(length);
+    second.set(this.second);
+    this.second = second;
+    const starter = new Int32Array(length);
+    starter.set(this.starter);
+    this.starter = starter;
   }
 }
 
@@ -71,6 +81,13 @@ export class SurfaceTrie {
   private size = 0;
   /** Words that follow a space in some phrase ("package" of "work package"). */
   private readonly followers = new Set<string>();
+  /**
+   * For a phrase's second word (after a space): the bits of the first words it follows. A first
+   * word's bit is one of 31 (`startBit`), so two first words may share one: a pair that looks
+   * possible is then tried and found not to match, never the other way round.
+   */
+  private readonly seconds = new Map<string, number>();
+  private readonly startBits = new Map<string, number>();
   private longest = 0;
   /** Bumped by `add`, so lookups cached before are not used after. */
   private version = 0;
@@ -108,6 +125,10 @@ export class SurfaceTrie {
     this.longest = Math.max(this.longest, words.length);
     this.version++;
     let current = this.root;
+    if (words.length > 1 && words[1]!.charCodeAt(0) === 32) {
+      const second = words[1]!.slice(1);
+      this.seconds.set(second, (this.seconds.get(second) ?? 0) | this.startBit(words[0]!));
+    }
     for (const word of words) {
       let child = current.children?.get(word);
       if (!child) {
@@ -200,11 +221,11 @@ export class SurfaceTrie {
    * Why a pass of its own: whether a token may start a match is close to random from one token
    * to the next, so a walk that tests each one in turn pays a mispredicted branch on a large share
    * of them; this pass decides with arithmetic and only counts. It also drops a phrase's first
-   * word ("the" of "the section") when the next word goes on no phrase.
+   * word ("the" of "the section") when the next word cannot be the phrase's second.
    */
   startCandidates(tokens: Tokens, lexicon: Lexicon, skip: Uint8Array | undefined, from: number, to: number, out: Int32Array): number {
     const cache = this.rootCache(lexicon);
-    const { flags, follows } = cache;
+    const { flags, follows, second, starter } = cache;
     const words = tokens.word;
     let n = 0;
     // Every token but the document's last has a next one.
@@ -221,6 +242,18 @@ export class SurfaceTrie {
       const may = (flag >> 1) & (((flag & 1) ^ 1) | (((next ^ 1) + 3) >> 2));
       n += skip ? may & (skip[i]! ^ 1) : may;
     }
+    // Then, of the first words of phrases (flag 3, odd), only those the next word can follow
+    // (bit 31 is never set: (pair | -pair) >>> 31 is 1 exactly when pair is not 0). A pass over the
+    // few tokens kept rather than reads for every token in the loop above.
+    let kept = 0;
+    for (let k = 0; k < n; k++) {
+      const i = out[k]!;
+      const w = words[i]!;
+      const pair = second[words[i + 1]!]! & starter[w]!;
+      out[kept] = i;
+      kept += ((flags[w]! & 1) ^ 1) | ((pair | -pair) >>> 31);
+    }
+    n = kept;
     if (last >= from && last < to) {
       // The last token: a phrase's first word cannot start a match there.
       const w = words[last]!;
@@ -249,12 +282,27 @@ export class SurfaceTrie {
     return cache;
   }
 
+  /** The bit of a phrase's first word (one of 31, in the order first words come). */
+  private startBit(first: string): number {
+    let bit = this.startBits.get(first);
+    if (bit === undefined) this.startBits.set(first, (bit = 1 << this.startBits.size % 31));
+    return bit;
+  }
+
   private computeFollows(cache: RootCache, lexicon: Lexicon, w: number): number {
     const bare = lexicon.words[w]!;
     let may = this.followers.has(bare);
-    if (!may && bare.charCodeAt(bare.length - 1) === 115) may = this.followers.has(lexicon.singular(w)) || this.followers.has(bare.slice(0, -1));
+    let second = this.seconds.get(bare) ?? 0;
+    if (bare.charCodeAt(bare.length - 1) === 115) {
+      // The forms a word may take when it ends a phrase (see matchInto): plural, acronym plural.
+      const singular = lexicon.singular(w);
+      const cut = bare.slice(0, -1);
+      may ||= this.followers.has(singular) || this.followers.has(cut);
+      second |= (this.seconds.get(singular) ?? 0) | (this.seconds.get(cut) ?? 0);
+    }
     const follows = may ? 2 : 1;
     cache.follows[w] = follows;
+    cache.second[w] = second;
     return follows;
   }
 
@@ -273,7 +321,11 @@ export class SurfaceTrie {
     cache.acronym[w] = acronym;
     let flag = 1;
     if (terminal !== undefined || acronym !== undefined || exact?.joined) flag = 2;
-    else if (exact !== undefined) flag = exact.fanout > 0 ? 3 : 1;
+    else if (exact !== undefined && exact.fanout > 0) {
+      flag = 3;
+      // (Every first word of flag 3 has a bit; all bits, should one not, only costs a try.)
+      cache.starter[w] = this.startBits.get(bare) ?? 0x7fffffff;
+    }
     cache.flags[w] = flag;
     return flag;
   }
