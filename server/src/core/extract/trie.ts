@@ -234,22 +234,21 @@ export class SurfaceTrie {
       const w = words[i]!;
       let flag = flags[w]!;
       if (flag === 0) flag = this.computeRoot(cache, lexicon, w);
-      const wn = words[i + 1]!;
-      let next = follows[wn]!;
-      if (next === 0) next = this.computeFollows(cache, lexicon, wn);
       out[n] = i;
-      // flag 2 → 1; flag 3 → 1 unless next is 1 (((next ^ 1) + 3) >> 2 is 0 for 1, else 1); flag 1 → 0.
-      const may = (flag >> 1) & (((flag & 1) ^ 1) | (((next ^ 1) + 3) >> 2));
+      // flags 2 and 3 → 1, flag 1 → 0.
+      const may = flag >> 1;
       n += skip ? may & (skip[i]! ^ 1) : may;
     }
     // Then, of the first words of phrases (flag 3, odd), only those the next word can follow
     // (bit 31 is never set: (pair | -pair) >>> 31 is 1 exactly when pair is not 0). A pass over the
-    // few tokens kept rather than reads for every token in the loop above.
+    // tokens kept rather than more reads for every token in the loop above.
     let kept = 0;
     for (let k = 0; k < n; k++) {
       const i = out[k]!;
       const w = words[i]!;
-      const pair = second[words[i + 1]!]! & starter[w]!;
+      const wn = words[i + 1]!;
+      if (follows[wn] === 0) this.computeFollows(cache, lexicon, wn);
+      const pair = second[wn]! & starter[w]!;
       out[kept] = i;
       kept += ((flags[w]! & 1) ^ 1) | ((pair | -pair) >>> 31);
     }
