@@ -162,6 +162,11 @@ function isCompoundPrefix(masked: Uint16Array, end: number, lower: string): bool
 
 const PLAIN_WORD = /^[A-Za-z\u00C0-\u024F][a-z\u00DF-\u024F]{2,}$/;
 
+// Scratch arrays of `repeated_noun` (checks never run inside one another): the tokens picked, and
+// counts by word id (all 0 between uses).
+let picked = new Int32Array(1024);
+let tally = new Int32Array(1024);
+
 const repeatedNoun: Extractor = {
   id: 'repeated_noun',
   phase: 'extraction',
@@ -180,16 +185,26 @@ const repeatedNoun: Extractor = {
       const starts = tokens.start;
       const ends = tokens.end;
       const flags = rare;
+      // First the tokens of rare words outside headings and glossary matches, without a branch
+      // per token (which of them qualify is close to random: a test per token mispredicts often);
+      // then the few of those, one by one.
+      if (picked.length < to - from) picked = new Int32Array(Math.max(to - from, 2 * picked.length));
+      let n = 0;
       for (let i = from; i < to; i++) {
         const w = ids[i]!;
         let flag = flags[w]!;
         if (flag === 0) flags[w] = flag = PLAIN_WORD.test(words[w]!) && !isCommonWord(context.common, words[w]!) ? 2 : 1;
-        if (flag === 1 || inHeading[i] || consumed[i]) continue;
+        picked[n] = i;
+        // (The marks are 0 or 1.)
+        n += (flag >> 1) & (inHeading[i]! ^ 1) & (consumed[i]! ^ 1);
+      }
+      for (let k = 0; k < n; k++) {
+        const i = picked[k]!;
         const end = ends[i]!;
         if (end - starts[i]! < 3) continue;
-        if (masked[end] === 45 && isCompoundPrefix(masked, end, words[w]!)) continue;
+        if (masked[end] === 45 && isCompoundPrefix(masked, end, words[ids[i]!]!)) continue;
         out.at.push(i);
-        out.value.push(w);
+        out.value.push(ids[i]!);
       }
     };
     const previous = followsPrevious(context) ? (context.previous.memo.get('repeated_noun') as Found<number> | undefined) : undefined;
@@ -198,13 +213,20 @@ const repeatedNoun: Extractor = {
     if (previous && change) counted = spliceFound(previous, change.from, change.to, change.shift, count);
     else count(0, tokens.count, (counted = emptyFound()));
     context.memo.set('repeated_noun', counted);
-    // Counts per word, in the order the words were first counted.
-    const counts = new Map<number, number>();
-    for (const w of counted.value) counts.set(w, (counts.get(w) ?? 0) + 1);
+    // Counts per word (by id, in an array: a document has thousands of such tokens), in the order
+    // the words were first counted.
+    if (tally.length < words.length) tally = new Int32Array(Math.max(words.length, 2 * tally.length));
+    const order: number[] = [];
+    for (const w of counted.value) if (tally[w]!++ === 0) order.push(w);
+    const counts = order.map((w) => {
+      const count = tally[w]!;
+      tally[w] = 0;
+      return count;
+    });
     const bySurface = new Map<string, number>();
-    for (const [w, count] of counts) {
-      const surface = normalizeSurface(words[w]!);
-      bySurface.set(surface, (bySurface.get(surface) ?? 0) + count);
+    for (let k = 0; k < order.length; k++) {
+      const surface = normalizeSurface(words[order[k]!]!);
+      bySurface.set(surface, (bySurface.get(surface) ?? 0) + counts[k]!);
     }
     // Capitalised and lowercase spellings count together. An acronym or camelCase word counted
     // here is also proposed by its own extractor, whose higher confidence wins.
