@@ -18,10 +18,19 @@ export class LineIndex {
       this.starts = starts;
       return;
     }
+    // One search for the line breaks, into an array that grows as needed (room for a line per
+    // 32 characters to start with: prose lines are longer, so it seldom does).
+    let found = new Int32Array(Math.max(16, (text.length >> 5) + 16));
     let lines = 1;
-    for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++;
-    this.starts = new Int32Array(lines);
-    for (let k = 1, at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) this.starts[k++] = at + 1;
+    for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) {
+      if (lines === found.length) {
+        const grown = new Int32Array(lines * 2);
+        grown.set(found);
+        found = grown;
+      }
+      found[lines++] = at + 1;
+    }
+    this.starts = found.length === lines ? found : found.slice(0, lines);
   }
 
   /**
