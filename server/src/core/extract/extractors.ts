@@ -54,6 +54,39 @@ function quotedSurface(quoted: string): string | undefined {
   return surface ?? undefined;
 }
 
+/**
+ * QUOTED's matches in the masked code units, from the offsets of their quote characters (", “, ”)
+ * in order: `take(open, close)` for each, the offsets of its opening and closing quote. As the
+ * pattern reads: from each quote in turn, a straight quote closes at the next straight quote, a
+ * “ at the next “ or ” (which must be a ”), with 1–160 characters between and no line break or
+ * mask among them; after a match the search goes on after it.
+ */
+function quotedSpans(masked: Uint16Array, quotes: readonly number[], take: (open: number, close: number) => void): void {
+  let k = 0;
+  while (k < quotes.length) {
+    const open = quotes[k]!;
+    const kind = masked[open]!;
+    let j = k + 1;
+    if (kind === 34) while (j < quotes.length && masked[quotes[j]!] !== 34) j++;
+    else if (kind === 0x201c) while (j < quotes.length && masked[quotes[j]!] === 34) j++;
+    else j = quotes.length; // ” opens nothing
+    const close = j < quotes.length ? quotes[j]! : -1;
+    if (close !== -1 && close - open - 1 >= 1 && close - open - 1 <= 160 && (kind === 34 || masked[close] === 0x201d) && !breaksOrMasks(masked, open + 1, close)) {
+      take(open, close);
+      k = j + 1;
+    } else k++;
+  }
+}
+
+/** Whether one of the code units [from, to) is a line break or MASK (the pattern's excluded characters besides the quotes). */
+function breaksOrMasks(masked: Uint16Array, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = masked[i]!;
+    if (c === 10 || c === 0x1f) return true;
+  }
+  return false;
+}
+
 const quotedPhrase: Extractor = {
   id: 'quoted_phrase',
   phase: 'extraction',
@@ -73,6 +106,18 @@ const quotedPhrase: Extractor = {
     // match with no masked character is one there too, and none starts earlier: masking only
     // turns characters into MASK, which no match can hold.)
     const find = (from: number, to: number, out: Found<string>) => {
+      const quotes = context.scan.tokens.quotes;
+      if (quotes && from === 0 && to === text.length) {
+        // The tokenizer listed every quote character of the masked text: no need to search for them.
+        quotedSpans(masked, quotes, (open, close) => {
+          const surface = quotedSurface(text.slice(open + 1, close));
+          if (surface !== undefined) {
+            out.at.push(open);
+            out.value.push(surface);
+          }
+        });
+        return;
+      }
       QUOTED.lastIndex = from;
       // test() rather than exec(): no match array per quote. A match ends at lastIndex with its
       // closing quote; it opens at the last opening quote before that (its text holds none).

@@ -20,6 +20,11 @@ export interface Tokens {
    * them all; undefined for spliced tokens (then look at `shape`).
    */
   shaped?: number[];
+  /**
+   * Offsets of the double quotes (", “, ”) of the masked text, in order, when the tokenizer made
+   * all the tokens (it passes every character between words anyway); undefined for spliced tokens.
+   */
+  quotes?: number[];
   /** Text of token i as written (possessive `'s` already removed). */
   text(i: number): string;
 }
@@ -89,17 +94,20 @@ export function tokenize(masked: Uint16Array, text: string, lexicon: Lexicon = s
   let shape: Uint8Array = into ? into.shape : new Uint8Array(capacity);
   let count = 0;
   const shaped: number[] = [];
+  const quotes: number[] = [];
   let i = from;
   let k = 0; // next masked stretch in `skip`
   while (i < to) {
     let c = masked[i]!;
     if (c >= 0x250 || CHAR[c] === 0) {
       i++;
-      if (c === 0x1f && skip) {
+      if (c === 0x1f) {
         // The mask: jump to the end of its stretch.
-        while (k < skip.length && skip[k + 1]! < i) k += 2;
-        if (k < skip.length && skip[k]! < i && skip[k + 1]! > i) i = Math.min(to, skip[k + 1]!);
-      }
+        if (skip) {
+          while (k < skip.length && skip[k + 1]! < i) k += 2;
+          if (k < skip.length && skip[k]! < i && skip[k + 1]! > i) i = Math.min(to, skip[k + 1]!);
+        }
+      } else if (c === 34 || c === 0x201c || c === 0x201d) quotes.push(i - 1);
       continue;
     }
     // One pass over the word's characters: its end, its kinds and its packed key.
@@ -164,6 +172,7 @@ export function tokenize(masked: Uint16Array, text: string, lexicon: Lexicon = s
   }
   const tokens = makeTokens(text, count, start, end, word, shape);
   tokens.shaped = shaped;
+  tokens.quotes = quotes;
   return tokens;
 }
 
