@@ -61,7 +61,7 @@ function quotedSurface(quoted: string): string | undefined {
  * “ at the next “ or ” (which must be a ”), with 1–160 characters between and no line break or
  * mask among them; after a match the search goes on after it.
  */
-function quotedSpans(masked: Uint16Array, quotes: readonly number[], take: (open: number, close: number) => void): void {
+export function quotedSpans(masked: Uint16Array, quotes: readonly number[], take: (open: number, close: number) => void): void {
   let k = 0;
   while (k < quotes.length) {
     const open = quotes[k]!;
