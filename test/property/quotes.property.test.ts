@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { quotedSpans } from '../../server/src/core/extract/extractors';
 
 const QUOTED = /"([^"\n\u001f]{1,160})"|\u201c([^\u201c\u201d\n\u001f]{1,160})\u201d/g;
-const PIECES = ['"', '\u201c', '\u201d', 'a', 'word', ' ', '\n', '\r', '\u001f', 'x'.repeat(60)];
+// (Runs of 159–161 characters put the 160-character limit within reach.)
+const PIECES = ['"', '\u201c', '\u201d', 'a', 'word', ' ', '\n', '\r', '\u001f', 'x'.repeat(60), 'y'.repeat(159), 'y'.repeat(160), 'y'.repeat(161)];
 
 describe('quoted spans', () => {
   it('are the matches of the quoted-phrase pattern', () => {
