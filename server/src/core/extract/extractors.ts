@@ -207,9 +207,7 @@ function isCompoundPrefix(masked: Uint16Array, end: number, lower: string): bool
 
 const PLAIN_WORD = /^[A-Za-z\u00C0-\u024F][a-z\u00DF-\u024F]{2,}$/;
 
-// Scratch arrays of `repeated_noun` (checks never run inside one another): the tokens picked, and
-// counts by word id (all 0 between uses).
-let picked = new Int32Array(1024);
+// Scratch counts by word id of `repeated_noun` (all 0 between uses; checks never run inside one another).
 let tally = new Int32Array(1024);
 
 const repeatedNoun: Extractor = {
@@ -230,24 +228,14 @@ const repeatedNoun: Extractor = {
       const starts = tokens.start;
       const ends = tokens.end;
       const flags = rare;
-      // First the tokens of rare words outside headings and glossary matches, without a branch
-      // per token (which of them qualify is close to random: a test per token mispredicts often);
-      // then the few of those, one by one.
-      if (picked.length < to - from) picked = new Int32Array(Math.max(to - from, 2 * picked.length));
-      let n = 0;
       for (let i = from; i < to; i++) {
         const w = ids[i]!;
         let flag = flags[w]!;
         if (flag === 0) flags[w] = flag = PLAIN_WORD.test(words[w]!) && !isCommonWord(context.common, words[w]!) ? 2 : 1;
-        picked[n] = i;
-        // (The marks are 0 or 1.)
-        n += (flag >> 1) & (inHeading[i]! ^ 1) & (consumed[i]! ^ 1);
-      }
-      for (let k = 0; k < n; k++) {
-        const i = picked[k]!;
+        if (flag === 1 || inHeading[i] || consumed[i]) continue;
         const end = ends[i]!;
         if (end - starts[i]! < 3) continue;
-        if (masked[end] === 45 && isCompoundPrefix(masked, end, words[ids[i]!]!)) continue;
+        if (masked[end] === 45 && isCompoundPrefix(masked, end, words[w]!)) continue;
         out.at.push(i);
         out.value.push(ids[i]!);
       }
