@@ -219,7 +219,7 @@ export function dateFormatOffsets(text: string, from = 0): number[] {
 const INTERESTING_GLOBAL = /[/#@0-9]|[.:](?=[^ \t\n\r]*[^ \t\n\r.,;:!?)\]}"'*_])/g;
 
 function isSpace(c: number): boolean {
-  return c === 32 || c === 10 || c === 9 || c === 13;
+  return c <= 32 && (c === 32 || c === 10 || c === 9 || c === 13);
 }
 
 /** `(`, `[`, `{`, `"`, `'`, `*`, `_`: punctuation that may open a chunk of prose. */
@@ -307,6 +307,40 @@ function hasDateFormat(text: string, from: number, to: number): boolean {
   return false;
 }
 
+// What each ASCII character of a chunk tells `maskChunk` (see there).
+const C_DIGIT = 1;
+const C_ID_START = 2; // "FR-1", "T001", a ULID (capitals), a hash (a-f), a date ('-'), a version ('.'), '#'
+const C_Y = 4; // 'Y' or 'y': maybe "YYYY"/"yyyy"
+const C_COLON_AT = 8;
+const C_SLASH = 16;
+const C_HASH = 32;
+const C_DOT = 64;
+const C_INTERESTING = C_DIGIT | C_COLON_AT | C_SLASH | C_HASH | C_DOT;
+const CHUNK_CLASS = (() => {
+  const table = new Uint8Array(128);
+  for (let c = 48; c <= 57; c++) table[c] = C_DIGIT;
+  for (let c = 65; c <= 90; c++) table[c] = C_ID_START;
+  table[89] |= C_Y;
+  for (let c = 97; c <= 102; c++) table[c] = C_ID_START;
+  table[121] = C_Y;
+  table[45] = C_ID_START;
+  table[58] = table[64] = C_COLON_AT;
+  table[47] = C_SLASH;
+  table[35] = C_HASH | C_ID_START;
+  table[46] = C_DOT | C_ID_START;
+  return table;
+})();
+
+/** Whether text[base, stop) holds a '.' followed by an ASCII letter. */
+function hasDotLetter(text: string, base: number, stop: number): boolean {
+  for (let k = base; k + 1 < stop; k++) {
+    if (text.charCodeAt(k) !== 46) continue;
+    const next = text.charCodeAt(k + 1) | 32;
+    if (next >= 97 && next <= 122) return true;
+  }
+  return false;
+}
+
 /**
  * The path, URL and id ranges of the chunk text[from, to) of the segment starting at `start`.
  * ranges[cover] is the first inline range (of the `covering` first entries) that ends after the
@@ -322,32 +356,21 @@ function maskChunk(text: string, start: number, from: number, to: number, ranges
   // Look-behinds at the chunk's start must see what precedes it in the segment: the probe is the
   // chunk with that character (a space or opening punctuation, never part of a date format).
   const behind = base > start ? 1 : 0;
-  let colonOrAt = false;
-  let slash = false;
-  let dotLetter = false;
-  let digit = false;
-  let hash = false;
-  let interesting = false;
-  let letterY = false;
-  // Whether an id can start here at all: each kind of id needs one of these (see IDENTIFIER).
-  let idStart = stop - base >= 26;
+  let bits = 0;
   for (let k = base; k < stop; k++) {
     const c = text.charCodeAt(k);
-    if (c >= 48 && c <= 57) digit = interesting = true;
-    else if (c >= 65 && c <= 90) {
-      idStart = true; // "FR-1", "T001", a ULID
-      if (c === 89) letterY = true;
-    } else if (c >= 97 && c <= 102) idStart = true; // a hash
-    else if (c === 45) idStart = true; // a date
-    else if (c === 58 || c === 64) colonOrAt = interesting = true;
-    else if (c === 47) slash = interesting = true;
-    else if (c === 35) hash = interesting = idStart = true;
-    else if (c === 46) {
-      interesting = idStart = true; // a version
-      const next = text.charCodeAt(k + 1) | 32;
-      if (k + 1 < stop && next >= 97 && next <= 122) dotLetter = true;
-    } else if (c === 121) letterY = true;
+    if (c < 128) bits |= CHUNK_CLASS[c]!;
   }
+  const digit = (bits & C_DIGIT) !== 0;
+  const colonOrAt = (bits & C_COLON_AT) !== 0;
+  const slash = (bits & C_SLASH) !== 0;
+  const hash = (bits & C_HASH) !== 0;
+  const interesting = (bits & C_INTERESTING) !== 0;
+  const letterY = (bits & C_Y) !== 0;
+  // Whether an id can start here at all: each kind of id needs one of these (see IDENTIFIER).
+  const idStart = stop - base >= 26 || (bits & C_ID_START) !== 0;
+  // A '.' before a letter (only asked for when there is no '/').
+  const dotLetter = !slash && (bits & C_DOT) !== 0 && hasDotLetter(text, base, stop);
   // The cheap tests first: most chunks that get here are prose after all.
   const year = !digit && letterY && hasDateFormat(text, base, stop);
   if (!interesting && !year) return;

@@ -229,10 +229,17 @@ export function maskLines(
       if (level > 0) {
         flushParagraph();
         const content = text.slice(HEADING_TEXT[0], HEADING_TEXT[1]);
-        // (Where the text is first found after the '#'s of the line: usually where it is.)
-        const start = content ? text.indexOf(content, pos + level) : lineEnd;
+        // (Where the text is first found after the '#'s of the line: usually where it is, and
+        // never after it, so only the few offsets before it need a look.)
+        let start = lineEnd;
+        if (content) {
+          start = pos + level;
+          while (start < HEADING_TEXT[0]! && !text.startsWith(content, start)) start++;
+        }
         headings.push({ level, start, end: start + content.length, lineStart: pos, text: content });
-        maskInlineInto(text, pos, lineEnd, excluded, dates, chunks);
+        // The line's leading spaces and run of '#' form a chunk of their own that nothing masks
+        // (no digit, at most six characters): the inline pass starts after them.
+        maskInlineInto(text, k + level, lineEnd, excluded, dates, chunks);
         inList = false;
         previousBlank = false;
         pos = next;
