@@ -106,13 +106,32 @@ export function maskInlineInto(text: string, start: number, end: number, exclude
 
   if (n === sorted) {
     for (let i = 0; i < n; i += 2) excludeRange(excluded, ranges[i]!, ranges[i + 1]!);
-  } else if (n <= 128) {
+    return;
+  }
+  // The chunks' ranges come mostly in order (each chunk's patterns add theirs one after the
+  // other, the date formats' chunks come last): put them in order by start, then merge them with
+  // the inline ones. (Ranges with the same start may come in any order: the union is the same.)
+  let inOrder = true;
+  for (let i = sorted + 2; i < n; i += 2) {
+    if (ranges[i]! < ranges[i - 2]!) {
+      inOrder = false;
+      break;
+    }
+  }
+  if (!inOrder) {
+    if (n - sorted > 128) {
+      const order: number[] = [];
+      for (let i = 0; i < n; i += 2) order.push(i);
+      order.sort((a, b) => ranges[a]! - ranges[b]!);
+      for (let k = 0; k < order.length; k++) excludeRange(excluded, ranges[order[k]!]!, ranges[order[k]! + 1]!);
+      return;
+    }
     // Few ranges: an insertion sort of the pairs by start, in place.
-    for (let i = 2; i < n; i += 2) {
+    for (let i = sorted + 2; i < n; i += 2) {
       const s = ranges[i]!;
       const e = ranges[i + 1]!;
       let j = i - 2;
-      while (j >= 0 && ranges[j]! > s) {
+      while (j >= sorted && ranges[j]! > s) {
         ranges[j + 2] = ranges[j]!;
         ranges[j + 3] = ranges[j + 1]!;
         j -= 2;
@@ -120,13 +139,20 @@ export function maskInlineInto(text: string, start: number, end: number, exclude
       ranges[j + 2] = s;
       ranges[j + 3] = e;
     }
-    for (let i = 0; i < n; i += 2) excludeRange(excluded, ranges[i]!, ranges[i + 1]!);
-  } else {
-    const order: number[] = [];
-    for (let i = 0; i < n; i += 2) order.push(i);
-    order.sort((a, b) => ranges[a]! - ranges[b]!);
-    for (let k = 0; k < order.length; k++) excludeRange(excluded, ranges[order[k]!]!, ranges[order[k]! + 1]!);
   }
+  let i = 0;
+  let j = sorted;
+  while (i < sorted && j < n) {
+    if (ranges[i]! <= ranges[j]!) {
+      excludeRange(excluded, ranges[i]!, ranges[i + 1]!);
+      i += 2;
+    } else {
+      excludeRange(excluded, ranges[j]!, ranges[j + 1]!);
+      j += 2;
+    }
+  }
+  for (; i < sorted; i += 2) excludeRange(excluded, ranges[i]!, ranges[i + 1]!);
+  for (; j < n; j += 2) excludeRange(excluded, ranges[j]!, ranges[j + 1]!);
 }
 
 /**
@@ -250,12 +276,46 @@ function maskChunks(text: string, segment: string, start: number, end: number, r
         continue;
       }
     }
+    // The chunk text[from, to) around `at`, its characters classified on the way (see maskChunk):
+    // the closing punctuation that ends it is left out (`pending` until a character follows it).
+    let bits = 0;
     let from = at;
-    while (from > start && !isSpace(text.charCodeAt(from - 1))) from--;
-    let to = at + 1;
-    while (to < end && !isSpace(text.charCodeAt(to))) to++;
+    while (from > start) {
+      const c = text.charCodeAt(from - 1);
+      if (c < 128) {
+        const t = CHUNK_CLASS[c]!;
+        if ((t & C_SPACE) !== 0) break;
+        bits |= t;
+      }
+      from--;
+    }
+    let pending = 0;
+    let stop = -1; // after the last character that is not closing punctuation
+    let to = at;
+    for (; to < end; to++) {
+      const c = text.charCodeAt(to);
+      if (c < 128) {
+        const t = CHUNK_CLASS[c]!;
+        if ((t & C_SPACE) !== 0) break;
+        if ((t & C_CLOSING) !== 0) {
+          pending |= t;
+          continue;
+        }
+        bits |= pending | t;
+      } else bits |= pending;
+      pending = 0;
+      stop = to + 1;
+    }
     while (r < covering && ranges[r + 1]! <= from) r += 2;
-    if (!(r < covering && ranges[r]! <= from && to <= ranges[r + 1]!)) maskChunk(text, start, from, to, ranges, chunks, r, covering);
+    if (!(r < covering && ranges[r]! <= from && to <= ranges[r + 1]!)) {
+      if (stop > at) {
+        // What `maskChunk` would do: `at` lies between the opening punctuation (none of which is
+        // classified) and `stop`, so `bits` are those of the chunk it looks at.
+        let base = from;
+        while (isOpening(text.charCodeAt(base))) base++;
+        if (stop - base >= 2) maskClassified(text, start, base, stop, bits, ranges, chunks, r, covering);
+      } else maskChunk(text, start, from, to, ranges, chunks, r, covering);
+    }
     at = to < end ? interesting(text, segment, start, to, chunks) : -1;
   }
   // Chunks holding a date format.
@@ -316,8 +376,10 @@ const C_SLASH = 16;
 const C_HASH = 32;
 const C_DOT = 64;
 const C_INTERESTING = C_DIGIT | C_COLON_AT | C_SLASH | C_HASH | C_DOT;
+const C_SPACE = 128; // see isSpace
+const C_CLOSING = 256; // see isClosing
 const CHUNK_CLASS = (() => {
-  const table = new Uint8Array(128);
+  const table = new Uint16Array(128);
   for (let c = 48; c <= 57; c++) table[c] = C_DIGIT;
   for (let c = 65; c <= 90; c++) table[c] = C_ID_START;
   table[89] |= C_Y;
@@ -328,6 +390,10 @@ const CHUNK_CLASS = (() => {
   table[47] = C_SLASH;
   table[35] = C_HASH | C_ID_START;
   table[46] = C_DOT | C_ID_START;
+  for (let c = 0; c < 128; c++) {
+    if (isSpace(c)) table[c] |= C_SPACE;
+    if (isClosing(c)) table[c] |= C_CLOSING;
+  }
   return table;
 })();
 
@@ -353,14 +419,22 @@ function maskChunk(text: string, start: number, from: number, to: number, ranges
   let stop = to;
   while (stop > base && isClosing(text.charCodeAt(stop - 1))) stop--;
   if (stop - base < 2) return;
-  // Look-behinds at the chunk's start must see what precedes it in the segment: the probe is the
-  // chunk with that character (a space or opening punctuation, never part of a date format).
-  const behind = base > start ? 1 : 0;
   let bits = 0;
   for (let k = base; k < stop; k++) {
     const c = text.charCodeAt(k);
     if (c < 128) bits |= CHUNK_CLASS[c]!;
   }
+  maskClassified(text, start, base, stop, bits, ranges, chunks, cover, covering);
+}
+
+/**
+ * `maskChunk` once the chunk's punctuation is dropped: text[base, stop), at least two characters,
+ * whose ASCII characters' CHUNK_CLASS bits are or-ed in `bits` (other bits may be set too).
+ */
+function maskClassified(text: string, start: number, base: number, stop: number, bits: number, ranges: number[], chunks: InlineCache | undefined, cover: number, covering: number): void {
+  // Look-behinds at the chunk's start must see what precedes it in the segment: the probe is the
+  // chunk with that character (a space or opening punctuation, never part of a date format).
+  const behind = base > start ? 1 : 0;
   const digit = (bits & C_DIGIT) !== 0;
   const colonOrAt = (bits & C_COLON_AT) !== 0;
   const slash = (bits & C_SLASH) !== 0;
