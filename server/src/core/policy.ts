@@ -61,7 +61,10 @@ export function describeValue(value: unknown): string {
 
 export function maxSeverity(severities: Iterable<Severity>): Severity | undefined {
   let best: Severity | undefined;
-  for (const s of severities) if (!best || SEVERITY_RANK[s] > SEVERITY_RANK[best]) best = s;
+  for (const s of severities) {
+    if (s === 'high') return s; // (the highest: nothing after it can change the answer)
+    if (!best || SEVERITY_RANK[s] > SEVERITY_RANK[best]) best = s;
+  }
   return best;
 }
 
