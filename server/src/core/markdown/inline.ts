@@ -90,10 +90,11 @@ export function maskInline(text: string, start: number, end: number, exclude: Ex
  */
 export function maskInlineInto(text: string, start: number, end: number, excluded: number[], dates: readonly number[], chunks: InlineCache | undefined): void {
   const ranges: number[] = []; // [start, end) pairs, offsets in the whole text
-  const segment = text.slice(start, end);
+  let segment = ''; // text[start, end), when needed
 
-  if (chunks) inlineConstructs(segment, start, end, ranges, chunks);
+  if (chunks) inlineConstructs(start, end, ranges, chunks);
   else {
+    segment = text.slice(start, end);
     INLINE.lastIndex = 0;
     let match: RegExpExecArray | null;
     while ((match = INLINE.exec(segment)) !== null) INLINE.lastIndex = inlineConstruct(segment, start, match.index, match[0], ranges);
@@ -156,12 +157,13 @@ export function maskInlineInto(text: string, start: number, end: number, exclude
 }
 
 /**
- * INLINE's matches in `segment` (text[start, end)), looked for only where they can start: at a
- * '`' (the first alternative, a run of backticks, always matches there), at a ']' (followed by
- * '(' or by "[label]"), or at a '<' (where the regex is run, from there on).
+ * INLINE's matches in text[start, end), looked for only where they can start: at a '`' (the first
+ * alternative, a run of backticks, always matches there), at a ']' (followed by '(' or by
+ * "[label]"), or at a '<' (where the regex is run over the segment, from there on).
  */
-function inlineConstructs(segment: string, start: number, end: number, ranges: number[], cache: InlineCache): void {
+function inlineConstructs(start: number, end: number, ranges: number[], cache: InlineCache): void {
   const text = cache.text;
+  let segment: string | undefined;
   let at = start;
   for (;;) {
     const p = nextCandidate(cache, at);
@@ -170,11 +172,21 @@ function inlineConstructs(segment: string, start: number, end: number, ranges: n
     if (c === 96) {
       let q = p + 1;
       while (q < end && text.charCodeAt(q) === 96) q++;
-      at = start + codeSpan(segment, start, p - start, q - p, ranges);
+      // A code span: the same number of backticks closes it; an unmatched run is literal text.
+      const close = closingBackticks(cache, q, end, q - p);
+      if (close === -1) at = q;
+      else {
+        ranges.push(p, close + (q - p));
+        at = close + (q - p);
+      }
     } else if (c === 93) {
       const after = p + 1 < end ? text.charCodeAt(p + 1) : -1;
-      if (after === 40) at = start + linkDestination(segment, start, p - start, ranges);
-      else if (after === 91) {
+      if (after === 40) {
+        // '](': the link destination.
+        const close = closingParen(text, p + 2, end);
+        ranges.push(p + 1, close);
+        at = close;
+      } else if (after === 91) {
         // /\]\[[^\]\n]*\]/: the first ']' or line break after "][" decides.
         let q = p + 2;
         while (q < end && text.charCodeAt(q) !== 93 && text.charCodeAt(q) !== 10) q++;
@@ -184,12 +196,52 @@ function inlineConstructs(segment: string, start: number, end: number, ranges: n
         } else at = p + 1;
       } else at = p + 1;
     } else {
+      segment ??= text.slice(start, end);
       INLINE.lastIndex = p - start;
       const match = INLINE.exec(segment);
       if (match === null) return;
       at = start + inlineConstruct(segment, start, match.index, match[0], ranges);
     }
   }
+}
+
+/**
+ * `findClosingBackticks` in text[from, end) (of the cache's text), with the cache's search for the
+ * next '`' (every search here is one `nextCandidate` would make next anyway).
+ */
+function closingBackticks(cache: InlineCache, from: number, end: number, length: number): number {
+  const text = cache.text;
+  let at = nextBacktick(cache, from);
+  while (at !== -1 && at < end) {
+    let run = 1;
+    while (at + run < end && text.charCodeAt(at + run) === 96) run++;
+    if (run === length) return at;
+    at = nextBacktick(cache, at + run);
+  }
+  return -1;
+}
+
+/** `nextCandidate` for '`' alone. */
+function nextBacktick(cache: InlineCache, at: number): number {
+  let found = cache.found[0]!;
+  if (!(cache.searchedFrom[0]! <= at && (found === -1 || found >= at))) {
+    found = cache.text.indexOf('`', at);
+    cache.searchedFrom[0] = at;
+    cache.found[0] = found;
+  }
+  return found;
+}
+
+/** `findClosingParen` in text[from, end). */
+function closingParen(text: string, from: number, end: number): number {
+  let depth = 1;
+  for (let i = from; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 40) depth++;
+    else if (c === 41 && --depth === 0) return i + 1;
+    else if (c === 10 && i + 1 < end && text.charCodeAt(i + 1) === 10) return i;
+  }
+  return end;
 }
 
 /** The range of INLINE's match `token` at segment offset `at`; returns where the search goes on. */
@@ -313,8 +365,8 @@ function maskChunks(text: string, segment: string, start: number, end: number, r
         // classified) and `stop`, so `bits` are those of the chunk it looks at.
         let base = from;
         while (isOpening(text.charCodeAt(base))) base++;
-        if (stop - base >= 2) maskClassified(text, start, base, stop, bits, ranges, chunks, r, covering);
-      } else maskChunk(text, start, from, to, ranges, chunks, r, covering);
+        if (stop - base >= 2) maskClassified(text, start, base, stop, bits, ranges, dates, chunks, r, covering);
+      } else maskChunk(text, start, from, to, ranges, dates, chunks, r, covering);
     }
     at = to < end ? interesting(text, segment, start, to, chunks) : -1;
   }
@@ -327,7 +379,7 @@ function maskChunks(text: string, segment: string, start: number, end: number, r
     while (from > start && !isSpace(text.charCodeAt(from - 1))) from--;
     let to = at + 1;
     while (to < end && !isSpace(text.charCodeAt(to))) to++;
-    maskChunk(text, start, from, to, ranges, chunks, covering, covering);
+    maskChunk(text, start, from, to, ranges, dates, chunks, covering, covering);
     done = to;
   }
 }
@@ -352,19 +404,14 @@ function interesting(text: string, segment: string, start: number, from: number,
   return found;
 }
 
-/** Whether text[from, to) holds "YYYY" or "yyyy". */
-function hasDateFormat(text: string, from: number, to: number): boolean {
-  let run = 0;
-  let previous = -1;
-  for (let k = from; k < to; k++) {
-    const c = text.charCodeAt(k);
-    if (c === 89 || c === 121) {
-      run = c === previous ? run + 1 : 1;
-      if (run === 4) return true;
-    } else run = 0;
-    previous = c;
-  }
-  return false;
+/**
+ * Whether text[base, stop) holds "YYYY" or "yyyy", `dates` listing every offset of those in the
+ * text from before `base` on, in order (see `maskInline`).
+ */
+function holdsDateFormat(dates: readonly number[], base: number, stop: number): boolean {
+  if (dates.length === 0) return false;
+  const i = lowerBound(dates, base);
+  return i < dates.length && dates[i]! + 4 <= stop;
 }
 
 // What each ASCII character of a chunk tells `maskChunk` (see there).
@@ -412,7 +459,7 @@ function hasDotLetter(text: string, base: number, stop: number): boolean {
  * ranges[cover] is the first inline range (of the `covering` first entries) that ends after the
  * chunk's start (cover === covering: none).
  */
-function maskChunk(text: string, start: number, from: number, to: number, ranges: number[], chunks: InlineCache | undefined, cover: number, covering: number): void {
+function maskChunk(text: string, start: number, from: number, to: number, ranges: number[], dates: readonly number[], chunks: InlineCache | undefined, cover: number, covering: number): void {
   // "word." and "(word)," are prose: drop the punctuation around the chunk before deciding.
   let base = from;
   while (base < to && isOpening(text.charCodeAt(base))) base++;
@@ -424,14 +471,14 @@ function maskChunk(text: string, start: number, from: number, to: number, ranges
     const c = text.charCodeAt(k);
     if (c < 128) bits |= CHUNK_CLASS[c]!;
   }
-  maskClassified(text, start, base, stop, bits, ranges, chunks, cover, covering);
+  maskClassified(text, start, base, stop, bits, ranges, dates, chunks, cover, covering);
 }
 
 /**
  * `maskChunk` once the chunk's punctuation is dropped: text[base, stop), at least two characters,
  * whose ASCII characters' CHUNK_CLASS bits are or-ed in `bits` (other bits may be set too).
  */
-function maskClassified(text: string, start: number, base: number, stop: number, bits: number, ranges: number[], chunks: InlineCache | undefined, cover: number, covering: number): void {
+function maskClassified(text: string, start: number, base: number, stop: number, bits: number, ranges: number[], dates: readonly number[], chunks: InlineCache | undefined, cover: number, covering: number): void {
   // Look-behinds at the chunk's start must see what precedes it in the segment: the probe is the
   // chunk with that character (a space or opening punctuation, never part of a date format).
   const behind = base > start ? 1 : 0;
@@ -446,7 +493,7 @@ function maskClassified(text: string, start: number, base: number, stop: number,
   // A '.' before a letter (only asked for when there is no '/').
   const dotLetter = !slash && (bits & C_DOT) !== 0 && hasDotLetter(text, base, stop);
   // The cheap tests first: most chunks that get here are prose after all.
-  const year = !digit && letterY && hasDateFormat(text, base, stop);
+  const year = !digit && letterY && holdsDateFormat(dates, base, stop);
   if (!interesting && !year) return;
   // Each pattern needs: a URL ':' or '@' (or "www."); a path '/' or a '.' before a letter; an id a
   // digit or "YYYY", or for a 26-character ULID a '#' (which let such chunks in before).

@@ -287,6 +287,9 @@ function closesFence(text: string, pos: number, lineEnd: number, char: number, l
   return k === lineEnd;
 }
 
+// Characters up to the next line terminator ('\n' only ends the line: the search goes no further).
+const NO_LINE_TERMINATOR = /[^\n\r\u2028\u2029]*/y;
+
 // Where `atxHeading` found the heading's text.
 const HEADING_TEXT = [0, 0];
 
@@ -306,10 +309,9 @@ function atxHeading(text: string, at: number, lineEnd: number): number {
   const level = k - at;
   if (level > 6) return 0;
   const end = lineEnd > k && text.charCodeAt(lineEnd - 1) === 13 ? lineEnd - 1 : lineEnd;
-  for (let i = k; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 13 || c === 0x2028 || c === 0x2029) return 0;
-  }
+  NO_LINE_TERMINATOR.lastIndex = k;
+  NO_LINE_TERMINATOR.test(text);
+  if (NO_LINE_TERMINATOR.lastIndex < end) return 0;
   HEADING_TEXT[0] = HEADING_TEXT[1] = end;
   if (k === end) return level;
   if (!isBlankChar(text.charCodeAt(k))) return 0;
