@@ -51,17 +51,25 @@ const CANDIDATES = ['`', '<', ']'];
 
 /** The offset of the first '`', '<' or ']' at or after `at` (-1: none). */
 function nextCandidate(cache: InlineCache, at: number): number {
-  let first = -1;
-  for (let k = 0; k < 3; k++) {
-    let found = cache.found[k]!;
-    if (!(cache.searchedFrom[k]! <= at && (found === -1 || found >= at))) {
-      found = cache.text.indexOf(CANDIDATES[k]!, at);
-      cache.searchedFrom[k] = at;
-      cache.found[k] = found;
-    }
-    if (found !== -1 && (first === -1 || found < first)) first = found;
-  }
+  const searchedFrom = cache.searchedFrom;
+  const found = cache.found;
+  let first = found[0]!;
+  if (!(searchedFrom[0]! <= at && (first === -1 || first >= at))) first = search(cache, 0, at);
+  let next = found[1]!;
+  if (!(searchedFrom[1]! <= at && (next === -1 || next >= at))) next = search(cache, 1, at);
+  if (next !== -1 && (first === -1 || next < first)) first = next;
+  next = found[2]!;
+  if (!(searchedFrom[2]! <= at && (next === -1 || next >= at))) next = search(cache, 2, at);
+  if (next !== -1 && (first === -1 || next < first)) first = next;
   return first;
+}
+
+/** The search of `nextCandidate` for CANDIDATES[k] from `at`, kept in the cache. */
+function search(cache: InlineCache, k: number, at: number): number {
+  const found = cache.text.indexOf(CANDIDATES[k]!, at);
+  cache.searchedFrom[k] = at;
+  cache.found[k] = found;
+  return found;
 }
 
 interface CachedChunk {
@@ -71,6 +79,22 @@ interface CachedChunk {
   /** Ranges found, as offsets from the chunk's start (after the character before it). */
   found: number[];
 }
+
+/** A list of [start, end) pairs, kept from one segment to the next so that masking allocates none. */
+class Pairs {
+  /** The pairs are data[0, length); what follows is left over from earlier segments. */
+  readonly data: number[] = [];
+  length = 0;
+  push(start: number, end: number): void {
+    const data = this.data;
+    data[this.length] = start;
+    data[this.length + 1] = end;
+    this.length += 2;
+  }
+}
+
+// The inline ranges of the segment being masked (`maskInlineInto` does not nest).
+const SCRATCH = new Pairs();
 
 /**
  * Exclusions of text[start, end) (a paragraph, a heading line or the rest of a line; `end` is a
@@ -89,7 +113,8 @@ export function maskInline(text: string, start: number, end: number, exclude: Ex
  * overlaps the last one extends it) instead of calling back.
  */
 export function maskInlineInto(text: string, start: number, end: number, excluded: number[], dates: readonly number[], chunks: InlineCache | undefined): void {
-  const ranges: number[] = []; // [start, end) pairs, offsets in the whole text
+  const ranges = SCRATCH; // [start, end) pairs, offsets in the whole text
+  ranges.length = 0;
   let segment = ''; // text[start, end), when needed
 
   if (chunks) inlineConstructs(start, end, ranges, chunks);
@@ -106,7 +131,7 @@ export function maskInlineInto(text: string, start: number, end: number, exclude
   if (n === 0) return;
 
   if (n === sorted) {
-    for (let i = 0; i < n; i += 2) excludeRange(excluded, ranges[i]!, ranges[i + 1]!);
+    for (let i = 0; i < n; i += 2) excludeRange(excluded, ranges.data[i]!, ranges.data[i + 1]!);
     return;
   }
   // The chunks' ranges come mostly in order (each chunk's patterns add theirs one after the
@@ -114,7 +139,7 @@ export function maskInlineInto(text: string, start: number, end: number, exclude
   // the inline ones. (Ranges with the same start may come in any order: the union is the same.)
   let inOrder = true;
   for (let i = sorted + 2; i < n; i += 2) {
-    if (ranges[i]! < ranges[i - 2]!) {
+    if (ranges.data[i]! < ranges.data[i - 2]!) {
       inOrder = false;
       break;
     }
@@ -123,37 +148,37 @@ export function maskInlineInto(text: string, start: number, end: number, exclude
     if (n - sorted > 128) {
       const order: number[] = [];
       for (let i = 0; i < n; i += 2) order.push(i);
-      order.sort((a, b) => ranges[a]! - ranges[b]!);
-      for (let k = 0; k < order.length; k++) excludeRange(excluded, ranges[order[k]!]!, ranges[order[k]! + 1]!);
+      order.sort((a, b) => ranges.data[a]! - ranges.data[b]!);
+      for (let k = 0; k < order.length; k++) excludeRange(excluded, ranges.data[order[k]!]!, ranges.data[order[k]! + 1]!);
       return;
     }
     // Few ranges: an insertion sort of the pairs by start, in place.
     for (let i = sorted + 2; i < n; i += 2) {
-      const s = ranges[i]!;
-      const e = ranges[i + 1]!;
+      const s = ranges.data[i]!;
+      const e = ranges.data[i + 1]!;
       let j = i - 2;
-      while (j >= sorted && ranges[j]! > s) {
-        ranges[j + 2] = ranges[j]!;
-        ranges[j + 3] = ranges[j + 1]!;
+      while (j >= sorted && ranges.data[j]! > s) {
+        ranges.data[j + 2] = ranges.data[j]!;
+        ranges.data[j + 3] = ranges.data[j + 1]!;
         j -= 2;
       }
-      ranges[j + 2] = s;
-      ranges[j + 3] = e;
+      ranges.data[j + 2] = s;
+      ranges.data[j + 3] = e;
     }
   }
   let i = 0;
   let j = sorted;
   while (i < sorted && j < n) {
-    if (ranges[i]! <= ranges[j]!) {
-      excludeRange(excluded, ranges[i]!, ranges[i + 1]!);
+    if (ranges.data[i]! <= ranges.data[j]!) {
+      excludeRange(excluded, ranges.data[i]!, ranges.data[i + 1]!);
       i += 2;
     } else {
-      excludeRange(excluded, ranges[j]!, ranges[j + 1]!);
+      excludeRange(excluded, ranges.data[j]!, ranges.data[j + 1]!);
       j += 2;
     }
   }
-  for (; i < sorted; i += 2) excludeRange(excluded, ranges[i]!, ranges[i + 1]!);
-  for (; j < n; j += 2) excludeRange(excluded, ranges[j]!, ranges[j + 1]!);
+  for (; i < sorted; i += 2) excludeRange(excluded, ranges.data[i]!, ranges.data[i + 1]!);
+  for (; j < n; j += 2) excludeRange(excluded, ranges.data[j]!, ranges.data[j + 1]!);
 }
 
 /**
@@ -161,7 +186,7 @@ export function maskInlineInto(text: string, start: number, end: number, exclude
  * alternative, a run of backticks, always matches there), at a ']' (followed by '(' or by
  * "[label]"), or at a '<' (where the regex is run over the segment, from there on).
  */
-function inlineConstructs(start: number, end: number, ranges: number[], cache: InlineCache): void {
+function inlineConstructs(start: number, end: number, ranges: Pairs, cache: InlineCache): void {
   const text = cache.text;
   let segment: string | undefined;
   let at = start;
@@ -245,7 +270,7 @@ function closingParen(text: string, from: number, end: number): number {
 }
 
 /** The range of INLINE's match `token` at segment offset `at`; returns where the search goes on. */
-function inlineConstruct(segment: string, start: number, at: number, token: string, ranges: number[]): number {
+function inlineConstruct(segment: string, start: number, at: number, token: string, ranges: Pairs): number {
   const c = token.charCodeAt(0);
   if (c === 96) return codeSpan(segment, start, at, token.length, ranges);
   if (c === 93 && token.charCodeAt(1) === 40) return linkDestination(segment, start, at, ranges);
@@ -255,7 +280,7 @@ function inlineConstruct(segment: string, start: number, at: number, token: stri
 }
 
 /** Code span: the same number of backticks closes it; an unmatched run is literal text. */
-function codeSpan(segment: string, start: number, at: number, length: number, ranges: number[]): number {
+function codeSpan(segment: string, start: number, at: number, length: number, ranges: Pairs): number {
   const close = findClosingBackticks(segment, at + length, length);
   if (close === -1) return at + length;
   ranges.push(start + at, start + close + length);
@@ -263,7 +288,7 @@ function codeSpan(segment: string, start: number, at: number, length: number, ra
 }
 
 /** '](': the link destination. */
-function linkDestination(segment: string, start: number, at: number, ranges: number[]): number {
+function linkDestination(segment: string, start: number, at: number, ranges: Pairs): number {
   const close = findClosingParen(segment, at + 2);
   ranges.push(start + at + 1, start + close);
   return close;
@@ -310,7 +335,7 @@ function isClosing(c: number): boolean {
   return c === 46 || c === 44 || c === 59 || c === 58 || c === 33 || c === 63 || c === 41 || c === 93 || c === 125 || c === 34 || c === 39 || c === 42 || c === 95;
 }
 
-function maskChunks(text: string, segment: string, start: number, end: number, ranges: number[], dates: readonly number[], chunks: InlineCache | undefined): void {
+function maskChunks(text: string, segment: string, start: number, end: number, ranges: Pairs, dates: readonly number[], chunks: InlineCache | undefined): void {
   // Ranges found so far (code spans, tags, link destinations) are sorted and disjoint: a chunk
   // that lies inside one of them cannot add anything to the mask.
   const covering = ranges.length;
@@ -319,10 +344,10 @@ function maskChunks(text: string, segment: string, start: number, end: number, r
     // Inside an inline range with white space (or the segment's edge) on both sides, such as most
     // code spans: every chunk there lies inside it, so the search goes on after it.
     let j = r;
-    while (j < covering && ranges[j + 1]! <= at) j += 2;
-    if (j < covering && ranges[j]! <= at) {
-      const coverStart = ranges[j]!;
-      const coverEnd = ranges[j + 1]!;
+    while (j < covering && ranges.data[j + 1]! <= at) j += 2;
+    if (j < covering && ranges.data[j]! <= at) {
+      const coverStart = ranges.data[j]!;
+      const coverEnd = ranges.data[j + 1]!;
       if ((coverStart === start || isSpace(text.charCodeAt(coverStart - 1))) && (coverEnd >= end || isSpace(text.charCodeAt(coverEnd)))) {
         at = coverEnd < end ? interesting(text, segment, start, coverEnd, chunks) : -1;
         continue;
@@ -358,19 +383,25 @@ function maskChunks(text: string, segment: string, start: number, end: number, r
       pending = 0;
       stop = to + 1;
     }
-    while (r < covering && ranges[r + 1]! <= from) r += 2;
-    if (!(r < covering && ranges[r]! <= from && to <= ranges[r + 1]!)) {
+    while (r < covering && ranges.data[r + 1]! <= from) r += 2;
+    if (!(r < covering && ranges.data[r]! <= from && to <= ranges.data[r + 1]!)) {
       if (stop > at) {
         // What `maskChunk` would do: `at` lies between the opening punctuation (none of which is
         // classified) and `stop`, so `bits` are those of the chunk it looks at.
         let base = from;
         while (isOpening(text.charCodeAt(base))) base++;
-        if (stop - base >= 2) maskClassified(text, start, base, stop, bits, ranges, dates, chunks, r, covering);
+        // Inside one inline range but for its punctuation ("`FR-001`,"): nothing to add (see
+        // `collectAround`, which would find no uncovered piece).
+        let j = r;
+        while (j < covering && ranges.data[j + 1]! <= base) j += 2;
+        const inside = j < covering && ranges.data[j]! <= base && stop <= ranges.data[j + 1]!;
+        if (stop - base >= 2 && !inside) maskClassified(text, start, base, stop, bits, ranges, dates, chunks, r, covering);
       } else maskChunk(text, start, from, to, ranges, dates, chunks, r, covering);
     }
     at = to < end ? interesting(text, segment, start, to, chunks) : -1;
   }
   // Chunks holding a date format.
+  if (dates.length === 0) return;
   let done = start;
   for (let i = lowerBound(dates, start); i < dates.length && dates[i]! + 4 <= end; i++) {
     const at = dates[i]!;
@@ -456,10 +487,10 @@ function hasDotLetter(text: string, base: number, stop: number): boolean {
 
 /**
  * The path, URL and id ranges of the chunk text[from, to) of the segment starting at `start`.
- * ranges[cover] is the first inline range (of the `covering` first entries) that ends after the
+ * ranges.data[cover] is the first inline range (of the `covering` first entries) that ends after the
  * chunk's start (cover === covering: none).
  */
-function maskChunk(text: string, start: number, from: number, to: number, ranges: number[], dates: readonly number[], chunks: InlineCache | undefined, cover: number, covering: number): void {
+function maskChunk(text: string, start: number, from: number, to: number, ranges: Pairs, dates: readonly number[], chunks: InlineCache | undefined, cover: number, covering: number): void {
   // "word." and "(word)," are prose: drop the punctuation around the chunk before deciding.
   let base = from;
   while (base < to && isOpening(text.charCodeAt(base))) base++;
@@ -478,7 +509,7 @@ function maskChunk(text: string, start: number, from: number, to: number, ranges
  * `maskChunk` once the chunk's punctuation is dropped: text[base, stop), at least two characters,
  * whose ASCII characters' CHUNK_CLASS bits are or-ed in `bits` (other bits may be set too).
  */
-function maskClassified(text: string, start: number, base: number, stop: number, bits: number, ranges: number[], dates: readonly number[], chunks: InlineCache | undefined, cover: number, covering: number): void {
+function maskClassified(text: string, start: number, base: number, stop: number, bits: number, ranges: Pairs, dates: readonly number[], chunks: InlineCache | undefined, cover: number, covering: number): void {
   // Look-behinds at the chunk's start must see what precedes it in the segment: the probe is the
   // chunk with that character (a space or opening punctuation, never part of a date format).
   const behind = base > start ? 1 : 0;
@@ -508,7 +539,7 @@ function maskClassified(text: string, start: number, base: number, stop: number,
     return;
   }
   const probeStart = base - behind;
-  if (cover < covering && ranges[cover]! < stop) {
+  if (cover < covering && ranges.data[cover]! < stop) {
     // Partly inside inline constructs (a link's destination, a code span): see `collectAround`.
     collectAround(text, probeStart, base, stop, ranges, cover, covering, url, path, identifier);
     return;
@@ -520,7 +551,7 @@ function maskClassified(text: string, start: number, base: number, stop: number,
     const known = chunks.chunks.get(key);
     if (known && known.length === length && sameText(text, known.at, probeStart, length)) {
       const found = known.found;
-      for (let k = 0; k < found.length; k++) ranges.push(base + found[k]!);
+      for (let k = 0; k < found.length; k += 2) ranges.push(base + found[k]!, base + found[k + 1]!);
       return;
     }
   }
@@ -531,14 +562,14 @@ function maskClassified(text: string, start: number, base: number, stop: number,
   if (identifier) collect(IDENTIFIER, probe, probeStart, base, ranges);
   if (chunks) {
     const found: number[] = [];
-    for (let k = first; k < ranges.length; k++) found.push(ranges[k]! - base);
+    for (let k = first; k < ranges.length; k++) found.push(ranges.data[k]! - base);
     chunks.chunks.set(key, { at: probeStart, length, found });
   }
 }
 
 /**
  * The matches in the probe text[probeStart, stop) that reach outside the inline ranges
- * ranges[cover], ranges[cover + 1], … (sorted, the first `covering` entries) — the others add
+ * ranges.data[cover], ranges.data[cover + 1], … (sorted, the first `covering` entries) — the others add
  * nothing to the mask — found without running the patterns over the covered stretches.
  *
  * No match of URL_OR_EMAIL, PATH or IDENTIFIER can hold white space or any of < > ) ] `, and every
@@ -549,20 +580,21 @@ function maskClassified(text: string, start: number, base: number, stop: number,
  * the whole probe or over each uncovered piece on its own: the matches starting in a piece are
  * the same either way.
  */
-function collectAround(text: string, probeStart: number, base: number, stop: number, ranges: number[], cover: number, covering: number, url: boolean, path: boolean, identifier: boolean): void {
+function collectAround(text: string, probeStart: number, base: number, stop: number, ranges: Pairs, cover: number, covering: number, url: boolean, path: boolean, identifier: boolean): void {
   let at = probeStart;
   let r = cover;
   while (at < stop) {
-    const next = r < covering && ranges[r]! < stop ? ranges[r]! : stop; // where the next covered stretch starts
+    const next = r < covering && ranges.data[r]! < stop ? ranges.data[r]! : stop; // where the next covered stretch starts
     if (next > at && next > base) collectPiece(text, at, next, base, ranges, url, path, identifier);
     if (next >= stop) return;
-    at = Math.max(at, ranges[r + 1]!);
+    at = Math.max(at, ranges.data[r + 1]!);
     r += 2;
   }
 }
 
 /** The matches in text[from, to) (no look-behind beyond it) starting at or after `min`. */
-function collectPiece(text: string, from: number, to: number, min: number, ranges: number[], url: boolean, path: boolean, identifier: boolean): void {
+function collectPiece(text: string, from: number, to: number, min: number, ranges: Pairs, url: boolean, path: boolean, identifier: boolean): void {
+  if (to - from < 2) return; // (every match of the patterns is two characters or more)
   // What each pattern cannot match without: a URL ':' (scheme), '.' ("www.") or '@'; a path '/'
   // or '.'; an id a digit, "YYYY"/"yyyy" or 26 characters (a ULID).
   let urlMark = false;
@@ -626,7 +658,7 @@ function sameText(text: string, a: number, b: number, length: number): boolean {
   return true;
 }
 
-function collect(pattern: RegExp, probe: string, offset: number, min: number, ranges: number[]): void {
+function collect(pattern: RegExp, probe: string, offset: number, min: number, ranges: Pairs): void {
   pattern.lastIndex = 0;
   let match: RegExpExecArray | null;
   // None of the patterns matches the empty string: a match that ends the probe is the last.
