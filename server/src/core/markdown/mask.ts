@@ -173,7 +173,8 @@ export function maskLines(
     while (k - pos < 3 && text.charCodeAt(k) === 32) k++;
     const first = k < lineEnd ? text.charCodeAt(k) : -1;
 
-    if (first === 96 || first === 126) {
+    // (A fence needs three of the character: most lines starting with one are inline code.)
+    if ((first === 96 || first === 126) && text.charCodeAt(k + 1) === first && text.charCodeAt(k + 2) === first) {
       const fenceOpen = FENCE.exec(text.slice(pos, lineEnd));
       if (fenceOpen && !(fenceOpen[1]![0] === '`' && fenceOpen[2]!.includes('`'))) {
         flushParagraph();
