@@ -256,17 +256,26 @@ function nextBacktick(cache: InlineCache, at: number): number {
   return found;
 }
 
-/** `findClosingParen` in text[from, end). */
+/**
+ * `findClosingParen` in text[from, end) (`end` a line end): the regex engine finds the parentheses
+ * and line breaks, faster than a loop over a URL's characters.
+ */
 function closingParen(text: string, from: number, end: number): number {
   let depth = 1;
-  for (let i = from; i < end; i++) {
+  PAREN_OR_BREAK.lastIndex = from;
+  while (PAREN_OR_BREAK.test(text)) {
+    const i = PAREN_OR_BREAK.lastIndex - 1;
+    if (i >= end) break;
     const c = text.charCodeAt(i);
     if (c === 40) depth++;
-    else if (c === 41 && --depth === 0) return i + 1;
-    else if (c === 10 && i + 1 < end && text.charCodeAt(i + 1) === 10) return i;
+    else if (c === 41) {
+      if (--depth === 0) return i + 1;
+    } else if (i + 1 < end && text.charCodeAt(i + 1) === 10) return i;
   }
   return end;
 }
+
+const PAREN_OR_BREAK = /[()\n]/g;
 
 /** The range of INLINE's match `token` at segment offset `at`; returns where the search goes on. */
 function inlineConstruct(segment: string, start: number, at: number, token: string, ranges: Pairs): number {
@@ -318,7 +327,10 @@ export function dateFormatOffsets(text: string, from = 0): number[] {
 // stripped before a chunk is looked at, so such a chunk can never match. ("YYYY"/"yyyy" date
 // formats are found with indexOf instead: a 'y' in the pattern would make the regex engine stop
 // at every letter y of the prose.)
-const INTERESTING_GLOBAL = /[/#@0-9]|[.:](?=[^ \t\n\r]*[^ \t\n\r.,;:!?)\]}"'*_])/g;
+// (The look-ahead, "something but closing punctuation follows in the chunk", is spelled as two
+// alternatives, the next character or one further on: a little faster on the '.' that end
+// sentences than one greedy run that backtracks.)
+const INTERESTING_GLOBAL = /[/#@0-9]|[.:](?=[^ \t\n\r.,;:!?)\]}"'*_]|[^ \t\n\r]+[^ \t\n\r.,;:!?)\]}"'*_])/g;
 
 function isSpace(c: number): boolean {
   return c <= 32 && (c === 32 || c === 10 || c === 9 || c === 13);
