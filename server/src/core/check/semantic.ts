@@ -182,16 +182,49 @@ function sortByPosition(findings: Finding[], starts: readonly number[]): OrderMe
     for (let k = 0; k < order.length; k++) sortedStarts[k] = starts[order[k]!]!;
     return { findings: order.map((k) => findings[k]!), starts: sortedStarts };
   }
+  let largest = 0;
+  for (let k = 0; k < starts.length; k++) if (starts[k]! > largest) largest = starts[k]!;
+  const out: Finding[] = new Array(findings.length);
+  if (largest < 1 << (2 * RADIX_BITS)) {
+    // Offsets under 4 M (every document but a huge one): two stable counting passes over 11 bits
+    // each, instead of a comparison sort.
+    const order = radixOrder(starts, findings.length);
+    for (let k = 0; k < order.length; k++) {
+      out[k] = findings[order[k]!]!;
+      sortedStarts[k] = starts[order[k]!]!;
+    }
+    return { findings: out, starts: sortedStarts };
+  }
   const keys = new Float64Array(findings.length);
   for (let k = 0; k < findings.length; k++) keys[k] = starts[k]! * 2097152 + k;
   keys.sort();
-  const out: Finding[] = new Array(findings.length);
   for (let k = 0; k < keys.length; k++) {
     const index = keys[k]! % 2097152;
     out[k] = findings[index]!;
     sortedStarts[k] = starts[index]!;
   }
   return { findings: out, starts: sortedStarts };
+}
+
+const RADIX_BITS = 11;
+
+/** Indexes 0 … n - 1 ordered by `keys` (non-negative integers under 2^22), equal keys in index order. */
+function radixOrder(keys: readonly number[], n: number): Int32Array {
+  const mask = (1 << RADIX_BITS) - 1;
+  const counts = new Int32Array(mask + 2);
+  const low = new Int32Array(n);
+  const order = new Int32Array(n);
+  for (let k = 0; k < n; k++) counts[(keys[k]! & mask) + 1]!++;
+  for (let r = 0; r <= mask; r++) counts[r + 1]! += counts[r]!;
+  for (let k = 0; k < n; k++) low[counts[keys[k]! & mask]!++] = k;
+  counts.fill(0);
+  for (let k = 0; k < n; k++) counts[(keys[k]! >> RADIX_BITS) + 1]!++;
+  for (let r = 0; r <= mask; r++) counts[r + 1]! += counts[r]!;
+  for (let j = 0; j < n; j++) {
+    const k = low[j]!;
+    order[counts[keys[k]! >> RADIX_BITS]!++] = k;
+  }
+  return order;
 }
 
 /**
