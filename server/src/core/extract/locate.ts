@@ -37,7 +37,7 @@ interface LocateMemo {
   keys: string;
   walk: Walk;
   /** Each candidate and its occurrences as offsets, by surface. */
-  candidates: Map<string, { candidate: TermCandidate; pairs: number[] }>;
+  candidates: Map<string, { candidate: LocatedCandidate; pairs: number[] }>;
 }
 
 /**
@@ -90,14 +90,14 @@ export const locate: Unit<CheckContext> = {
     const madePairs: number[][] = new Array(made.length);
     const order: number[] = new Array(made.length);
     for (let k = 0; k < made.length; k++) {
-      const pairs = materialized.get(made[k]!)!;
+      const pairs = made[k]!.offsets;
       madePairs[k] = pairs;
       firsts[k] = pairs[0]!;
       order[k] = k;
     }
     order.sort((a, b) => firsts[a]! - firsts[b]! || (made[a]!.surface < made[b]!.surface ? -1 : 1));
     const candidates: TermCandidate[] = new Array(made.length);
-    const bySurface = new Map<string, { candidate: TermCandidate; pairs: number[] }>();
+    const bySurface = new Map<string, { candidate: LocatedCandidate; pairs: number[] }>();
     for (let k = 0; k < order.length; k++) {
       const candidate = made[order[k]!]!;
       candidates[k] = candidate;
@@ -108,75 +108,99 @@ export const locate: Unit<CheckContext> = {
   },
 };
 
-/** The occurrences of each candidate made by `materialize`, as flat [start, end) offset pairs. */
-const materialized = new WeakMap<TermCandidate, number[]>();
-
 /** The occurrence offsets (flat [start, end) pairs, in order) of a candidate made by `extraction.locate`. */
 export function candidateOffsets(candidate: TermCandidate): readonly number[] | undefined {
-  return materialized.get(candidate);
+  return candidate instanceof LocatedCandidate ? candidate.offsets : undefined;
 }
 
 /**
- * What a candidate's `occurrences` and `texts` are worked out from, while one of them is not yet
- * (see `lazyCandidate`). A candidate reused by the next check of the document is re-pointed at
- * the new text (its values do not change), so it never keeps an old text alive.
+ * A candidate made by `extraction.locate`: its occurrences as offset pairs, and its `occurrences`
+ * (ranges) and `texts` worked out from them when first read. Most candidates (terms that resolve,
+ * ordinary words) yield no finding, and ranges for all their occurrences would be much of a
+ * check's allocations. A class, not an object literal with accessors: such a literal makes its
+ * own accessor functions and took ~0.4 µs per candidate here, a class instance a few ns; and the
+ * offsets live in the candidate, not in a WeakMap beside it. Serialized (`toJSON`) it is the
+ * plain candidate. A candidate reused by the next check of the document is re-pointed at the new
+ * text (its values do not change), and one whose ranges and texts were both read lets the text
+ * go, so it never keeps an old text alive.
  */
-interface LazySource {
-  pairs: number[];
-  lines: LineIndex;
-  text: string;
-  ranges: boolean;
-  texts: boolean;
-}
+class LocatedCandidate implements TermCandidate {
+  surface: string;
+  method: TermCandidate['method'];
+  confidence: number;
+  #pairs: number[];
+  #lines: LineIndex | undefined;
+  #text: string | undefined;
+  #occurrences: Range[] | undefined;
+  #texts: string[] | undefined;
 
-const lazySources = new WeakMap<TermCandidate, LazySource>();
+  constructor(proposal: Proposal, pairs: number[], lines: LineIndex, text: string) {
+    this.surface = proposal.surface;
+    this.method = proposal.method;
+    this.confidence = proposal.confidence;
+    this.#pairs = pairs;
+    this.#lines = lines;
+    this.#text = text;
+  }
 
-/** True when the candidate's ranges were not worked out yet. */
-function unread(candidate: TermCandidate): boolean {
-  return lazySources.get(candidate)?.ranges === false;
-}
+  get occurrences(): Range[] {
+    if (this.#occurrences === undefined) {
+      this.#occurrences = this.#lines!.rangesOfSorted(this.#pairs);
+      this.#release();
+    }
+    return this.#occurrences;
+  }
 
-/**
- * A candidate whose `occurrences` and `texts` are worked out when first read: most candidates
- * (terms that resolve, ordinary words) yield no finding, and ranges for all their occurrences
- * would be most of a check's allocations. Reading them gives the same plain arrays as ever; once
- * read they are ordinary data properties.
- */
-function lazyCandidate(proposal: Proposal, pairs: number[], lines: LineIndex, text: string): TermCandidate {
-  const source: LazySource = { pairs, lines, text, ranges: false, texts: false };
-  // Accessors in the literal itself (defineProperty per object is far slower); once read, each
-  // becomes an ordinary data property.
-  const settle = <K extends 'occurrences' | 'texts'>(key: K, value: TermCandidate[K]): TermCandidate[K] => {
-    if (key === 'occurrences') source.ranges = true;
-    else source.texts = true;
-    if (source.ranges && source.texts) lazySources.delete(candidate);
-    // (A frozen candidate keeps its accessors and works the value out on every read.)
-    if (Object.isExtensible(candidate)) Object.defineProperty(candidate, key, { value, writable: true, enumerable: true, configurable: true });
-    return value;
-  };
-  const candidate: TermCandidate = {
-    surface: proposal.surface,
-    method: proposal.method,
-    confidence: proposal.confidence,
-    get occurrences(): Range[] {
-      return settle('occurrences', source.lines.rangesOfSorted(source.pairs));
-    },
-    set occurrences(value: Range[]) {
-      settle('occurrences', value);
-    },
-    get texts(): string[] {
-      const { pairs, text } = source;
+  set occurrences(value: Range[]) {
+    this.#occurrences = value;
+    this.#release();
+  }
+
+  get texts(): string[] {
+    if (this.#texts === undefined) {
+      const pairs = this.#pairs;
+      const text = this.#text!;
       const texts: string[] = new Array(pairs.length >> 1);
       for (let k = 0; k < texts.length; k++) texts[k] = text.slice(pairs[2 * k]!, pairs[2 * k + 1]!);
-      return settle('texts', texts);
-    },
-    set texts(value: string[]) {
-      settle('texts', value);
-    },
-  };
-  lazySources.set(candidate, source);
-  materialized.set(candidate, pairs);
-  return candidate;
+      this.#texts = texts;
+      this.#release();
+    }
+    return this.#texts;
+  }
+
+  set texts(value: string[]) {
+    this.#texts = value;
+    this.#release();
+  }
+
+  /** The occurrences as flat [start, end) offset pairs, in order. */
+  get offsets(): number[] {
+    return this.#pairs;
+  }
+
+  /** Whether the ranges were worked out (or set) yet. */
+  get rangesRead(): boolean {
+    return this.#occurrences !== undefined;
+  }
+
+  /** The same occurrences in an edited text (see `materialize`). */
+  repoint(pairs: number[], lines: LineIndex, text: string): void {
+    this.#pairs = pairs;
+    if (this.#lines === undefined) return;
+    this.#lines = lines;
+    this.#text = text;
+  }
+
+  toJSON(): TermCandidate {
+    return { surface: this.surface, method: this.method, confidence: this.confidence, occurrences: this.occurrences, texts: this.texts };
+  }
+
+  #release(): void {
+    if (this.#occurrences !== undefined && this.#texts !== undefined) {
+      this.#lines = undefined;
+      this.#text = undefined;
+    }
+  }
 }
 
 /**
@@ -185,10 +209,10 @@ function lazyCandidate(proposal: Proposal, pairs: number[], lines: LineIndex, te
  * previous check's: before the edit they are the same, after it they only move down by the
  * number of lines the edit added (the edited text ends at a line start).
  */
-function materialize(context: CheckContext, previous: LocateMemo | undefined): TermCandidate[] {
+function materialize(context: CheckContext, previous: LocateMemo | undefined): LocatedCandidate[] {
   const { scan } = context;
   const edit = previous ? scan.edit : undefined;
-  const found: { proposal: Proposal; pairs: number[]; old?: { candidate: TermCandidate; pairs: number[] }; head: number; tail: number }[] = [];
+  const found: { proposal: Proposal; pairs: number[]; old?: { candidate: LocatedCandidate; pairs: number[] }; head: number; tail: number }[] = [];
   for (const proposal of context.proposals.values()) {
     let pairs = context.occurrences.get(proposal.surface) ?? [];
     if (proposal.explicit.length > 0) pairs = pairs.concat(proposal.explicit.flat());
@@ -206,24 +230,21 @@ function materialize(context: CheckContext, previous: LocateMemo | undefined): T
     found.push({ proposal, pairs, ...(old ? { old } : {}), head, tail });
   }
   const lineDelta = edit?.lineDelta ?? 0;
-  const candidates: TermCandidate[] = [];
+  const candidates: LocatedCandidate[] = [];
   for (const { proposal, pairs, old, head, tail } of found) {
     const count = pairs.length >> 1;
     const fresh = (pairs.length - head - tail) >> 1;
     if (old && fresh === 0 && lineDelta === 0 && old.pairs.length === pairs.length && old.candidate.method === proposal.method && old.candidate.confidence === proposal.confidence) {
       // Nothing about this candidate changed (what is still to be worked out now comes from the
       // new text, with the same result).
-      const source = lazySources.get(old.candidate);
-      if (source) Object.assign(source, { pairs, lines: scan.lines, text: scan.text });
+      old.candidate.repoint(pairs, scan.lines, scan.text);
       candidates.push(old.candidate);
-      materialized.set(old.candidate, pairs);
       continue;
     }
-    if (!old || unread(old.candidate)) {
-      // Nothing read before to reuse: ranges and texts are worked out if and when they are read.
-      candidates.push(lazyCandidate(proposal, pairs, scan.lines, scan.text));
-      continue;
-    }
+    const candidate = new LocatedCandidate(proposal, pairs, scan.lines, scan.text);
+    candidates.push(candidate);
+    // Nothing read before to reuse: ranges and texts are worked out if and when they are read.
+    if (!old || !old.candidate.rangesRead) continue;
     const occurrences: Range[] = new Array(count);
     const texts: string[] = new Array(count);
     const h = head >> 1;
@@ -243,9 +264,8 @@ function materialize(context: CheckContext, previous: LocateMemo | undefined): T
       occurrences[k] = lineDelta === 0 ? was : { start: { line: was.start.line + lineDelta, character: was.start.character }, end: { line: was.end.line + lineDelta, character: was.end.character } };
       texts[k] = old.candidate.texts[oldCount - (count - k)]!;
     }
-    const candidate: TermCandidate = { surface: proposal.surface, method: proposal.method, confidence: proposal.confidence, occurrences, texts };
-    materialized.set(candidate, pairs);
-    candidates.push(candidate);
+    candidate.occurrences = occurrences;
+    candidate.texts = texts;
   }
   return candidates;
 }
