@@ -73,6 +73,18 @@ describe('heuristic extractors (SPEC §5)', () => {
     expect(report.candidates.map((c) => c.method)).toEqual(['glossary_match', 'glossary_match', 'glossary_match']);
   });
 
+  test('a candidate reads and serializes as a plain one (ranges and texts worked out on first read)', () => {
+    const text = 'Work packages ship.\nA work package waits.';
+    const candidate = check(text, { glossary }).candidates.find((c) => c.surface === 'work package')!;
+    const plain = { surface: 'work package', method: 'glossary_match', confidence: 1, occurrences: [{ start: { line: 0, character: 0 }, end: { line: 0, character: 13 } }, { start: { line: 1, character: 2 }, end: { line: 1, character: 14 } }], texts: ['Work packages', 'work package'] };
+    expect(JSON.parse(JSON.stringify(candidate))).toEqual(plain);
+    expect(Object.keys(JSON.parse(JSON.stringify(candidate)))).toEqual(['surface', 'method', 'confidence', 'occurrences', 'texts']);
+    expect(candidate.occurrences).toBe(candidate.occurrences); // worked out once
+    expect({ surface: candidate.surface, method: candidate.method, confidence: candidate.confidence, occurrences: candidate.occurrences, texts: candidate.texts }).toEqual(plain);
+    candidate.texts = ['changed', 'too'];
+    expect(candidate.texts).toEqual(['changed', 'too']);
+  });
+
   test('plural -ies and possessives match the surface', () => {
     const text = "Two policies apply. The policy's scope. The workspace's root.";
     expect(occurrences(text, 'policy')).toEqual([[0, 4, 12], [0, 24, 30]]);
