@@ -18,10 +18,10 @@ const GAPS = [' ', ' ', ' ', '  ', '\n', '\n\n', '-', '/', ', ', '. ', '"', '`x`
 function greedy(trie: SurfaceTrie, text: string, skip: Uint8Array, accept: (match: TrieMatch) => boolean): string[] {
   const scan = scanDocument(text);
   const out: string[] = [];
-  const match: TrieMatch = { surface: '', first: 0, last: 0 };
+  const match: TrieMatch = { surface: '', id: -1, first: 0, last: 0 };
   for (let i = 0; i < scan.tokens.count; i++) {
     if (skip[i] || !trie.matchInto(scan.tokens, i, scan.masked, scan.text, scan.lexicon, match) || !accept(match)) continue;
-    out.push(`${match.first}-${match.last}:${match.surface}`);
+    out.push(`${match.first}-${match.last}:${match.surface}#${match.id}`);
     i = match.last;
   }
   return out;
@@ -44,8 +44,9 @@ describe('trie walk', () => {
           skipped.forEach((s, i) => i < skip.length && (skip[i] = s ? 1 : 0));
           const accept = (match: TrieMatch) => match.surface !== refused;
           const { walk } = walkAll(trie, scan, { skip, accept });
-          const found = Array.from(walk.first, (first, k) => `${first}-${walk.last[k]}:${walk.surface[k]}`);
+          const found = Array.from(walk.first, (first, k) => `${first}-${walk.last[k]}:${walk.surface[k]}#${walk.id[k]}`);
           expect(found).toEqual(greedy(trie, text, skip, accept));
+          for (let k = 0; k < walk.id.length; k++) expect(walk.id[k]).toBe(trie.surfaceId(walk.surface[k]!));
         },
       ),
       { numRuns: 500 },

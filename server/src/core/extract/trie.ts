@@ -18,6 +18,8 @@ interface TrieNode {
   spaced: Map<string, TrieNode> | undefined;
   /** Surface (normalized) that ends at this node, if any. */
   terminal: string | undefined;
+  /** Its number (`SurfaceTrie.surfaceId`), -1 when there is none. */
+  terminalId: number;
   /** Whether a child's key starts with punctuation ("-driven"): only then is a punctuation gap read. */
   joined: boolean;
 }
@@ -26,6 +28,8 @@ const WORD_SPLIT = /[A-Za-z0-9_\u00C0-\u024F]+(?:['\u2019][A-Za-z\u00C0-\u024F]+
 
 export interface TrieMatch {
   surface: string;
+  /** The surface's number (`SurfaceTrie.surfaceId`). */
+  id: number;
   /** Index of the first and last token of the match. */
   first: number;
   last: number;
@@ -46,6 +50,9 @@ class RootCache {
   terminal: (string | undefined)[] = [];
   /** Terminal reached by the word without its final "s" (acronym plurals such as "APIs"). */
   acronym: (string | undefined)[] = [];
+  /** The numbers of `terminal` and `acronym`. */
+  terminalId = new Int32Array(0);
+  acronymId = new Int32Array(0);
   /** 0: not computed; 1: no form of the word follows a space in any phrase; 2: one may. */
   follows = new Uint8Array(0);
   /** Set with `follows`: the bits of the first words of the phrases a form of the word can be the second word of. */
@@ -68,12 +75,18 @@ class RootCache {
     const starter = new Int32Array(length);
     starter.set(this.starter);
     this.starter = starter;
+    const terminalId = new Int32Array(length);
+    terminalId.set(this.terminalId);
+    this.terminalId = terminalId;
+    const acronymId = new Int32Array(length);
+    acronymId.set(this.acronymId);
+    this.acronymId = acronymId;
   }
 }
 
 function node(): TrieNode {
   // Every field set up front: one object shape for all nodes keeps property access fast.
-  return { children: undefined, fanout: 0, spaced: undefined, terminal: undefined, joined: false };
+  return { children: undefined, fanout: 0, spaced: undefined, terminal: undefined, terminalId: -1, joined: false };
 }
 
 export class SurfaceTrie {
@@ -144,10 +157,13 @@ export class SurfaceTrie {
       }
       current = child;
     }
-    if (current.terminal === undefined) this.size++;
-    // First registration wins: a glossary surface is never overridden by a synonym pointing elsewhere.
-    current.terminal ??= surface;
     if (!this.surfaceIds.has(surface)) this.surfaceIds.set(surface, this.surfaceIds.size);
+    // First registration wins: a glossary surface is never overridden by a synonym pointing elsewhere.
+    if (current.terminal === undefined) {
+      this.size++;
+      current.terminal = surface;
+      current.terminalId = this.surfaceIds.get(surface)!;
+    }
   }
 
   /**
@@ -164,9 +180,15 @@ export class SurfaceTrie {
 
     let found = false;
     let current = cache.exact[w];
-    const first = cache.terminal[w] ?? ((tokens.shape[i]! & SHAPE_ACRONYM_PLURAL) !== 0 ? cache.acronym[w] : undefined);
+    let first = cache.terminal[w];
+    let firstId = cache.terminalId[w]!;
+    if (first === undefined && (tokens.shape[i]! & SHAPE_ACRONYM_PLURAL) !== 0) {
+      first = cache.acronym[w];
+      firstId = cache.acronymId[w]!;
+    }
     if (first !== undefined) {
       into.surface = first;
+      into.id = firstId;
       into.first = into.last = i;
       found = true;
     }
@@ -187,15 +209,16 @@ export class SurfaceTrie {
       }
       const bare = lexicon.words[wj]!;
       const exact = child(current, separator, bare);
-      let terminal = exact?.terminal;
-      if (terminal === undefined && bare.charCodeAt(bare.length - 1) === 115) {
+      let end = exact?.terminal !== undefined ? exact : undefined;
+      if (end === undefined && bare.charCodeAt(bare.length - 1) === 115) {
         // Forms a document word may take when it ends a surface: plural, acronym plural ("APIs").
         const singular = lexicon.singular(wj);
-        terminal = singular !== bare ? child(current, separator, singular)?.terminal : undefined;
-        if (terminal === undefined && (tokens.shape[j]! & SHAPE_ACRONYM_PLURAL) !== 0) terminal = child(current, separator, bare.slice(0, -1))?.terminal;
+        end = singular !== bare ? child(current, separator, singular) : undefined;
+        if (end?.terminal === undefined && (tokens.shape[j]! & SHAPE_ACRONYM_PLURAL) !== 0) end = child(current, separator, bare.slice(0, -1));
       }
-      if (terminal !== undefined) {
-        into.surface = terminal;
+      if (end?.terminal !== undefined) {
+        into.surface = end.terminal;
+        into.id = end.terminalId;
         into.first = i;
         into.last = j;
         found = true;
@@ -308,18 +331,21 @@ export class SurfaceTrie {
   private computeRoot(cache: RootCache, lexicon: Lexicon, w: number): number {
     const bare = lexicon.words[w]!;
     const exact = this.root.children?.get(bare);
-    let terminal = exact?.terminal;
-    let acronym: string | undefined;
-    if (terminal === undefined && bare.charCodeAt(bare.length - 1) === 115) {
+    let end = exact?.terminal !== undefined ? exact : undefined;
+    let acronym: TrieNode | undefined;
+    if (end === undefined && bare.charCodeAt(bare.length - 1) === 115) {
       const singular = lexicon.singular(w);
-      if (singular !== bare) terminal = this.root.children?.get(singular)?.terminal;
-      acronym = this.root.children?.get(bare.slice(0, -1))?.terminal;
+      if (singular !== bare) end = this.root.children?.get(singular);
+      acronym = this.root.children?.get(bare.slice(0, -1));
     }
+    const terminal = end?.terminal;
     cache.exact[w] = exact;
     cache.terminal[w] = terminal;
-    cache.acronym[w] = acronym;
+    cache.terminalId[w] = terminal !== undefined ? end!.terminalId : -1;
+    cache.acronym[w] = acronym?.terminal;
+    cache.acronymId[w] = acronym?.terminal !== undefined ? acronym.terminalId : -1;
     let flag = 1;
-    if (terminal !== undefined || acronym !== undefined || exact?.joined) flag = 2;
+    if (terminal !== undefined || acronym?.terminal !== undefined || exact?.joined) flag = 2;
     else if (exact !== undefined && exact.fanout > 0) {
       flag = 3;
       // (Every first word of flag 3 has a bit; all bits, should one not, only costs a try.)

@@ -155,7 +155,7 @@ function walkFrom(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules, from:
     return tokens.count;
   }
   const skip = rules.skip;
-  const match: TrieMatch = { surface: '', first: 0, last: 0 };
+  const match: TrieMatch = { surface: '', id: -1, first: 0, last: 0 };
   if (!stop) {
     // The tokens where a match may start, then only those: the same matches (see startCandidates).
     if (out.starts.length < tokens.count - from) out.starts = new Int32Array(Math.max(tokens.count - from, 2 * out.starts.length));
@@ -165,7 +165,7 @@ function walkFrom(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules, from:
     for (let k = 0; k < n; k++) {
       const i = starts[k]!;
       if (i < next || !trie.matchInto(tokens, i, masked, text, lexicon, match) || !rules.accept(match)) continue;
-      out.push(match.first, match.last, match.surface, trie.surfaceId(match.surface));
+      out.push(match.first, match.last, match.surface, match.id);
       next = match.last + 1;
     }
     return tokens.count;
@@ -176,7 +176,7 @@ function walkFrom(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules, from:
     if (stop(i)) return i;
     if ((skip && skip[i]) || flags[words[i]!] === 1) continue;
     if (!trie.matchInto(tokens, i, masked, text, lexicon, match) || !rules.accept(match)) continue;
-    out.push(match.first, match.last, match.surface, trie.surfaceId(match.surface));
+    out.push(match.first, match.last, match.surface, match.id);
     // The tokens inside the match are passed over; a stop can only fall on a visited token.
     i = match.last;
   }
