@@ -63,25 +63,19 @@ class RootCache {
   ensure(size: number): void {
     if (this.flags.length >= size) return;
     const length = Math.max(size, this.flags.length * 2, 256);
-    const flags = new Uint8Array(length);
-    flags.set(this.flags);
-    this.flags = flags;
-    const follows = new Uint8Array(length);
-    follows.set(this.follows);
-    this.follows = follows;
-    const second = new Int32Array(length);
-    second.set(this.second);
-    this.second = second;
-    const starter = new Int32Array(length);
-    starter.set(this.starter);
-    this.starter = starter;
-    const terminalId = new Int32Array(length);
-    terminalId.set(this.terminalId);
-    this.terminalId = terminalId;
-    const acronymId = new Int32Array(length);
-    acronymId.set(this.acronymId);
-    this.acronymId = acronymId;
+    this.flags = grown(this.flags, new Uint8Array(length));
+    this.follows = grown(this.follows, new Uint8Array(length));
+    this.second = grown(this.second, new Int32Array(length));
+    this.starter = grown(this.starter, new Int32Array(length));
+    this.terminalId = grown(this.terminalId, new Int32Array(length));
+    this.acronymId = grown(this.acronymId, new Int32Array(length));
   }
+}
+
+/** `bigger`, holding `array`'s values at its start. */
+function grown<T extends Uint8Array | Int32Array>(array: T, bigger: T): T {
+  bigger.set(array);
+  return bigger;
 }
 
 function node(): TrieNode {
