@@ -75,7 +75,12 @@ export function recommendedAction(overall: Severity | undefined): RecommendedAct
 
 /** off never blocks, medium blocks on any high, max blocks on any conflict. */
 export function gateBlocks(strictness: Strictness, severities: readonly Severity[]): boolean {
+  return gateBlocksOn(strictness, severities.length, severities.includes('high'));
+}
+
+/** `gateBlocks` from the number of conflicts and whether one of them is high. */
+export function gateBlocksOn(strictness: Strictness, conflicts: number, anyHigh: boolean): boolean {
   if (strictness === 'off') return false;
-  if (strictness === 'max') return severities.length > 0;
-  return severities.includes('high');
+  if (strictness === 'max') return conflicts > 0;
+  return anyHigh;
 }

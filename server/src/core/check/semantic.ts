@@ -3,7 +3,7 @@
  * the strictness gate's decision.
  */
 
-import { gateBlocks, scoreSeverity, unknownConflictType } from '../policy';
+import { gateBlocksOn, scoreSeverity, unknownConflictType } from '../policy';
 import type { Unit } from '../pipeline';
 import type { ConflictType, Finding, Range, ScopeId, SenseRef, TermCandidate } from '../types';
 import { candidateOffsets } from '../extract/locate';
@@ -292,11 +292,11 @@ export const strictnessGate: Unit<CheckContext> = {
   phase: 'generation_gate',
   required: true,
   run(context) {
-    const severities = context.findings.map((f) => f.severity);
-    if (gateBlocks(context.strictness, severities)) {
+    const { findings } = context;
+    if (gateBlocksOn(context.strictness, findings.length, findings.some((f) => f.severity === 'high'))) {
       context.decisions.push({ kind: 'deny', reasonCode: `strictness_${context.strictness}`, message: `Generation blocked: strictness '${context.strictness}' does not allow ${context.strictness === 'max' ? 'any conflict' : 'high-severity conflicts'}.` });
-    } else if (severities.length > 0) {
-      context.decisions.push({ kind: 'warn', reasonCode: 'conflicts_present', message: `${severities.length} conflict occurrence(s) do not block at strictness '${context.strictness}'.` });
+    } else if (findings.length > 0) {
+      context.decisions.push({ kind: 'warn', reasonCode: 'conflicts_present', message: `${findings.length} conflict occurrence(s) do not block at strictness '${context.strictness}'.` });
     } else {
       context.decisions.push({ kind: 'allow', reasonCode: 'no_conflicts', message: 'No semantic conflicts.' });
     }

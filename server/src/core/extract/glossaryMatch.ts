@@ -27,7 +27,7 @@ export const glossaryMatch: Unit<CheckContext> = {
     if (glossary.trie.isEmpty) return;
     // Longest match first; a match of an excluded term is no match (the walk goes on after its
     // first word).
-    const rules = { accept: (match: TrieMatch) => !context.excluded.has(match.surface) };
+    const rules = context.excluded.size === 0 ? TAKE_ALL : { accept: (match: TrieMatch) => !context.excluded.has(match.surface) };
     const memo = followsPrevious(context) ? (context.previous.memo.get('glossary_match') as GlossaryMemo | undefined) : undefined;
     const edit = scan.edit;
     const reusable = memo && edit && context.previous!.glossary === glossary && sameSet(context.previous!.excluded, context.excluded);
@@ -48,6 +48,9 @@ export const glossaryMatch: Unit<CheckContext> = {
     }
   },
 };
+
+/** The rules of a walk that takes every match (no excluded term: most documents). */
+const TAKE_ALL = { accept: () => true };
 
 /**
  * The occurrences of a walk's matches grouped by surface (flat [start, end) offset pairs, in
