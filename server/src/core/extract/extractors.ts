@@ -237,7 +237,7 @@ const repeatedNoun: Extractor = {
         if (end - starts[i]! < 3) continue;
         if (masked[end] === 45 && isCompoundPrefix(masked, end, words[w]!)) continue;
         out.at.push(i);
-        out.value.push(ids[i]!);
+        out.value.push(w);
       }
     };
     const previous = followsPrevious(context) ? (context.previous.memo.get('repeated_noun') as Found<number> | undefined) : undefined;
