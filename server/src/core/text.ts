@@ -1,4 +1,7 @@
-/** Offset ↔ LSP position conversion over a string (UTF-16 code units, as LSP wants). */
+/**
+ * Offset ↔ LSP position conversion over a string (UTF-16 code units, as LSP wants), and the small
+ * array helpers the core's offset tables share.
+ */
 
 import type { Position, Range } from './types';
 
@@ -23,11 +26,7 @@ export class LineIndex {
     let found = new Int32Array(Math.max(16, (text.length >> 5) + 16));
     let lines = 1;
     for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) {
-      if (lines === found.length) {
-        const grown = new Int32Array(lines * 2);
-        grown.set(found);
-        found = grown;
-      }
+      if (lines === found.length) found = grown(found, lines * 2);
       found[lines++] = at + 1;
     }
     this.starts = found.length === lines ? found : found.slice(0, lines);
@@ -147,6 +146,13 @@ export class LineIndex {
 
 export function comparePositions(a: Position, b: Position): number {
   return a.line - b.line || a.character - b.character;
+}
+
+/** `array`'s values at the start of a new typed array of the same kind with `length` entries (the rest 0). */
+export function grown<T extends Int32Array | Uint8Array>(array: T, length: number): T {
+  const bigger = (array instanceof Int32Array ? new Int32Array(length) : new Uint8Array(length)) as T;
+  bigger.set(array);
+  return bigger;
 }
 
 /** Index of the first entry of the ascending `sorted` that is at least `value` (binary search). */

@@ -9,6 +9,7 @@
  */
 
 import { singularize } from '../normalize';
+import { grown } from '../text';
 
 const FNV_OFFSET = 0x811c9dc5 | 0;
 const FNV_PRIME = 0x01000193;
@@ -135,9 +136,8 @@ export class Lexicon {
   flags(owner: object): Uint8Array {
     let flags = this.flagSets.get(owner);
     if (!flags || flags.length < this.words.length) {
-      const grown = new Uint8Array(Math.max(256, this.words.length * 2));
-      if (flags) grown.set(flags);
-      this.flagSets.set(owner, (flags = grown));
+      flags = grown(flags ?? new Uint8Array(0), Math.max(256, this.words.length * 2));
+      this.flagSets.set(owner, flags);
     }
     return flags;
   }
@@ -180,8 +180,8 @@ export class Lexicon {
     const id = this.wordId(lower);
     const k = this.entryKey.length;
     if (k === this.entryHash.length) {
-      this.entryHash = grow(this.entryHash);
-      this.entryWord = grow(this.entryWord);
+      this.entryHash = grown(this.entryHash, 2 * k);
+      this.entryWord = grown(this.entryWord, 2 * k);
     }
     this.entryKey.push(foldAscii(raw, lower));
     this.entryHash[k] = hash;
@@ -227,12 +227,6 @@ function sameFolded(text: string, start: number, key: string): boolean {
 function foldAscii(raw: string, lower: string): string {
   for (let j = 0; j < raw.length; j++) if (raw.charCodeAt(j) > 127) return raw.replace(/[A-Z]+/g, (run) => run.toLowerCase());
   return lower;
-}
-
-function grow(array: Int32Array): Int32Array {
-  const grown = new Int32Array(array.length * 2);
-  grown.set(array);
-  return grown;
 }
 
 /** Past this many distinct spellings the shared lexicon is started afresh (typing adds partial words). */

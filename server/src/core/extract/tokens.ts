@@ -5,6 +5,7 @@
  * and interns each token's lowercase text in a `Lexicon`.
  */
 
+import { grown } from '../text';
 import { foldedHash, sharedLexicon, type Lexicon } from './lexicon';
 
 export interface Tokens {
@@ -156,12 +157,10 @@ export function tokenize(masked: Uint16Array, text: string, lexicon: Lexicon = s
     }
     if (count === capacity) {
       capacity *= 2;
-      start = growInt(start, capacity);
-      end = growInt(end, capacity);
-      word = growInt(word, capacity);
-      const grown = new Uint8Array(capacity);
-      grown.set(shape);
-      shape = grown;
+      start = grown(start, capacity);
+      end = grown(end, capacity);
+      word = grown(word, capacity);
+      shape = grown(shape, capacity);
     }
     start[count] = s;
     end[count] = e;
@@ -261,12 +260,6 @@ function shapeOf(text: string, s: number, e: number): number {
     if (underscore > 0 || (first >= 97 && upper > 0) || (upper >= 2 && lowerOrDigit > 0)) bits |= SHAPE_MIXED;
   }
   return bits;
-}
-
-function growInt(array: Int32Array, capacity: number): Int32Array {
-  const grown = new Int32Array(capacity);
-  grown.set(array);
-  return grown;
 }
 
 /** True when only spaces, tabs and at most one line break separate two tokens (in the masked code units). */

@@ -6,6 +6,7 @@
  * as the glossary grows.
  */
 
+import { grown } from '../text';
 import type { Lexicon } from './lexicon';
 import { isWhitespaceGap, SHAPE_ACRONYM_PLURAL, type Tokens } from './tokens';
 
@@ -63,19 +64,13 @@ class RootCache {
   ensure(size: number): void {
     if (this.flags.length >= size) return;
     const length = Math.max(size, this.flags.length * 2, 256);
-    this.flags = grown(this.flags, new Uint8Array(length));
-    this.follows = grown(this.follows, new Uint8Array(length));
-    this.second = grown(this.second, new Int32Array(length));
-    this.starter = grown(this.starter, new Int32Array(length));
-    this.terminalId = grown(this.terminalId, new Int32Array(length));
-    this.acronymId = grown(this.acronymId, new Int32Array(length));
+    this.flags = grown(this.flags, length);
+    this.follows = grown(this.follows, length);
+    this.second = grown(this.second, length);
+    this.starter = grown(this.starter, length);
+    this.terminalId = grown(this.terminalId, length);
+    this.acronymId = grown(this.acronymId, length);
   }
-}
-
-/** `bigger`, holding `array`'s values at its start. */
-function grown<T extends Uint8Array | Int32Array>(array: T, bigger: T): T {
-  bigger.set(array);
-  return bigger;
 }
 
 function node(): TrieNode {

@@ -9,7 +9,7 @@
  * walk visited too, everything from there on is the previous walk, shifted.
  */
 
-import { lowerBound } from '../text';
+import { grown, lowerBound } from '../text';
 import type { DocumentScan } from './scan';
 import type { SurfaceTrie, TrieMatch } from './trie';
 
@@ -37,14 +37,9 @@ class WalkBuffer {
 
   push(first: number, last: number, surface: string, id: number): void {
     if (this.count === this.first.length) {
-      const grown = (array: Int32Array) => {
-        const bigger = new Int32Array(array.length * 2);
-        bigger.set(array);
-        return bigger;
-      };
-      this.first = grown(this.first);
-      this.last = grown(this.last);
-      this.id = grown(this.id);
+      this.first = grown(this.first, 2 * this.count);
+      this.last = grown(this.last, 2 * this.count);
+      this.id = grown(this.id, 2 * this.count);
     }
     this.first[this.count] = first;
     this.last[this.count] = last;
