@@ -93,8 +93,9 @@ const quotedPhrase: Extractor = {
   priority: 20,
   run(context) {
     const { masked, text } = context.scan;
-    const take = (match: RegExpExecArray, index: number, out: Found<string>) => {
-      const surface = quotedSurface(match[1] ?? match[2] ?? '');
+    // The quote opening at `index`, whose text (between the quotes) is `quoted`.
+    const take = (index: number, quoted: string, out: Found<string>) => {
+      const surface = quotedSurface(quoted);
       if (surface !== undefined) {
         out.at.push(index);
         out.value.push(surface);
@@ -109,13 +110,7 @@ const quotedPhrase: Extractor = {
       const quotes = context.scan.tokens.quotes;
       if (quotes && from === 0 && to === text.length) {
         // The tokenizer listed every quote character of the masked text: no need to search for them.
-        quotedSpans(masked, quotes, (open, close) => {
-          const surface = quotedSurface(text.slice(open + 1, close));
-          if (surface !== undefined) {
-            out.at.push(open);
-            out.value.push(surface);
-          }
-        });
+        quotedSpans(masked, quotes, (open, close) => take(open, text.slice(open + 1, close), out));
         return;
       }
       QUOTED.lastIndex = from;
@@ -126,11 +121,7 @@ const quotedPhrase: Extractor = {
         const index = text.lastIndexOf(text.charCodeAt(end - 1) === 34 ? '"' : '\u201c', end - 2);
         if (index >= to) break;
         if (!hasMask(masked, index, end)) {
-          const surface = quotedSurface(text.slice(index + 1, end - 1));
-          if (surface !== undefined) {
-            out.at.push(index);
-            out.value.push(surface);
-          }
+          take(index, text.slice(index + 1, end - 1), out);
           continue;
         }
         const lineStart = text.lastIndexOf('\n', index) + 1;
@@ -140,7 +131,7 @@ const quotedPhrase: Extractor = {
         // Matches of the masked line from where this one starts (earlier ones were taken already).
         QUOTED_LINE.lastIndex = index - lineStart;
         let inLine: RegExpExecArray | null;
-        while ((inLine = QUOTED_LINE.exec(line)) !== null && lineStart + inLine.index < to) take(inLine, lineStart + inLine.index, out);
+        while ((inLine = QUOTED_LINE.exec(line)) !== null && lineStart + inLine.index < to) take(lineStart + inLine.index, inLine[1] ?? inLine[2] ?? '', out);
         QUOTED.lastIndex = lineEnd;
       }
     };
