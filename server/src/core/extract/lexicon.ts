@@ -49,7 +49,8 @@ export class Lexicon {
   private packedIds: Int32Array = new Int32Array(1 << 12);
   private packedMask = (1 << 12) - 1;
   private packedCount = 0;
-
+  /** Spellings interned through `idOfAscii`. */
+  private asciiCount = 0;
 
   get size(): number {
     return this.words.length;
@@ -57,7 +58,7 @@ export class Lexicon {
 
   /** Number of distinct spellings interned (at least `size`). */
   get spellings(): number {
-    return this.entryKey.length + this.packedCount;
+    return this.entryKey.length + this.packedCount + this.asciiCount;
   }
 
   /**
@@ -103,6 +104,15 @@ export class Lexicon {
     this.packedIds[slot] = id + 1;
     if (++this.packedCount * 2 > this.packedIds.length) this.rehashPacked();
     return id;
+  }
+
+  /**
+   * Word id of text[start, end), a word of ASCII letters and digits met for the first time by the
+   * WebAssembly lexer (which keeps its own table of spellings).
+   */
+  idOfAscii(text: string, start: number, end: number): number {
+    this.asciiCount++;
+    return this.wordId(text.slice(start, end).toLowerCase());
   }
 
   /** Id of a lowercase word, or -1 when no token has had that text. */

@@ -7,6 +7,7 @@
 
 import { grown } from '../text';
 import { foldedHash, sharedLexicon, type Lexicon } from './lexicon';
+import { WASM_MAX_CHARS, WASM_MIN_CHARS, wasmLexerFor } from './wasm/wasmLexer';
 
 export interface Tokens {
   count: number;
@@ -85,6 +86,23 @@ export interface TokenArrays {
  * are large enough).
  */
 export function tokenize(masked: Uint16Array, text: string, lexicon: Lexicon = sharedLexicon(), from = 0, to = masked.length, skip?: readonly number[], into?: TokenArrays): Tokens {
+  if (wasmEnabled && to - from >= WASM_MIN_CHARS && to - from <= WASM_MAX_CHARS) {
+    // A whole document: the WebAssembly lexer (same tokens, see wasm/lexer.wat), where there is one.
+    const tokens = wasmLexerFor(lexicon)?.tokenize(masked, text, lexicon, from, to, lexWord, into);
+    if (tokens) return tokens;
+  }
+  return tokenizeInJs(masked, text, lexicon, from, to, skip, into);
+}
+
+let wasmEnabled = true;
+
+/** Switches the WebAssembly lexer off (or on again): the benchmark measures both. */
+export function useWasmLexer(enabled: boolean): void {
+  wasmEnabled = enabled;
+}
+
+/** `tokenize` in JavaScript only: the reference the WebAssembly lexer is tested against. */
+export function tokenizeInJs(masked: Uint16Array, text: string, lexicon: Lexicon = sharedLexicon(), from = 0, to = masked.length, skip?: readonly number[], into?: TokenArrays): Tokens {
   // A token takes at least two characters with its separator; prose averages six or more.
   let capacity = Math.max(16, ((to - from) >> 2) + 16);
   if (into && into.start.length >= capacity) capacity = into.start.length;
@@ -111,50 +129,8 @@ export function tokenize(masked: Uint16Array, text: string, lexicon: Lexicon = s
       } else if (c === 34 || c === 0x201c || c === 0x201d) quotes.push(i - 1);
       continue;
     }
-    // One pass over the word's characters: its end, its kinds and its packed key.
-    let s = i;
-    let kinds = 0;
-    let uppers = 0;
-    let head = 0; // codes of characters 1–8
-    let tail = 0; // codes of characters 9–16
-    let t = CHAR[c]!;
-    do {
-      kinds |= t;
-      uppers += (t >> 16) & 1;
-      if (i - s < 8) head = head * 64 + ((t >> CODE_SHIFT) & 63);
-      else tail = tail * 64 + ((t >> CODE_SHIFT) & 63);
-      i++;
-    } while (i < to && (c = masked[i]!) < 0x250 && (t = CHAR[c]!) !== 0);
-    let apostrophes = false;
-    while (i + 1 < to && (c === 39 || c === 0x2019)) {
-      const next = masked[i + 1]!;
-      if (next >= 0x250 || (CHAR[next]! & LETTER) === 0) break;
-      apostrophes = true;
-      i += 2;
-      while (i < to && (c = masked[i]!) < 0x250 && (CHAR[c]! & LETTER) !== 0) i++;
-    }
-    let e = i;
-    let bits: number;
-    let id: number;
-    if (!apostrophes && (kinds & UNDERSCORE) === 0) {
-      bits = shapeFromKinds(text, s, e, kinds, uppers);
-      id = (kinds & OTHER) === 0 && e - s <= PACKED_MAX ? lexicon.idOfPacked(text, s, e, head, tail) : lexicon.idOf(text, s, e, foldedHash(text, s, e), (kinds & UPPER) === 0);
-    } else {
-      // `_emphasis_` markers are not part of the word.
-      while (s < e && masked[s] === 95) s++;
-      while (e > s && masked[e - 1] === 95) e--;
-      // Possessive: "mission's" / "mission’s" is an occurrence of "mission".
-      if (e - s > 2) {
-        const last = masked[e - 1]!;
-        if (last === 115 || last === 83) {
-          const apostrophe = masked[e - 2]!;
-          if (apostrophe === 39 || apostrophe === 0x2019) e -= 2;
-        }
-      }
-      if (e <= s) continue;
-      bits = shapeOf(text, s, e);
-      id = lexicon.idOf(text, s, e, foldedHash(text, s, e), false);
-    }
+    i = lexWord(masked, text, lexicon, i, to, WORD);
+    if (WORD.start < 0) continue;
     if (count === capacity) {
       capacity *= 2;
       start = grown(start, capacity);
@@ -162,17 +138,87 @@ export function tokenize(masked: Uint16Array, text: string, lexicon: Lexicon = s
       word = grown(word, capacity);
       shape = grown(shape, capacity);
     }
-    start[count] = s;
-    end[count] = e;
-    word[count] = id;
-    shape[count] = bits;
-    if (bits !== 0) shaped.push(count);
+    start[count] = WORD.start;
+    end[count] = WORD.end;
+    word[count] = WORD.id;
+    shape[count] = WORD.bits;
+    if (WORD.bits !== 0) shaped.push(count);
     count++;
   }
   const tokens = makeTokens(text, count, start, end, word, shape);
   tokens.shaped = shaped;
   tokens.quotes = quotes;
   return tokens;
+}
+
+/** What `lexWord` read: one object, reused, so the lexer makes no object per token. */
+interface LexedWord {
+  /** -1 when nothing was left of the word (underscores only). */
+  start: number;
+  end: number;
+  id: number;
+  bits: number;
+}
+
+const WORD: LexedWord = { start: 0, end: 0, id: 0, bits: 0 };
+
+/**
+ * Reads the word whose first character is masked[from] (a word character after a non-word one, or
+ * at the start of the range) into `out`: its extent (with inner apostrophes; without `_emphasis_`
+ * underscores or a possessive 's), shape and lexicon id. Returns the offset after the characters
+ * it took.
+ */
+export function lexWord(masked: Uint16Array, text: string, lexicon: Lexicon, from: number, to: number, out: LexedWord = WORD): number {
+  // One pass over the word's characters: its end, its kinds and its packed key.
+  let i = from;
+  let s = from;
+  let c = masked[i]!;
+  let kinds = 0;
+  let uppers = 0;
+  let head = 0; // codes of characters 1–8
+  let tail = 0; // codes of characters 9–16
+  let t = CHAR[c]!;
+  do {
+    kinds |= t;
+    uppers += (t >> 16) & 1;
+    if (i - s < 8) head = head * 64 + ((t >> CODE_SHIFT) & 63);
+    else tail = tail * 64 + ((t >> CODE_SHIFT) & 63);
+    i++;
+  } while (i < to && (c = masked[i]!) < 0x250 && (t = CHAR[c]!) !== 0);
+  let apostrophes = false;
+  while (i + 1 < to && (c === 39 || c === 0x2019)) {
+    const next = masked[i + 1]!;
+    if (next >= 0x250 || (CHAR[next]! & LETTER) === 0) break;
+    apostrophes = true;
+    i += 2;
+    while (i < to && (c = masked[i]!) < 0x250 && (CHAR[c]! & LETTER) !== 0) i++;
+  }
+  let e = i;
+  if (!apostrophes && (kinds & UNDERSCORE) === 0) {
+    out.bits = shapeFromKinds(text, s, e, kinds, uppers);
+    out.id = (kinds & OTHER) === 0 && e - s <= PACKED_MAX ? lexicon.idOfPacked(text, s, e, head, tail) : lexicon.idOf(text, s, e, foldedHash(text, s, e), (kinds & UPPER) === 0);
+  } else {
+    // `_emphasis_` markers are not part of the word.
+    while (s < e && masked[s] === 95) s++;
+    while (e > s && masked[e - 1] === 95) e--;
+    // Possessive: "mission's" / "mission’s" is an occurrence of "mission".
+    if (e - s > 2) {
+      const last = masked[e - 1]!;
+      if (last === 115 || last === 83) {
+        const apostrophe = masked[e - 2]!;
+        if (apostrophe === 39 || apostrophe === 0x2019) e -= 2;
+      }
+    }
+    if (e <= s) {
+      out.start = -1;
+      return i;
+    }
+    out.bits = shapeOf(text, s, e);
+    out.id = lexicon.idOf(text, s, e, foldedHash(text, s, e), false);
+  }
+  out.start = s;
+  out.end = e;
+  return i;
 }
 
 /**

@@ -1,0 +1,274 @@
+/**
+ * The lexer's WebAssembly fast path (lexer.wat): the same tokens as the JavaScript lexer in
+ * tokens.ts, three to four times faster on a large document (see docs/performance.md). Used for
+ * long ranges only (a whole document); edits re-tokenize a few lines in JavaScript.
+ *
+ * The module keeps, per lexicon, a hash table from a word's key (its lowercased ASCII characters)
+ * to the lexicon's id for it. Words it does not finish (see lexer.wat) are read by the JavaScript
+ * lexer, in order, so the lexicon interns words in the order of the text either way.
+ *
+ * Memory: [64, scratch end) holds the range's code units and the outputs of one call, the table
+ * follows. WebAssembly memory never shrinks, so ranges beyond MAX_CHARS stay in JavaScript.
+ */
+
+import type { Lexicon } from '../lexicon';
+import type { TokenArrays, Tokens } from '../tokens';
+import { LEXER_WASM_BASE64 } from './lexerBytes';
+
+/** Ranges shorter than this are tokenized in JavaScript (copying in and out would not pay). */
+export const WASM_MIN_CHARS = 4096;
+/** Ranges longer than this too: the scratch memory would stay that large. */
+export const WASM_MAX_CHARS = 1 << 21;
+
+interface LexerExports {
+  memory: WebAssembly.Memory;
+  layout(codes: number, start: number, end: number, word: number, shape: number, shaped: number, quotes: number, quotesCap: number, news: number): void;
+  table(table: number, mask: number): void;
+  lex(pos: number, to: number): number;
+  reinsert(old: number, n: number): void;
+  count: WebAssembly.Global;
+  nShaped: WebAssembly.Global;
+  nQuotes: WebAssembly.Global;
+  nNews: WebAssembly.Global;
+  at: WebAssembly.Global;
+}
+
+/** What a JavaScript word reader leaves (tokens.ts `lexWord`). */
+export interface WordOut {
+  start: number;
+  end: number;
+  id: number;
+  bits: number;
+}
+
+/** Reads the word starting at `from` into `out`, returns the offset after it (tokens.ts `lexWord`). */
+export type ReadWord = (masked: Uint16Array, text: string, lexicon: Lexicon, from: number, to: number, out: WordOut) => number;
+
+const LEX_DONE = 0;
+const LEX_WORD_FOR_JS = 1;
+const LEX_TABLE_FULL = 2;
+const FIRST_SLOTS = 1 << 12;
+/** Bytes per table slot: a 16-byte key, a 4-byte value at +16, room to stay in one cache line. */
+const SLOT_BYTES = 32;
+
+let compiled: WebAssembly.Module | null | undefined;
+
+/** The compiled module, or null where WebAssembly (with SIMD) is not available. */
+function lexerModule(): WebAssembly.Module | null {
+  if (compiled === undefined) {
+    compiled = null;
+    try {
+      if (typeof WebAssembly === 'object') {
+        const bytes = decodeBase64(LEXER_WASM_BASE64);
+        if (WebAssembly.validate(bytes)) compiled = new WebAssembly.Module(bytes);
+      }
+    } catch {
+      compiled = null;
+    }
+  }
+  return compiled;
+}
+
+function decodeBase64(base64: string): Uint8Array {
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+const OWNER = {};
+
+/** The WebAssembly lexer of `lexicon` (one per lexicon, made on first use), or undefined without WebAssembly. */
+export function wasmLexerFor(lexicon: Lexicon): WasmLexer | undefined {
+  const lexer = lexicon.cache<WasmLexer | null>(OWNER, () => WasmLexer.create());
+  if (lexer && lexer.broken) {
+    // A call failed half-way: its table may hold unresolved keys. Start a fresh one.
+    const fresh = WasmLexer.create();
+    lexicon.setCache(OWNER, fresh);
+    return fresh ?? undefined;
+  }
+  return lexer ?? undefined;
+}
+
+export class WasmLexer {
+  /** Set when a call threw: the table can no longer be trusted. */
+  broken = false;
+  private tableBase = 1 << 16;
+  private slots = FIRST_SLOTS;
+  // Views of the memory (renewed when it grows).
+  private u8!: Uint8Array;
+  private u16!: Uint16Array;
+  private i32!: Int32Array;
+
+  private constructor(private readonly x: LexerExports) {
+    this.ensure(this.tableBase + this.slots * SLOT_BYTES);
+    this.useTable();
+  }
+
+  static create(): WasmLexer | null {
+    const module = lexerModule();
+    if (!module) return null;
+    try {
+      return new WasmLexer(new WebAssembly.Instance(module, {}).exports as unknown as LexerExports);
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Tokens of masked[from, to), as tokens.ts `tokenize` makes them; `readWord` reads the words the
+   * module leaves to JavaScript. Undefined when the call failed (the caller lexes in JavaScript).
+   */
+  tokenize(masked: Uint16Array, text: string, lexicon: Lexicon, from: number, to: number, readWord: ReadWord, into?: TokenArrays): Tokens | undefined {
+    try {
+      return this.run(masked, text, lexicon, from, to, readWord, into);
+    } catch {
+      this.broken = true;
+      return undefined;
+    }
+  }
+
+  private run(masked: Uint16Array, text: string, lexicon: Lexicon, from: number, to: number, readWord: ReadWord, into?: TokenArrays): Tokens {
+    const x = this.x;
+    const n = to - from;
+    // A token takes at least one character and a separator.
+    const cap = ((n + 1) >> 1) + 1;
+    const quotesCap = Math.min(n, (n >> 4) + 256);
+    const codesAt = 64;
+    const startAt = align(codesAt + 2 * n + 64);
+    const endAt = startAt + 4 * cap;
+    const wordAt = endAt + 4 * cap;
+    const shapeAt = wordAt + 4 * cap;
+    const shapedAt = align(shapeAt + cap);
+    const quotesAt = shapedAt + 4 * cap;
+    const newsAt = quotesAt + 4 * quotesCap;
+    this.placeTable(align(newsAt + 12 * cap));
+
+    this.u16.set(masked.subarray(from, to), codesAt >> 1);
+    x.layout(codesAt - 2 * from, startAt, endAt, wordAt, shapeAt, shapedAt, quotesAt, quotesCap, newsAt);
+
+    // Ids of the new keys, in the order the module met them.
+    const news: number[] = [];
+    const word: WordOut = { start: 0, end: 0, id: 0, bits: 0 };
+    let pos = from;
+    for (;;) {
+      const status = x.lex(pos, to);
+      if (status === LEX_DONE) break;
+      // Intern the new keys met so far before anything else, so ids follow the text's order.
+      this.resolveNews(text, lexicon, newsAt, news);
+      pos = x.at.value as number;
+      if (status === LEX_TABLE_FULL) {
+        this.growTable();
+        continue;
+      }
+      if (status !== LEX_WORD_FOR_JS) throw new Error(`lexer: unexpected status ${status}`);
+      pos = readWord(masked, text, lexicon, pos, to, word);
+      if (word.start < 0) continue;
+      const count = x.count.value as number;
+      const i32 = this.i32;
+      i32[(startAt >> 2) + count] = word.start;
+      i32[(endAt >> 2) + count] = word.end;
+      i32[(wordAt >> 2) + count] = word.id;
+      this.u8[shapeAt + count] = word.bits;
+      if (word.bits !== 0) {
+        const shaped = x.nShaped.value as number;
+        i32[(shapedAt >> 2) + shaped] = count;
+        x.nShaped.value = shaped + 1;
+      }
+      x.count.value = count + 1;
+    }
+    this.resolveNews(text, lexicon, newsAt, news);
+
+    const count = x.count.value as number;
+    const i32 = this.i32;
+    const ids = i32.subarray(wordAt >> 2, (wordAt >> 2) + count);
+    if (news.length > 0) {
+      // Occurrences met before their key's id was known hold -(number of the new key).
+      for (let i = 0; i < count; i++) {
+        const id = ids[i]!;
+        if (id < 0) ids[i] = news[-id - 1]!;
+      }
+    }
+    let capacity = Math.max(16, (n >> 2) + 16, count);
+    if (into && into.start.length >= capacity) capacity = into.start.length;
+    else into = undefined;
+    const start = into ? into.start : new Int32Array(capacity);
+    const end = into ? into.end : new Int32Array(capacity);
+    const wordIds = into ? into.word : new Int32Array(capacity);
+    const shape = into ? into.shape : new Uint8Array(capacity);
+    start.set(i32.subarray(startAt >> 2, (startAt >> 2) + count));
+    end.set(i32.subarray(endAt >> 2, (endAt >> 2) + count));
+    wordIds.set(ids);
+    shape.set(this.u8.subarray(shapeAt, shapeAt + count));
+    const shaped = Array.from(i32.subarray(shapedAt >> 2, (shapedAt >> 2) + (x.nShaped.value as number)));
+    const quoteCount = x.nQuotes.value as number;
+    const quotes = quoteCount <= quotesCap ? Array.from(i32.subarray(quotesAt >> 2, (quotesAt >> 2) + quoteCount)) : undefined;
+    return {
+      count,
+      start,
+      end,
+      word: wordIds,
+      shape,
+      shaped,
+      ...(quotes ? { quotes } : {}),
+      text: (i) => text.slice(start[i]!, end[i]!),
+    };
+  }
+
+  /** Gives the keys the module added since the last call their lexicon ids (in the table too). */
+  private resolveNews(text: string, lexicon: Lexicon, newsAt: number, news: number[]): void {
+    const total = this.x.nNews.value as number;
+    const i32 = this.i32;
+    const valuesAt = (this.tableBase + 16) >> 2;
+    for (let k = news.length; k < total; k++) {
+      const record = (newsAt >> 2) + 3 * k;
+      const id = lexicon.idOfAscii(text, i32[record + 1]!, i32[record + 2]!);
+      i32[valuesAt + i32[record]! * (SLOT_BYTES >> 2)] = id + 1;
+      news.push(id);
+    }
+  }
+
+  /** Moves the table past `scratchEnd` when the scratch space of this call needs its room. */
+  private placeTable(scratchEnd: number): void {
+    if (scratchEnd <= this.tableBase) return;
+    const base = align(scratchEnd, 1 << 16);
+    const bytes = this.slots * SLOT_BYTES;
+    this.ensure(base + bytes);
+    this.u8.copyWithin(base, this.tableBase, this.tableBase + bytes);
+    this.tableBase = base;
+    this.useTable();
+  }
+
+  /** Twice the slots, in place: the old table is copied past the new one and re-inserted. */
+  private growTable(): void {
+    const old = this.slots;
+    const base = this.tableBase;
+    const copy = base + 2 * old * SLOT_BYTES;
+    this.ensure(copy + old * SLOT_BYTES);
+    this.u8.copyWithin(copy, base, base + old * SLOT_BYTES);
+    this.u8.fill(0, base, copy);
+    this.slots = 2 * old;
+    this.useTable();
+    this.x.reinsert(copy, old);
+  }
+
+  private useTable(): void {
+    this.x.table(this.tableBase, this.slots - 1);
+  }
+
+  /** At least `bytes` of memory (views renewed when it grows). */
+  private ensure(bytes: number): void {
+    const memory = this.x.memory;
+    const missing = bytes - memory.buffer.byteLength;
+    if (missing > 0) memory.grow(Math.ceil(missing / 65536));
+    if (this.u8 === undefined || this.u8.buffer !== memory.buffer) {
+      this.u8 = new Uint8Array(memory.buffer);
+      this.u16 = new Uint16Array(memory.buffer);
+      this.i32 = new Int32Array(memory.buffer);
+    }
+  }
+}
+
+function align(offset: number, to = 16): number {
+  return Math.ceil(offset / to) * to;
+}
