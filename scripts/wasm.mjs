@@ -23,7 +23,11 @@ export async function assembleLexer() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const base64 = await assembleLexer();
+  const base64 = await assembleLexer().catch((error) => {
+    // (wabt's errors carry its whole source in the stack: the message is what helps.)
+    console.error(String(error?.message ?? error));
+    process.exit(1);
+  });
   if (process.argv.includes('--print')) {
     console.log(base64);
   } else {
