@@ -10,7 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Lexicon } from '../../server/src/core/extract/lexicon';
 import { lexWord, tokenize, tokenizeInJs, type Tokens } from '../../server/src/core/extract/tokens';
 import { LEXER_WASM_BASE64 } from '../../server/src/core/extract/wasm/lexerBytes';
-import { WASM_MIN_CHARS, wasmLexerFor } from '../../server/src/core/extract/wasm/wasmLexer';
+import { WASM_MIN_CHARS, wasmLexer } from '../../server/src/core/extract/wasm/wasmLexer';
 
 // Pieces that reach every branch: case mixes (acronyms, "APIs", camelCase, PascalCase), digits,
 // underscores, apostrophes (possessives, contractions, before a digit), Latin letters, characters
@@ -38,7 +38,7 @@ function plain(tokens: Tokens, lexicon: Lexicon) {
 function compare(text: string, from: number, to: number, lexicons = { js: new Lexicon(), wasm: new Lexicon() }): void {
   const codes = codesOf(text);
   const expected = tokenizeInJs(codes, text, lexicons.js, from, to);
-  const lexer = wasmLexerFor(lexicons.wasm);
+  const lexer = wasmLexer();
   expect(lexer, 'WebAssembly with SIMD is available in Node 20').toBeDefined();
   const actual = lexer!.tokenize(codes, text, lexicons.wasm, from, to, lexWord)!;
   expect(plain(actual, lexicons.wasm)).toEqual(plain(expected, lexicons.js));
@@ -60,7 +60,7 @@ describe('WebAssembly lexer', () => {
     );
   });
 
-  it('keeps its table across calls and grows it (tens of thousands of words)', () => {
+  it('keeps its table across calls, grows it, and switches it between lexicons', () => {
     const lexicons = { js: new Lexicon(), wasm: new Lexicon() };
     let text = '';
     for (let i = 0; i < 60_000; i++) text += `w${i.toString(36)}${i % 7 === 0 ? 'X' : ''} ${i % 50 === 0 ? "o'k \n" : ''}`;
@@ -68,6 +68,9 @@ describe('WebAssembly lexer', () => {
     // A second document over the same lexicons: known words come from the table.
     const again = text.split('\n').reverse().join('\n') + ' "quoted" new words';
     compare(again, 0, again.length, lexicons);
+    // The module's one table follows the lexicon in use: another one, then the first again.
+    compare(again, 0, again.length);
+    compare(text + ' later', 0, text.length + 6, lexicons);
   });
 
   it('is what tokenize uses for a whole document', () => {

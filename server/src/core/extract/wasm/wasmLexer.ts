@@ -3,8 +3,8 @@
  * tokens.ts, three to four times faster on a large document (see docs/performance.md). Used for
  * long ranges only (a whole document); edits re-tokenize a few lines in JavaScript.
  *
- * The module keeps, per lexicon, a hash table from a word's key (its lowercased ASCII characters)
- * to the lexicon's id for it. Words it does not finish (see lexer.wat) are read by the JavaScript
+ * The module keeps a hash table from a word's key (its lowercased ASCII characters) to a lexicon's
+ * id for it. Words it does not finish (see lexer.wat) are read by the JavaScript
  * lexer, in order, so the lexicon interns words in the order of the text either way.
  *
  * Memory: [64, scratch end) holds the range's code units and the outputs of one call, the table
@@ -30,6 +30,7 @@ interface LexerExports {
   nShaped: WebAssembly.Global;
   nQuotes: WebAssembly.Global;
   nNews: WebAssembly.Global;
+  entries: WebAssembly.Global;
   at: WebAssembly.Global;
 }
 
@@ -76,23 +77,25 @@ function decodeBase64(base64: string): Uint8Array {
   return bytes;
 }
 
-const OWNER = {};
+let shared: WasmLexer | null | undefined;
 
-/** The WebAssembly lexer of `lexicon` (one per lexicon, made on first use), or undefined without WebAssembly. */
-export function wasmLexerFor(lexicon: Lexicon): WasmLexer | undefined {
-  const lexer = lexicon.cache<WasmLexer | null>(OWNER, () => WasmLexer.create());
-  if (lexer && lexer.broken) {
-    // A call failed half-way: its table may hold unresolved keys. Start a fresh one.
-    const fresh = WasmLexer.create();
-    lexicon.setCache(OWNER, fresh);
-    return fresh ?? undefined;
-  }
-  return lexer ?? undefined;
+/**
+ * The WebAssembly lexer, or undefined without WebAssembly. One instance serves the process: a
+ * fresh one per lexicon would allocate megabytes of memory that the garbage collector counts
+ * against the heap, and checks rarely switch lexicons (the shared one is replaced only when it
+ * grows too large); a switch clears the table.
+ */
+export function wasmLexer(): WasmLexer | undefined {
+  // After a failed call the table may hold unresolved keys: start a fresh instance.
+  if (shared === undefined || shared?.broken) shared = WasmLexer.create();
+  return shared ?? undefined;
 }
 
 export class WasmLexer {
   /** Set when a call threw: the table can no longer be trusted. */
   broken = false;
+  /** The lexicon whose ids the table holds. */
+  private owner: Lexicon | undefined;
   private tableBase = 1 << 16;
   private slots = FIRST_SLOTS;
   // Views of the memory (renewed when it grows).
@@ -115,12 +118,21 @@ export class WasmLexer {
     }
   }
 
+  /** Makes the table `lexicon`'s (empty when it was another's). */
+  private adopt(lexicon: Lexicon): void {
+    if (this.owner === lexicon) return;
+    this.owner = lexicon;
+    this.u8.fill(0, this.tableBase, this.tableBase + this.slots * SLOT_BYTES);
+    this.x.entries.value = 0;
+  }
+
   /**
    * Tokens of masked[from, to), as tokens.ts `tokenize` makes them; `readWord` reads the words the
    * module leaves to JavaScript. Undefined when the call failed (the caller lexes in JavaScript).
    */
   tokenize(masked: Uint16Array, text: string, lexicon: Lexicon, from: number, to: number, readWord: ReadWord, into?: TokenArrays): Tokens | undefined {
     try {
+      this.adopt(lexicon);
       return this.run(masked, text, lexicon, from, to, readWord, into);
     } catch {
       this.broken = true;
