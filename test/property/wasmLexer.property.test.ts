@@ -73,6 +73,18 @@ describe('WebAssembly lexer', () => {
     compare(text + ' later', 0, text.length + 6, lexicons);
   });
 
+  it('lexes a document of several megabytes in chunks cut at line starts', () => {
+    const line = 'The mission’s "WorkPackage" API, APIs and snake_case ids: x1 ÿ é Élan don\'t.\n';
+    const text = line.repeat(Math.ceil((3 << 20) / line.length));
+    compare(text, 0, text.length);
+    // No line break at all to cut at: tokenize lexes it in JavaScript.
+    const flat = text.replace(/\n/g, ' ');
+    const codes = codesOf(flat);
+    const wasm = new Lexicon();
+    const js = new Lexicon();
+    expect(plain(tokenize(codes, flat, wasm), wasm)).toEqual(plain(tokenizeInJs(codes, flat, js), js));
+  });
+
   it('is what tokenize uses for a whole document', () => {
     const text = 'The Mission’s API and "WorkPackage" docs.\n'.repeat(Math.ceil(WASM_MIN_CHARS / 40) + 1);
     const codes = codesOf(text);

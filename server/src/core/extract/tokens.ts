@@ -7,7 +7,7 @@
 
 import { grown } from '../text';
 import { foldedHash, sharedLexicon, type Lexicon } from './lexicon';
-import { WASM_MAX_CHARS, WASM_MIN_CHARS, wasmLexer } from './wasm/wasmLexer';
+import { WASM_MIN_CHARS, wasmLexer } from './wasm/wasmLexer';
 
 export interface Tokens {
   count: number;
@@ -86,7 +86,7 @@ export interface TokenArrays {
  * are large enough).
  */
 export function tokenize(masked: Uint16Array, text: string, lexicon: Lexicon = sharedLexicon(), from = 0, to = masked.length, skip?: readonly number[], into?: TokenArrays): Tokens {
-  if (wasmEnabled && to - from >= WASM_MIN_CHARS && to - from <= WASM_MAX_CHARS) {
+  if (wasmEnabled && to - from >= WASM_MIN_CHARS) {
     // A whole document: the WebAssembly lexer (same tokens, see wasm/lexer.wat), where there is one.
     const tokens = wasmLexer()?.tokenize(masked, text, lexicon, from, to, lexWord, into);
     if (tokens) return tokens;

@@ -7,18 +7,20 @@
  * id for it. Words it does not finish (see lexer.wat) are read by the JavaScript
  * lexer, in order, so the lexicon interns words in the order of the text either way.
  *
- * Memory: [64, scratch end) holds the range's code units and the outputs of one call, the table
- * follows. WebAssembly memory never shrinks, so ranges beyond MAX_CHARS stay in JavaScript.
+ * Memory: [64, scratch end) holds a chunk's code units and the outputs of one call, the table
+ * follows. WebAssembly memory never shrinks, so a long range is lexed in chunks of at most
+ * CHUNK_CHARS: the scratch space stays under ~20 MB whatever the document.
  */
 
+import { grown } from '../../text';
 import type { Lexicon } from '../lexicon';
 import type { TokenArrays, Tokens } from '../tokens';
 import { LEXER_WASM_BASE64 } from './lexerBytes';
 
 /** Ranges shorter than this are tokenized in JavaScript (copying in and out would not pay). */
 export const WASM_MIN_CHARS = 4096;
-/** Ranges longer than this too: the scratch memory would stay that large. */
-export const WASM_MAX_CHARS = 1 << 21;
+/** The most code units lexed by one call (see the memory note above). */
+const CHUNK_CHARS = 1 << 20;
 
 interface LexerExports {
   memory: WebAssembly.Memory;
@@ -44,6 +46,18 @@ export interface WordOut {
 
 /** Reads the word starting at `from` into `out`, returns the offset after it (tokens.ts `lexWord`). */
 export type ReadWord = (masked: Uint16Array, text: string, lexicon: Lexicon, from: number, to: number, out: WordOut) => number;
+
+/** The tokens of the chunks lexed so far (the arrays grow when a chunk needs more room). */
+interface ChunkOutput {
+  count: number;
+  start: Int32Array;
+  end: Int32Array;
+  word: Int32Array;
+  shape: Uint8Array;
+  shaped: number[];
+  /** Undefined once a chunk had more quotes than the module lists. */
+  quotes: number[] | undefined;
+}
 
 const LEX_DONE = 0;
 const LEX_WORD_FOR_JS = 1;
@@ -140,7 +154,39 @@ export class WasmLexer {
     }
   }
 
-  private run(masked: Uint16Array, text: string, lexicon: Lexicon, from: number, to: number, readWord: ReadWord, into?: TokenArrays): Tokens {
+  /**
+   * The tokens of [from, to), lexed a chunk of at most CHUNK_CHARS at a time (cut at line starts,
+   * which no word spans), so the module's scratch memory stays bounded whatever the document.
+   */
+  private run(masked: Uint16Array, text: string, lexicon: Lexicon, from: number, to: number, readWord: ReadWord, into?: TokenArrays): Tokens | undefined {
+    let capacity = Math.max(16, ((to - from) >> 2) + 16);
+    if (into && into.start.length >= capacity) capacity = into.start.length;
+    else into = undefined;
+    const out: ChunkOutput = {
+      count: 0,
+      start: into ? into.start : new Int32Array(capacity),
+      end: into ? into.end : new Int32Array(capacity),
+      word: into ? into.word : new Int32Array(capacity),
+      shape: into ? into.shape : new Uint8Array(capacity),
+      shaped: [],
+      quotes: [],
+    };
+    for (let at = from; at < to; ) {
+      let cut = to;
+      if (to - at > CHUNK_CHARS) {
+        cut = masked.lastIndexOf(10, at + CHUNK_CHARS - 1) + 1;
+        // No line break in a whole chunk (not a text document): JavaScript's lexer.
+        if (cut <= at) return undefined;
+      }
+      this.runChunk(masked, text, lexicon, at, cut, readWord, out);
+      at = cut;
+    }
+    const { count, start, end, word, shape, shaped, quotes } = out;
+    return { count, start, end, word, shape, shaped, ...(quotes ? { quotes } : {}), text: (i) => text.slice(start[i]!, end[i]!) };
+  }
+
+  /** Lexes [from, to) (at most CHUNK_CHARS) and appends its tokens to `out`. */
+  private runChunk(masked: Uint16Array, text: string, lexicon: Lexicon, from: number, to: number, readWord: ReadWord, out: ChunkOutput): void {
     const x = this.x;
     const n = to - from;
     // A token takes at least one character and a separator.
@@ -201,30 +247,25 @@ export class WasmLexer {
         if (id < 0) ids[i] = news[-id - 1]!;
       }
     }
-    let capacity = Math.max(16, (n >> 2) + 16, count);
-    if (into && into.start.length >= capacity) capacity = into.start.length;
-    else into = undefined;
-    const start = into ? into.start : new Int32Array(capacity);
-    const end = into ? into.end : new Int32Array(capacity);
-    const wordIds = into ? into.word : new Int32Array(capacity);
-    const shape = into ? into.shape : new Uint8Array(capacity);
-    start.set(i32.subarray(startAt >> 2, (startAt >> 2) + count));
-    end.set(i32.subarray(endAt >> 2, (endAt >> 2) + count));
-    wordIds.set(ids);
-    shape.set(this.u8.subarray(shapeAt, shapeAt + count));
-    const shaped = Array.from(i32.subarray(shapedAt >> 2, (shapedAt >> 2) + (x.nShaped.value as number)));
-    const quoteCount = x.nQuotes.value as number;
-    const quotes = quoteCount <= quotesCap ? Array.from(i32.subarray(quotesAt >> 2, (quotesAt >> 2) + quoteCount)) : undefined;
-    return {
-      count,
-      start,
-      end,
-      word: wordIds,
-      shape,
-      shaped,
-      ...(quotes ? { quotes } : {}),
-      text: (i) => text.slice(start[i]!, end[i]!),
-    };
+    const first = out.count;
+    const total = first + count;
+    if (total > out.start.length) {
+      const size = Math.max(total, 2 * out.start.length);
+      out.start = grown(out.start, size);
+      out.end = grown(out.end, size);
+      out.word = grown(out.word, size);
+      out.shape = grown(out.shape, size);
+    }
+    out.start.set(i32.subarray(startAt >> 2, (startAt >> 2) + count), first);
+    out.end.set(i32.subarray(endAt >> 2, (endAt >> 2) + count), first);
+    out.word.set(ids, first);
+    out.shape.set(this.u8.subarray(shapeAt, shapeAt + count), first);
+    out.count = total;
+    const shaped = x.nShaped.value as number;
+    for (let k = 0; k < shaped; k++) out.shaped.push(first + i32[(shapedAt >> 2) + k]!);
+    const quotes = x.nQuotes.value as number;
+    if (quotes > quotesCap) out.quotes = undefined;
+    else if (out.quotes) for (let k = 0; k < quotes; k++) out.quotes.push(i32[(quotesAt >> 2) + k]!);
   }
 
   /** Gives the keys the module added since the last call their lexicon ids (in the table too). */
