@@ -5,6 +5,7 @@
 
 import { checkDocument } from '../../server/src/core/check/check';
 import { resetSharedLexicon } from '../../server/src/core/extract/lexicon';
+import { useWasmLexer } from '../../server/src/core/extract/tokens';
 import type { CSpellProcess } from '../cspell';
 import { MB, type Inputs } from '../inputs';
 import type { Report } from '../report';
@@ -21,6 +22,8 @@ interface Comparison {
   ours: Samples;
   /** With a fresh lexicon each time. */
   cold: Samples;
+  /** With the JavaScript lexer only (where WebAssembly SIMD is missing). */
+  jsLexer: Samples;
   findings: number;
   cspell?: Samples;
   cspellValidator?: Samples;
@@ -68,7 +71,15 @@ export async function fullCheckSection(inputs: Inputs, report: Report, options: 
       },
       { warmup: 1, iterations: options.quick ? 2 : 10 },
     );
-    const result: Comparison = { label, bytes: text.length, ours: summarize(ours), cold, findings };
+    // The same with the JavaScript lexer only: what a runtime without WebAssembly SIMD gets.
+    useWasmLexer(false);
+    let jsLexer: Samples;
+    try {
+      jsLexer = measure(check, { warmup: 2, iterations: options.quick ? 2 : 10 });
+    } finally {
+      useWasmLexer(true);
+    }
+    const result: Comparison = { label, bytes: text.length, ours: summarize(ours), cold, jsLexer, findings };
     if (theirs.length > 0) {
       result.cspell = summarize(theirs);
       result.cspellValidator = summarize(validator);
@@ -110,6 +121,7 @@ export async function realSpecsSection(inputs: Inputs, report: Report, options: 
 function printComparison(report: Report, c: Comparison): void {
   report.line(`  ${c.label}, ${mb(c.bytes)}: spec-glossary ${ms(c.ours.median)} median (min ${ms(c.ours.min)}, p90 ${ms(c.ours.p90)}, ${c.ours.times.length} runs, ${c.findings} findings)`);
   report.line(`    the same with an empty lexicon each time (no word seen before): ${ms(c.cold.median)} median`);
+  report.line(`    the same with the JavaScript lexer only (no WebAssembly SIMD): ${ms(c.jsLexer.median)} median`);
   if (c.cspell && c.cspellValidator) {
     report.line(`    cspell-lib spellCheckDocument ${ms(c.cspell.median)} median (${c.cspell.times.length} runs) → ${(c.cspell.median / c.ours.median).toFixed(1)}× faster`);
     report.line(`    cspell-lib DocumentValidator, prepared once, re-checked ${ms(c.cspellValidator.median)} median → ${(c.cspellValidator.median / c.ours.median).toFixed(1)}× faster`);

@@ -1,11 +1,11 @@
 /**
  * The lexer's WebAssembly fast path (lexer.wat): the same tokens as the JavaScript lexer in
- * tokens.ts, three to four times faster on a large document (see docs/performance.md). Used for
- * long ranges only (a whole document); edits re-tokenize a few lines in JavaScript.
+ * tokens.ts, about two and a half times faster on a large document (see docs/performance.md).
+ * Used for long ranges (a whole document); edits re-tokenize a few lines in JavaScript.
  *
- * The module keeps a hash table from a word's key (its lowercased ASCII characters) to a lexicon's
- * id for it. Words it does not finish (see lexer.wat) are read by the JavaScript
- * lexer, in order, so the lexicon interns words in the order of the text either way.
+ * The module keeps a hash table from a word's key (its lowercased ASCII characters) to a
+ * lexicon's id for it. Words it does not finish (see lexer.wat) are read by the JavaScript lexer,
+ * in order, so the lexicon interns words in the order of the text either way.
  *
  * Memory: [64, scratch end) holds a chunk's code units and the outputs of one call, the table
  * follows. WebAssembly memory never shrinks, so a long range is lexed in chunks of at most
