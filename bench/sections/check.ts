@@ -5,7 +5,7 @@
 
 import { checkDocument } from '../../server/src/core/check/check';
 import { resetSharedLexicon } from '../../server/src/core/extract/lexicon';
-import { useWasmLexer } from '../../server/src/core/extract/tokens';
+import { useWasmLexer } from '../../server/src/core/extract/wasm/wasmLexer';
 import type { CSpellProcess } from '../cspell';
 import { MB, type Inputs } from '../inputs';
 import type { Report } from '../report';

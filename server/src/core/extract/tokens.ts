@@ -86,19 +86,12 @@ export interface TokenArrays {
  * are large enough).
  */
 export function tokenize(masked: Uint16Array, text: string, lexicon: Lexicon = sharedLexicon(), from = 0, to = masked.length, skip?: readonly number[], into?: TokenArrays): Tokens {
-  if (wasmEnabled && to - from >= WASM_MIN_CHARS) {
+  if (to - from >= WASM_MIN_CHARS) {
     // A whole document: the WebAssembly lexer (same tokens, see wasm/lexer.wat), where there is one.
     const tokens = wasmLexer()?.tokenize(masked, text, lexicon, from, to, lexWord, into);
     if (tokens) return tokens;
   }
   return tokenizeInJs(masked, text, lexicon, from, to, skip, into);
-}
-
-let wasmEnabled = true;
-
-/** Switches the WebAssembly lexer off (or on again): the benchmark measures both. */
-export function useWasmLexer(enabled: boolean): void {
-  wasmEnabled = enabled;
 }
 
 /** `tokenize` in JavaScript only: the reference the WebAssembly lexer is tested against. */

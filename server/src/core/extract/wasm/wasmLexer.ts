@@ -92,6 +92,12 @@ function decodeBase64(base64: string): Uint8Array {
 }
 
 let shared: WasmLexer | null | undefined;
+let enabled = true;
+
+/** Switches the WebAssembly lexer off (or on again): the benchmark measures both. */
+export function useWasmLexer(on: boolean): void {
+  enabled = on;
+}
 
 /**
  * The WebAssembly lexer, or undefined without WebAssembly. One instance serves the process: a
@@ -100,6 +106,7 @@ let shared: WasmLexer | null | undefined;
  * grows too large); a switch clears the table.
  */
 export function wasmLexer(): WasmLexer | undefined {
+  if (!enabled) return undefined;
   // After a failed call the table may hold unresolved keys: start a fresh instance.
   if (shared === undefined || shared?.broken) shared = WasmLexer.create();
   return shared ?? undefined;
