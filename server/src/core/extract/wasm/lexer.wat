@@ -69,7 +69,7 @@
       (i32.lt_u (i32.sub (i32.or (local.get $c) (i32.const 32)) (i32.const 97)) (i32.const 26))
       (i32.lt_u (i32.sub (local.get $c) (i32.const 0xc0)) (i32.const 0x190))))
 
-;; Tokens of document offsets [pos, to). Returns 0 when done, 1 when the word at $at is left to
+  ;; Tokens of document offsets [pos, to). Returns 0 when done, 1 when the word at $at is left to
   ;; JavaScript (call again from its end), 2 when the table must grow first (call again from $at).
   ;; (One function: a call per word costs more than the word's own work.)
   (func (export "lex") (param $pos i32) (param $to i32) (result i32)
