@@ -22,20 +22,22 @@ interface Stamp {
   stepId: string;
   /** The findings of the last call with this stamp, each one's diagnostic and open conflict id. */
   last?: { findings: readonly Finding[]; diagnostics: (Diagnostic | undefined)[]; open: (string | undefined)[] };
+  /**
+   * What the diagnostics of a term's findings share besides their range (`data`,
+   * `relatedInformation`), by the findings' candidate senses (one array for all findings of one
+   * resolution). A new line moves every finding after it (new objects, new ranges), and making
+   * these again for each was most of such a keystroke.
+   */
+  shared: WeakMap<Finding['candidateSenses'], Shared>;
 }
 
-interface CachedDiagnostic {
-  diagnostic: Diagnostic | undefined;
-  stamp: Stamp;
+interface Shared {
+  /** A finding it was made for (what it depends on: term, type, reason, severity, scope, replacement). */
+  finding: Finding;
   openConflictId: string | undefined;
+  data: FindingData;
+  related: DiagnosticRelatedInformation[];
 }
-
-/**
- * The incremental checker returns the same Finding objects for occurrences a keystroke did not
- * touch, so their diagnostics are kept per finding and reused while everything else they are made
- * of (settings, glossary, document, open clarification) is unchanged.
- */
-const diagnosticCache = new WeakMap<Finding, CachedDiagnostic>();
 
 /**
  * One stamp per document while its glossary, settings, mission and step stay the same; the most
@@ -51,7 +53,7 @@ function stampOf(doc: CheckedDocument, settings: Settings): Stamp {
     stamps.set(doc.uri, stamp);
     return stamp;
   }
-  const fresh: Stamp = { settings, glossary: doc.glossary, uri: doc.uri, missionId: doc.missionId, stepId: doc.stepId };
+  const fresh: Stamp = { settings, glossary: doc.glossary, uri: doc.uri, missionId: doc.missionId, stepId: doc.stepId, shared: new WeakMap() };
   if (stamps.size >= MAX_STAMPS) stamps.delete(stamps.keys().next().value!);
   stamps.set(doc.uri, fresh);
   return fresh;
@@ -69,7 +71,6 @@ export function documentDiagnostics(doc: CheckedDocument, settings: Settings): D
     const diagnostic = problemDiagnostic(problem, doc.uri, settings);
     if (diagnostic) out.push(diagnostic);
   }
-  const related = new Map<string, DiagnosticRelatedInformation[]>();
   let workspaceUri: string | undefined;
   const openByTerm = new Map<string, string>();
   for (const c of doc.openClarifications) if (!openByTerm.has(c.term)) openByTerm.set(c.term, c.conflictId);
@@ -77,9 +78,14 @@ export function documentDiagnostics(doc: CheckedDocument, settings: Settings): D
   const findings = doc.report.findings;
   const made: (Diagnostic | undefined)[] = new Array(findings.length);
   const open: (string | undefined)[] = new Array(findings.length);
-  // The findings come in document order, most of them the previous call's in the same order: the
-  // previous call's lists are followed alongside (a few findings dropped or added around an edit).
+  // The incremental checker returns the same Finding objects for occurrences a keystroke did not
+  // touch, in document order, so the previous call's lists are followed alongside (a few findings
+  // dropped or added around an edit) and an unchanged finding's diagnostic is reused while
+  // everything else it is made of (settings, glossary, document, open clarification) is the same.
+  // Past a few misses (a paste, a deleted block), the previous findings are looked up instead.
   const last = stamp.last;
+  let lastIndex: Map<Finding, number> | undefined;
+  let misses = 0;
   let j = 0;
   for (let k = 0; k < findings.length; k++) {
     const finding = findings[k]!;
@@ -90,7 +96,12 @@ export function documentDiagnostics(doc: CheckedDocument, settings: Settings): D
     if (last) {
       let at = j;
       while (at < last.findings.length && at < j + 8 && last.findings[at] !== finding) at++;
-      if (at < last.findings.length && last.findings[at] === finding) {
+      if (!(at < last.findings.length && last.findings[at] === finding)) {
+        at = -1;
+        if (lastIndex === undefined && ++misses > 16) lastIndex = indexOf(last.findings);
+        if (lastIndex !== undefined) at = lastIndex.get(finding) ?? -1;
+      }
+      if (at >= 0) {
         j = at + 1;
         if (last.open[at] === openConflictId) {
           diagnostic = last.diagnostics[at];
@@ -98,15 +109,7 @@ export function documentDiagnostics(doc: CheckedDocument, settings: Settings): D
         }
       }
     }
-    if (!known) {
-      const cached = diagnosticCache.get(finding);
-      if (cached && cached.stamp === stamp && cached.openConflictId === openConflictId) {
-        diagnostic = cached.diagnostic;
-      } else {
-        diagnostic = makeDiagnostic(doc, finding, settings, related, (workspaceUri ??= fileUri(doc.root)), openConflictId);
-        diagnosticCache.set(finding, { diagnostic, stamp, openConflictId });
-      }
-    }
+    if (!known) diagnostic = makeDiagnostic(doc, finding, settings, stamp, (workspaceUri ??= fileUri(doc.root)), openConflictId);
     made[k] = diagnostic;
     if (diagnostic) out.push(diagnostic);
   }
@@ -114,23 +117,36 @@ export function documentDiagnostics(doc: CheckedDocument, settings: Settings): D
   return out;
 }
 
+function indexOf(findings: readonly Finding[]): Map<Finding, number> {
+  const index = new Map<Finding, number>();
+  for (let k = 0; k < findings.length; k++) index.set(findings[k]!, k);
+  return index;
+}
+
 /** The diagnostic of a finding (undefined when its conflict type is switched off). */
-function makeDiagnostic(doc: CheckedDocument, finding: Finding, settings: Settings, related: Map<string, DiagnosticRelatedInformation[]>, workspaceUri: string, openConflictId: string | undefined): Diagnostic | undefined {
+function makeDiagnostic(doc: CheckedDocument, finding: Finding, settings: Settings, stamp: Stamp, workspaceUri: string, openConflictId: string | undefined): Diagnostic | undefined {
   const severity = severityFor(finding.conflictType, { conflict: finding.severity }, settings.severityOverrides);
   if (severity === undefined) return undefined;
-  const key = `${finding.term}\u0000${finding.conflictType}\u0000${finding.reason ?? ''}`;
-  let info = related.get(key);
-  if (!info) related.set(key, (info = relatedEntries(doc.glossary, finding)));
+  let shared = stamp.shared.get(finding.candidateSenses);
+  if (shared === undefined || shared.openConflictId !== openConflictId || !madeAlike(shared.finding, finding)) {
+    shared = { finding, openConflictId, data: findingData(doc, finding, workspaceUri, openConflictId), related: relatedEntries(doc.glossary, finding) };
+    stamp.shared.set(finding.candidateSenses, shared);
+  }
   return {
     range: finding.range,
     severity,
     code: finding.conflictType,
     source: DIAGNOSTIC_SOURCE,
     message: finding.message,
-    data: findingData(doc, finding, workspaceUri, openConflictId),
-    ...(info.length > 0 ? { relatedInformation: info } : {}),
+    data: shared.data,
+    ...(shared.related.length > 0 ? { relatedInformation: shared.related } : {}),
     ...(finding.reason === 'deprecated_only' ? { tags: [DiagnosticTag.Deprecated] } : {}),
   };
+}
+
+/** Whether the two findings (of the same candidate senses) give the same `data` and related entries. */
+function madeAlike(a: Finding, b: Finding): boolean {
+  return a.term === b.term && a.conflictType === b.conflictType && a.reason === b.reason && a.severity === b.severity && a.scope === b.scope && a.replacement === b.replacement;
 }
 
 /** `openConflictId`: of the document's first open clarification of the finding's term, if any. */
