@@ -63,6 +63,12 @@ const LEX_DONE = 0;
 const LEX_WORD_FOR_JS = 1;
 const LEX_TABLE_FULL = 2;
 const FIRST_SLOTS = 1 << 12;
+/**
+ * Past one word in this many handed back to JavaScript (and 512 of them), the range is lexed in
+ * JavaScript instead: a hand-back costs ~0.1 µs, and the module only breaks even at about one in
+ * five (measured on real specs with accents put into more and more of their words).
+ */
+const HANDOFF_SHARE = 5;
 /** Bytes per table slot: a 16-byte key, a 4-byte value at +16, room to stay in one cache line. */
 const SLOT_BYTES = 32;
 
@@ -185,15 +191,18 @@ export class WasmLexer {
         // No line break in a whole chunk (not a text document): JavaScript's lexer.
         if (cut <= at) return undefined;
       }
-      this.runChunk(masked, text, lexicon, at, cut, readWord, out);
+      if (!this.runChunk(masked, text, lexicon, at, cut, readWord, out)) return undefined;
       at = cut;
     }
     const { count, start, end, word, shape, shaped, quotes } = out;
     return { count, start, end, word, shape, shaped, ...(quotes ? { quotes } : {}), text: (i) => text.slice(start[i]!, end[i]!) };
   }
 
-  /** Lexes [from, to) (at most CHUNK_CHARS) and appends its tokens to `out`. */
-  private runChunk(masked: Uint16Array, text: string, lexicon: Lexicon, from: number, to: number, readWord: ReadWord, out: ChunkOutput): void {
+  /**
+   * Lexes [from, to) (at most CHUNK_CHARS) and appends its tokens to `out`. False when it gave up
+   * because most words went to JavaScript anyway (see HANDOFF_SHARE).
+   */
+  private runChunk(masked: Uint16Array, text: string, lexicon: Lexicon, from: number, to: number, readWord: ReadWord, out: ChunkOutput): boolean {
     const x = this.x;
     const n = to - from;
     // A token takes at least one character and a separator.
@@ -215,6 +224,7 @@ export class WasmLexer {
     // Ids of the new keys, in the order the module met them.
     const news: number[] = [];
     const word: WordOut = { start: 0, end: 0, id: 0, bits: 0 };
+    let handoffs = 0;
     let pos = from;
     for (;;) {
       const status = x.lex(pos, to);
@@ -227,6 +237,9 @@ export class WasmLexer {
         continue;
       }
       if (status !== LEX_WORD_FOR_JS) throw new Error(`lexer: unexpected status ${status}`);
+      // A text whose words are mostly not plain ASCII (a language with accents on most words):
+      // each handed-back word costs more than the JavaScript lexer's whole work on it.
+      if (++handoffs >= 512 && handoffs * HANDOFF_SHARE > (x.count.value as number)) return false;
       pos = readWord(masked, text, lexicon, pos, to, word);
       if (word.start < 0) continue;
       const count = x.count.value as number;
@@ -273,6 +286,7 @@ export class WasmLexer {
     const quotes = x.nQuotes.value as number;
     if (quotes > quotesCap) out.quotes = undefined;
     else if (out.quotes) for (let k = 0; k < quotes; k++) out.quotes.push(i32[(quotesAt >> 2) + k]!);
+    return true;
   }
 
   /** Gives the keys the module added since the last call their lexicon ids (in the table too). */
