@@ -71,6 +71,14 @@ describe('WebAssembly lexer', () => {
     // The module's one table follows the lexicon in use: another one, then the first again.
     compare(again, 0, again.length);
     compare(text + ' later', 0, text.length + 6, lexicons);
+    // Words met again after a switch are no new spellings (the count decides when the shared
+    // lexicon is started afresh).
+    expect(lexicons.wasm.spellings).toBeLessThanOrEqual(lexicons.js.spellings);
+  });
+
+  it('lists every quote, however many', () => {
+    const text = '"a","b","c","d" and “e”\n'.repeat(400);
+    compare(text, 0, text.length);
   });
 
   it('lexes a document of several megabytes in chunks cut at line starts', () => {

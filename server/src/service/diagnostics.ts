@@ -18,6 +18,7 @@ interface Stamp {
   settings: Settings;
   glossary: GlossaryIndex;
   uri: string;
+  root: string;
   missionId: string;
   stepId: string;
   /** The findings of the last call with this stamp, each one's diagnostic and open conflict id. */
@@ -49,11 +50,11 @@ const MAX_STAMPS = 64;
 function stampOf(doc: CheckedDocument, settings: Settings): Stamp {
   const stamp = stamps.get(doc.uri);
   stamps.delete(doc.uri); // most recent last
-  if (stamp && stamp.glossary === doc.glossary && stamp.settings === settings && stamp.missionId === doc.missionId && stamp.stepId === doc.stepId) {
+  if (stamp && stamp.glossary === doc.glossary && stamp.settings === settings && stamp.root === doc.root && stamp.missionId === doc.missionId && stamp.stepId === doc.stepId) {
     stamps.set(doc.uri, stamp);
     return stamp;
   }
-  const fresh: Stamp = { settings, glossary: doc.glossary, uri: doc.uri, missionId: doc.missionId, stepId: doc.stepId, shared: new WeakMap() };
+  const fresh: Stamp = { settings, glossary: doc.glossary, uri: doc.uri, root: doc.root, missionId: doc.missionId, stepId: doc.stepId, shared: new WeakMap() };
   if (stamps.size >= MAX_STAMPS) stamps.delete(stamps.keys().next().value!);
   stamps.set(doc.uri, fresh);
   return fresh;

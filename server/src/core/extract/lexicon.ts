@@ -49,7 +49,7 @@ export class Lexicon {
   private packedIds: Int32Array = new Int32Array(1 << 12);
   private packedMask = (1 << 12) - 1;
   private packedCount = 0;
-  /** Spellings interned through `idOfAscii`. */
+  /** Words first interned through `idOfAscii`. */
   private asciiCount = 0;
 
   get size(): number {
@@ -111,8 +111,11 @@ export class Lexicon {
    * WebAssembly lexer (which keeps its own table of spellings).
    */
   idOfAscii(text: string, start: number, end: number): number {
-    this.asciiCount++;
-    return this.wordId(text.slice(start, end).toLowerCase());
+    const words = this.words.length;
+    const id = this.wordId(text.slice(start, end).toLowerCase());
+    // (Counted once per new word: the module asks again after its table was cleared.)
+    if (this.words.length > words) this.asciiCount++;
+    return id;
   }
 
   /** Id of a lowercase word, or -1 when no token has had that text. */

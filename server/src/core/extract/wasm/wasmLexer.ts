@@ -9,7 +9,8 @@
  *
  * Memory: [64, scratch end) holds a chunk's code units and the outputs of one call, the table
  * follows. WebAssembly memory never shrinks, so a long range is lexed in chunks of at most
- * CHUNK_CHARS: the scratch space stays under ~20 MB whatever the document.
+ * CHUNK_CHARS: the scratch space stays under ~21 MB (~20 bytes a code unit, mostly never
+ * touched) whatever the document.
  */
 
 import { grown } from '../../text';
@@ -55,8 +56,7 @@ interface ChunkOutput {
   word: Int32Array;
   shape: Uint8Array;
   shaped: number[];
-  /** Undefined once a chunk had more quotes than the module lists. */
-  quotes: number[] | undefined;
+  quotes: number[];
 }
 
 const LEX_DONE = 0;
@@ -121,8 +121,8 @@ export function wasmLexer(): WasmLexer | undefined {
 export class WasmLexer {
   /** Set when a call threw: the table can no longer be trusted. */
   broken = false;
-  /** The lexicon whose ids the table holds. */
-  private owner: Lexicon | undefined;
+  /** The lexicon whose ids the table holds (weakly: a closed document's must not stay alive). */
+  private owner: WeakRef<Lexicon> | undefined;
   private tableBase = 1 << 16;
   private slots = FIRST_SLOTS;
   // Views of the memory (renewed when it grows).
@@ -147,8 +147,8 @@ export class WasmLexer {
 
   /** Makes the table `lexicon`'s (empty when it was another's). */
   private adopt(lexicon: Lexicon): void {
-    if (this.owner === lexicon) return;
-    this.owner = lexicon;
+    if (this.owner?.deref() === lexicon) return;
+    this.owner = new WeakRef(lexicon);
     this.u8.fill(0, this.tableBase, this.tableBase + this.slots * SLOT_BYTES);
     this.x.entries.value = 0;
   }
@@ -195,7 +195,7 @@ export class WasmLexer {
       at = cut;
     }
     const { count, start, end, word, shape, shaped, quotes } = out;
-    return { count, start, end, word, shape, shaped, ...(quotes ? { quotes } : {}), text: (i) => text.slice(start[i]!, end[i]!) };
+    return { count, start, end, word, shape, shaped, quotes, text: (i) => text.slice(start[i]!, end[i]!) };
   }
 
   /**
@@ -207,7 +207,8 @@ export class WasmLexer {
     const n = to - from;
     // A token takes at least one character and a separator.
     const cap = ((n + 1) >> 1) + 1;
-    const quotesCap = Math.min(n, (n >> 4) + 256);
+    // (Room for a quote at every code unit: the list is always whole, as the JavaScript lexer's.)
+    const quotesCap = n + 16;
     const codesAt = 64;
     const startAt = align(codesAt + 2 * n + 64);
     const endAt = startAt + 4 * cap;
@@ -284,8 +285,7 @@ export class WasmLexer {
     const shaped = x.nShaped.value as number;
     for (let k = 0; k < shaped; k++) out.shaped.push(first + i32[(shapedAt >> 2) + k]!);
     const quotes = x.nQuotes.value as number;
-    if (quotes > quotesCap) out.quotes = undefined;
-    else if (out.quotes) for (let k = 0; k < quotes; k++) out.quotes.push(i32[(quotesAt >> 2) + k]!);
+    for (let k = 0; k < quotes; k++) out.quotes.push(i32[(quotesAt >> 2) + k]!);
     return true;
   }
 
