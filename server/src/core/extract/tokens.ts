@@ -2,8 +2,10 @@
  * Word tokens of the masked document. Stored as parallel typed arrays (start, end, word id, shape)
  * because a 1 MB spec has ~170,000 words and an object or a string per word would dominate the
  * check's cost. The lexer is a character loop (no regular expression, no allocation per token)
- * and interns each token's lowercase text in a `Lexicon`.
+ * and interns each token's lowercase text in a `Lexicon`; for a whole document, a WebAssembly SIMD
+ * module (wasm/) gives the same tokens faster and hands it the words it does not finish.
  */
+
 
 import { grown } from '../text';
 import { foldedHash, sharedLexicon, type Lexicon } from './lexicon';
@@ -145,7 +147,7 @@ export function tokenizeInJs(masked: Uint16Array, text: string, lexicon: Lexicon
 }
 
 /** What `lexWord` read: one object, reused, so the lexer makes no object per token. */
-interface LexedWord {
+export interface LexedWord {
   /** -1 when nothing was left of the word (underscores only). */
   start: number;
   end: number;

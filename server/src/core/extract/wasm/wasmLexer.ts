@@ -15,7 +15,7 @@
 
 import { grown } from '../../text';
 import type { Lexicon } from '../lexicon';
-import type { TokenArrays, Tokens } from '../tokens';
+import type { LexedWord, TokenArrays, Tokens } from '../tokens';
 import { LEXER_WASM_BASE64 } from './lexerBytes';
 
 /** Ranges shorter than this are tokenized in JavaScript (copying in and out would not pay). */
@@ -37,16 +37,8 @@ interface LexerExports {
   at: WebAssembly.Global;
 }
 
-/** What a JavaScript word reader leaves (tokens.ts `lexWord`). */
-export interface WordOut {
-  start: number;
-  end: number;
-  id: number;
-  bits: number;
-}
-
 /** Reads the word starting at `from` into `out`, returns the offset after it (tokens.ts `lexWord`). */
-export type ReadWord = (masked: Uint16Array, text: string, lexicon: Lexicon, from: number, to: number, out: WordOut) => number;
+export type ReadWord = (masked: Uint16Array, text: string, lexicon: Lexicon, from: number, to: number, out: LexedWord) => number;
 
 /** The tokens of the chunks lexed so far (the arrays grow when a chunk needs more room). */
 interface ChunkOutput {
@@ -224,7 +216,7 @@ export class WasmLexer {
 
     // Ids of the new keys, in the order the module met them.
     const news: number[] = [];
-    const word: WordOut = { start: 0, end: 0, id: 0, bits: 0 };
+    const word: LexedWord = { start: 0, end: 0, id: 0, bits: 0 };
     let handoffs = 0;
     let pos = from;
     for (;;) {
