@@ -99,7 +99,7 @@ export function documentDiagnostics(doc: CheckedDocument, settings: Settings): D
       while (at < last.findings.length && at < j + 8 && last.findings[at] !== finding) at++;
       if (!(at < last.findings.length && last.findings[at] === finding)) {
         at = -1;
-        if (lastIndex === undefined && ++misses > 16) lastIndex = indexOf(last.findings);
+        if (lastIndex === undefined && ++misses > 16) lastIndex = indexByFinding(last.findings);
         if (lastIndex !== undefined) at = lastIndex.get(finding) ?? -1;
       }
       if (at >= 0) {
@@ -118,7 +118,8 @@ export function documentDiagnostics(doc: CheckedDocument, settings: Settings): D
   return out;
 }
 
-function indexOf(findings: readonly Finding[]): Map<Finding, number> {
+/** Where each of `findings` stands in it. */
+function indexByFinding(findings: readonly Finding[]): Map<Finding, number> {
   const index = new Map<Finding, number>();
   for (let k = 0; k < findings.length; k++) index.set(findings[k]!, k);
   return index;
