@@ -2,6 +2,7 @@
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { createEngine, type Engine } from '../server/src/core/check/engine';
 import { GlossaryIndex } from '../server/src/core/glossary';
 import type { CommonWords } from '../server/src/core/words';
 import { loadCommonWords, packageRoot } from '../server/src/node/packageFiles';
@@ -11,6 +12,7 @@ export const MB = 1024 * 1024;
 
 export interface Inputs {
   common: CommonWords;
+  engine: Engine;
   /** Glossary index by number of senses. */
   glossary(senses: number): GlossaryIndex;
   /** A generated spec of about `size` characters (cached per size and seed). */
@@ -52,6 +54,7 @@ export function createInputs(): Inputs {
   let largest: ReturnType<typeof generateGlossary> | undefined;
   return {
     common,
+    engine: createEngine({ commonWords: common }),
     glossary(senses) {
       let index = glossaries.get(senses);
       if (!index) {

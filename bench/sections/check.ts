@@ -3,9 +3,6 @@
  * in the same run (interleaved, so both see the same machine load), and the scaling table.
  */
 
-import { checkDocument } from '../../server/src/core/check/check';
-import { resetSharedLexicon } from '../../server/src/core/extract/lexicon';
-import { useWasmLexer } from '../../server/src/core/extract/wasm/wasmLexer';
 import type { CSpellProcess } from '../cspell';
 import { MB, type Inputs } from '../inputs';
 import type { Report } from '../report';
@@ -22,8 +19,6 @@ interface Comparison {
   ours: Samples;
   /** With a fresh lexicon each time. */
   cold: Samples;
-  /** With the JavaScript lexer only (where WebAssembly SIMD is missing). */
-  jsLexer: Samples;
   findings: number;
   cspell?: Samples;
   cspellValidator?: Samples;
@@ -42,7 +37,7 @@ export async function fullCheckSection(inputs: Inputs, report: Report, options: 
   const rounds = options.quick ? 1 : 8;
   const perRound = options.quick ? 2 : 5;
   for (const { label, key, text } of texts) {
-    const check = () => checkDocument(text, { glossary, common: inputs.common });
+    const check = () => inputs.engine.checkDocument(text, { glossary, common: inputs.common });
     const findings = check().findings.length;
     measure(check, { warmup: options.quick ? 1 : 5, iterations: 0 });
     const ours: number[] = [];
@@ -66,20 +61,12 @@ export async function fullCheckSection(inputs: Inputs, report: Report, options: 
     // process has seen (the per-word facts are worked out again).
     const cold = measure(
       () => {
-        resetSharedLexicon();
+        inputs.engine.resetLexicon();
         check();
       },
       { warmup: 1, iterations: options.quick ? 2 : 10 },
     );
-    // The same with the JavaScript lexer only: what a runtime without WebAssembly SIMD gets.
-    useWasmLexer(false);
-    let jsLexer: Samples;
-    try {
-      jsLexer = measure(check, { warmup: 2, iterations: options.quick ? 2 : 10 });
-    } finally {
-      useWasmLexer(true);
-    }
-    const result: Comparison = { label, bytes: text.length, ours: summarize(ours), cold, jsLexer, findings };
+    const result: Comparison = { label, bytes: text.length, ours: summarize(ours), cold, findings };
     if (theirs.length > 0) {
       result.cspell = summarize(theirs);
       result.cspellValidator = summarize(validator);
@@ -101,7 +88,7 @@ export async function realSpecsSection(inputs: Inputs, report: Report, options: 
   let ours = 0;
   let theirs = 0;
   for (const [index, { text }] of specs.entries()) {
-    const check = () => checkDocument(text, { glossary, common: inputs.common });
+    const check = () => inputs.engine.checkDocument(text, { glossary, common: inputs.common });
     const mine = measure(check, { warmup: options.quick ? 1 : 5, iterations: options.quick ? 2 : 25 }).median;
     ours += mine;
     if (options.cspell) {
@@ -121,7 +108,6 @@ export async function realSpecsSection(inputs: Inputs, report: Report, options: 
 function printComparison(report: Report, c: Comparison): void {
   report.line(`  ${c.label}, ${mb(c.bytes)}: spec-glossary ${ms(c.ours.median)} median (min ${ms(c.ours.min)}, p90 ${ms(c.ours.p90)}, ${c.ours.times.length} runs, ${c.findings} findings)`);
   report.line(`    the same with an empty lexicon each time (no word seen before): ${ms(c.cold.median)} median`);
-  report.line(`    the same with the JavaScript lexer only (no WebAssembly SIMD): ${ms(c.jsLexer.median)} median`);
   if (c.cspell && c.cspellValidator) {
     report.line(`    cspell-lib spellCheckDocument ${ms(c.cspell.median)} median (${c.cspell.times.length} runs) → ${(c.cspell.median / c.ours.median).toFixed(1)}× faster`);
     report.line(`    cspell-lib DocumentValidator, prepared once, re-checked ${ms(c.cspellValidator.median)} median → ${(c.cspellValidator.median / c.ours.median).toFixed(1)}× faster`);
@@ -135,7 +121,7 @@ export function scalingSection(inputs: Inputs, report: Report, options: { quick:
   const rows: { what: string; bytes: number; senses: number; median: number }[] = [];
   const run = (what: string, text: string, senses: number) => {
     const glossary = inputs.glossary(senses);
-    const samples = measure(() => checkDocument(text, { glossary, common: inputs.common }), { warmup, iterations });
+    const samples = measure(() => inputs.engine.checkDocument(text, { glossary, common: inputs.common }), { warmup, iterations });
     rows.push({ what, bytes: text.length, senses, median: samples.median });
     const perMb = samples.median / (text.length / MB);
     report.line(`  ${what.padEnd(28)} ${mb(text.length).padStart(8)}  ${senses.toLocaleString('en').padStart(7)} senses  ${ms(samples.median).padStart(9)} median  ${ms(perMb).padStart(9)} per MB`);

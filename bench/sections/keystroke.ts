@@ -4,8 +4,6 @@
  * re-checks the edited text, and the service turns the report into LSP diagnostics.
  */
 
-import { checkDocument } from '../../server/src/core/check/check';
-import { createIncrementalChecker } from '../../server/src/core/check/incremental';
 import { maskMarkdown } from '../../server/src/core/markdown/mask';
 import { serializeMessage } from '../../server/src/node/messageEncoder';
 import { documentDiagnostics } from '../../server/src/service/diagnostics';
@@ -45,7 +43,7 @@ export function keystrokeSection(inputs: Inputs, report: Report, options: { quic
   const glossary = inputs.glossary(senses);
   let text = inputs.spec(options.quick ? MB / 16 : MB);
   report.section('One keystroke in the 1 MB spec → diagnostics ready (SPEC §10: ≤ 5 ms median; server work, debounce excluded)');
-  const checker = createIncrementalChecker();
+  const checker = inputs.engine.createIncrementalChecker();
   const analyze = (current: string) => {
     const header = checker.readHeader(current);
     const result = checker.check(current, { glossary, common: inputs.common, header });
@@ -87,7 +85,7 @@ export function keystrokeSection(inputs: Inputs, report: Report, options: { quic
     }
   }
   // The incremental result must be the full check's.
-  const same = JSON.stringify(checker.check(text, { glossary, common: inputs.common }).findings) === JSON.stringify(checkDocument(text, { glossary, common: inputs.common }).findings);
+  const same = JSON.stringify(checker.check(text, { glossary, common: inputs.common }).findings) === JSON.stringify(inputs.engine.checkDocument(text, { glossary, common: inputs.common }).findings);
   const all = summarize(total);
   const core = summarize(checkOnly);
   report.line(`  open (full check + ${first.length} diagnostics): ${ms(openMs)}`);

@@ -2,8 +2,6 @@
 
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { checkDocument } from '../../server/src/core/check/check';
-import { createIncrementalChecker } from '../../server/src/core/check/incremental';
 import { packageRoot } from '../../server/src/node/packageFiles';
 import { createInputs, MB } from '../inputs';
 import type { Report } from '../report';
@@ -33,8 +31,8 @@ export function checkMemoryChild(quick: boolean): void {
   const inputs = createInputs();
   const glossary = inputs.glossary(10_000);
   let text = inputs.spec(quick ? MB / 16 : MB);
-  for (let i = 0; i < 3; i++) checkDocument(text, { glossary, common: inputs.common });
-  const checker = createIncrementalChecker();
+  for (let i = 0; i < 3; i++) inputs.engine.checkDocument(text, { glossary, common: inputs.common });
+  const checker = inputs.engine.createIncrementalChecker();
   checker.check(text, { glossary, common: inputs.common });
   for (let i = 0; i < (quick ? 5 : 100); i++) {
     const at = text.indexOf(' ', (i * 7919 * 101) % text.length) + 1;

@@ -8,10 +8,9 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { generateSpec } from '../../bench/generate';
-import { checkDocument, type CheckOptions } from '../../server/src/core/check/check';
-import { createIncrementalChecker } from '../../server/src/core/check/incremental';
+import type { CheckOptions } from '../../server/src/core/check/check';
 import { diff } from '../../server/src/core/extract/rescan';
-import { common, EMPTY_GLOSSARY, glossaryFrom } from '../helpers/core';
+import { common, EMPTY_GLOSSARY, engine, glossaryFrom } from '../helpers/core';
 
 const TEAM = glossaryFrom({
   team_domain: `terms:
@@ -94,14 +93,14 @@ describe('incremental checking', () => {
   test('random edit sequences give the fresh check result', () => {
     fc.assert(
       fc.property(fc.constantFrom(DOCUMENT, generateSpec({ size: 12_000, seed: 5 })), fc.array(fc.tuple(edit, fc.integer({ min: 0, max: 8 }), fc.boolean()), { minLength: 1, maxLength: 12 }), (start, edits) => {
-        const checker = createIncrementalChecker();
+        const checker = engine.createIncrementalChecker();
         let text = start;
         checker.check(text, options(0, 0, false));
         edits.forEach(([e, glossaryChoice, disable], step) => {
           text = apply(text, e);
           // Mostly the same glossary; now and then another one, or a setting, changes too.
           const opts = options(step, glossaryChoice > 2 ? 0 : glossaryChoice, disable);
-          expect(checker.check(text, opts)).toEqual(checkDocument(text, opts));
+          expect(checker.check(text, opts)).toEqual(engine.checkDocument(text, opts));
         });
       }),
       { numRuns: 150, seed: 20260121 },
@@ -109,7 +108,7 @@ describe('incremental checking', () => {
   });
 
   test('typing re-checks only the lines it touches', () => {
-    const checker = createIncrementalChecker();
+    const checker = engine.createIncrementalChecker();
     let text = generateSpec({ size: 60_000, seed: 2 });
     checker.check(text, { glossary: TEAM, common });
     const at = text.indexOf(' the ', 30_000) + 1;
@@ -119,47 +118,47 @@ describe('incremental checking', () => {
       const report = checker.check(text, { glossary: TEAM, common });
       expect(checker.lastRescan.full).toBe(false);
       expect(checker.lastRescan.to - checker.lastRescan.from).toBeLessThan(5_000);
-      expect(report).toEqual(checkDocument(text, { glossary: TEAM, common }));
+      expect(report).toEqual(engine.checkDocument(text, { glossary: TEAM, common }));
     }
   });
 
   test('opening a fence re-masks to the end; closing it again converges', () => {
-    const checker = createIncrementalChecker();
+    const checker = engine.createIncrementalChecker();
     let text = DOCUMENT;
     checker.check(text, { glossary: TEAM, common });
     const at = text.indexOf('## Requirements');
     // No other ~~~ follows: everything after the new fence is code now.
     text = text.slice(0, at) + '~~~\n' + text.slice(at);
-    expect(checker.check(text, { glossary: TEAM, common })).toEqual(checkDocument(text, { glossary: TEAM, common }));
+    expect(checker.check(text, { glossary: TEAM, common })).toEqual(engine.checkDocument(text, { glossary: TEAM, common }));
     expect(checker.lastRescan.to).toBe(text.length);
     text = text.slice(0, at) + text.slice(at + 4);
-    expect(checker.check(text, { glossary: TEAM, common })).toEqual(checkDocument(text, { glossary: TEAM, common }));
+    expect(checker.check(text, { glossary: TEAM, common })).toEqual(engine.checkDocument(text, { glossary: TEAM, common }));
     expect(checker.lastRescan.full).toBe(false);
   });
 
   test('an edit of the front matter scans the document again', () => {
-    const checker = createIncrementalChecker();
+    const checker = engine.createIncrementalChecker();
     let text = DOCUMENT;
     checker.check(text, { glossary: TEAM, common });
     text = text.replace('glossary_watch_terms: [review gate]', 'glossary_exclude_terms: [workspace]');
-    expect(checker.check(text, { glossary: TEAM, common })).toEqual(checkDocument(text, { glossary: TEAM, common }));
+    expect(checker.check(text, { glossary: TEAM, common })).toEqual(engine.checkDocument(text, { glossary: TEAM, common }));
     expect(checker.lastRescan.full).toBe(true);
   });
 
   test('the same text against a changed glossary', () => {
-    const checker = createIncrementalChecker();
+    const checker = engine.createIncrementalChecker();
     checker.check(DOCUMENT, { glossary: TEAM, common });
-    for (const glossary of GLOSSARIES) expect(checker.check(DOCUMENT, { glossary, common })).toEqual(checkDocument(DOCUMENT, { glossary, common }));
+    for (const glossary of GLOSSARIES) expect(checker.check(DOCUMENT, { glossary, common })).toEqual(engine.checkDocument(DOCUMENT, { glossary, common }));
   });
 
   test('readHeader gives what the check needs, as readHeader(text) would', () => {
-    const checker = createIncrementalChecker();
+    const checker = engine.createIncrementalChecker();
     checker.check(DOCUMENT, { glossary: TEAM, common });
     const text = DOCUMENT.replace('The end.', 'The very end.');
     const header = checker.readHeader(text);
     expect(header.lines.lineCount).toBe(text.split('\n').length);
     expect(header.frontMatter?.data?.['title']).toBe('Demo');
-    expect(checker.check(text, { glossary: TEAM, common, header })).toEqual(checkDocument(text, { glossary: TEAM, common }));
+    expect(checker.check(text, { glossary: TEAM, common, header })).toEqual(engine.checkDocument(text, { glossary: TEAM, common }));
   });
 });
 

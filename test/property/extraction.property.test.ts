@@ -9,10 +9,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { checkDocument, type DocumentReport } from '../../server/src/core/check/check';
+import type { DocumentReport } from '../../server/src/core/check/check';
 import { normalizeSurface } from '../../server/src/core/normalize';
 import type { Range } from '../../server/src/core/types';
-import { common, glossaryFrom } from '../helpers/core';
+import { common, engine, glossaryFrom } from '../helpers/core';
 
 const glossary = glossaryFrom({
   team_domain: `terms:
@@ -145,7 +145,7 @@ describe('extraction properties', () => {
   it('arbitrary markdown and unicode: never throws; ranges inside the document, on character boundaries, covering text that reads as the term', () => {
     fc.assert(
       fc.property(markdown, fc.boolean(), (text, critical) => {
-        const report = checkDocument(critical ? `---\ncritical_step: true\n---\n${text}` : text, { glossary, common });
+        const report = engine.checkDocument(critical ? `---\ncritical_step: true\n---\n${text}` : text, { glossary, common });
         checkInvariants(critical ? `---\ncritical_step: true\n---\n${text}` : text, report);
       }),
       { numRuns: 400 },
@@ -155,7 +155,7 @@ describe('extraction properties', () => {
   it('random unicode text, including lone surrogates and control characters, never throws', () => {
     fc.assert(
       fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 300 }), fc.string({ unit: 'grapheme', maxLength: 300 }), fc.string({ unit: 'binary-ascii', maxLength: 300 })), (text) => {
-        checkInvariants(text, checkDocument(text, { glossary, common }));
+        checkInvariants(text, engine.checkDocument(text, { glossary, common }));
       }),
       { numRuns: 400 },
     );
@@ -193,7 +193,7 @@ describe('extraction properties', () => {
           if (segment.code) code.push([text.length, text.length + part.length]);
           text += part;
         }
-        const report = checkDocument(text, { glossary, common });
+        const report = engine.checkDocument(text, { glossary, common });
         checkInvariants(text, report);
         const lineStarts = [0];
         for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
@@ -214,12 +214,12 @@ describe('extraction properties', () => {
 describe('regressions the properties found', () => {
   it('a fence opened on a CRLF line is a fence (blank lines inside included)', () => {
     const text = 'Intro.\r\n\r\n```ts\r\n\r\nzorblax\r\n```\r\n\r\nAfter.\r\n';
-    expect(checkDocument(text, { glossary, common }).candidates).toEqual([]);
+    expect(engine.checkDocument(text, { glossary, common }).candidates).toEqual([]);
   });
 
   it('a phrase with letters the tokenizer does not know ("A一") never matches the word it starts with', () => {
     const text = 'He said "A一" and A went on. A thing.\n';
-    const report = checkDocument(text, { glossary, common });
+    const report = engine.checkDocument(text, { glossary, common });
     checkInvariants(text, report);
     expect(report.candidates.flatMap((c) => c.texts)).not.toContain('A');
   });

@@ -6,9 +6,10 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { Lexicon } from '../../server/src/core/extract/lexicon';
 import { scanDocument } from '../../server/src/core/extract/scan';
 import { SurfaceTrie, type TrieMatch } from '../../server/src/core/extract/trie';
-import { walkAll } from '../../server/src/core/extract/walk';
+import { WalkBuffer, walkAll } from '../../server/src/core/extract/walk';
 
 /** Phrases whose first words are everywhere ("the", "to"), plurals, acronyms, punctuation joins. */
 const PHRASES = ['the section', 'the section head', 'to be confirmed', 'a', 'work package', 'spec-driven', 'ci/cd', 'api', 'lane', 'the', 'of the plan', 'status'];
@@ -16,7 +17,7 @@ const WORDS = ['the', 'The', 'a', 'to', 'be', 'confirmed', 'section', 'sections'
 const GAPS = [' ', ' ', ' ', '  ', '\n', '\n\n', '-', '/', ', ', '. ', '"', '`x` '];
 
 function greedy(trie: SurfaceTrie, text: string, skip: Uint8Array, accept: (match: TrieMatch) => boolean): string[] {
-  const scan = scanDocument(text);
+  const scan = scanDocument(text, new Lexicon());
   const out: string[] = [];
   const match: TrieMatch = { surface: '', id: -1, first: 0, last: 0 };
   for (let i = 0; i < scan.tokens.count; i++) {
@@ -39,11 +40,11 @@ describe('trie walk', () => {
           const trie = new SurfaceTrie();
           for (const phrase of phrases) trie.add(phrase, phrase);
           const text = pieces.map(([word, gap]) => word + gap).join('');
-          const scan = scanDocument(text);
+          const scan = scanDocument(text, new Lexicon());
           const skip = new Uint8Array(scan.tokens.count);
           skipped.forEach((s, i) => i < skip.length && (skip[i] = s ? 1 : 0));
           const accept = (match: TrieMatch) => match.surface !== refused;
-          const { walk } = walkAll(trie, scan, { skip, accept });
+          const { walk } = walkAll(trie, scan, { skip, accept }, new WalkBuffer());
           const found = Array.from(walk.first, (first, k) => `${first}-${walk.last[k]}:${walk.surface[k]}#${walk.id[k]}`);
           expect(found).toEqual(greedy(trie, text, skip, accept));
           for (let k = 0; k < walk.id.length; k++) expect(walk.id[k]).toBe(trie.surfaceId(walk.surface[k]!));

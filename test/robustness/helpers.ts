@@ -12,7 +12,7 @@ import { parseEventLog } from '../../server/src/core/events/parseLog';
 import type { GlossaryEvent } from '../../server/src/core/events/types';
 import { checkedDocumentOf, runtimeSettings } from '../../server/src/lsp/analysis';
 import { analyzeDocument } from '../../server/src/node/analyzer';
-import { loadCommonWords } from '../../server/src/node/packageFiles';
+import { engine } from '../helpers/core';
 import { loadWorkspace } from '../../server/src/node/workspace';
 import { documentDiagnostics } from '../../server/src/service/diagnostics';
 import { DEFAULT_SETTINGS } from '../../server/src/shared/protocol';
@@ -173,7 +173,7 @@ export function prng(seed: number): () => number {
 export async function freshDiagnostics(root: string, file: string, text: string): Promise<Diagnostic[]> {
   const settings = { ...DEFAULT_SETTINGS };
   const snapshot = await loadWorkspace(root, { maxFileBytes: settings.maxFileSize });
-  const analyzed = analyzeDocument(snapshot, file, text, loadCommonWords(), runtimeSettings(settings));
+  const analyzed = analyzeDocument(engine, snapshot, { path: file, text, settings: runtimeSettings(settings) });
   return documentDiagnostics(checkedDocumentOf(uriOf(file), root, snapshot, analyzed), settings);
 }
 

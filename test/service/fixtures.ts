@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { URI } from 'vscode-uri';
 import { analyzeDocument } from '../../server/src/node/analyzer';
-import { loadCommonWords } from '../../server/src/node/packageFiles';
+import { engine } from '../helpers/core';
 import { loadWorkspace } from '../../server/src/node/workspace';
 import { checkedDocumentOf, runtimeSettings } from '../../server/src/lsp/analysis';
 import type { CheckedDocument } from '../../server/src/service/types';
@@ -108,6 +108,6 @@ export async function checkDocument(ws: TempWorkspace, relative = SPEC, text?: s
   const snapshot = await loadWorkspace(ws.root, { maxFileBytes: settings.maxFileSize });
   const file = ws.file(relative);
   const source = text ?? (await import('node:fs')).readFileSync(file, 'utf8');
-  const analyzed = analyzeDocument(snapshot, file, source, loadCommonWords(), runtimeSettings(settings));
+  const analyzed = analyzeDocument(engine, snapshot, { path: file, text: source, settings: runtimeSettings(settings) });
   return checkedDocumentOf(ws.uri(relative), ws.root, snapshot, analyzed);
 }

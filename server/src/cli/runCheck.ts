@@ -4,6 +4,7 @@
  */
 
 import path from 'node:path';
+import { createEngine, type Engine } from '../core/check/engine';
 import { metaProblems, type DocumentIdentity, type MetaCache } from '../node/identity';
 import { analyzeDocument, type AnalyzedDocument, type RuntimeSettings } from '../node/analyzer';
 import { readWorkspaceText, DEFAULT_MAX_FILE_BYTES } from '../node/files';
@@ -38,8 +39,8 @@ export interface CheckRun {
   snapshots: WorkspaceSnapshot[];
 }
 
-export async function runCheck(files: readonly string[], settings: RuntimeSettings, maxFileBytes = DEFAULT_MAX_FILE_BYTES): Promise<CheckRun> {
-  const common = loadCommonWords();
+/** `engine`: the process's (a new one by default: a CLI run is one process). */
+export async function runCheck(files: readonly string[], settings: RuntimeSettings, maxFileBytes = DEFAULT_MAX_FILE_BYTES, engine: Engine = createEngine({ commonWords: loadCommonWords() })): Promise<CheckRun> {
   const snapshots = new Map<string, WorkspaceSnapshot>();
   const metaCache: MetaCache = new Map();
   const run: CheckRun = { documents: [], skipped: [], problems: [], snapshots: [] };
@@ -59,7 +60,7 @@ export async function runCheck(files: readonly string[], settings: RuntimeSettin
       continue;
     }
     if (outcome.warning) run.problems.push({ file, message: outcome.warning, severity: 'warning' });
-    const analyzed = analyzeDocument(snapshot, file, outcome.text, common, settings, metaCache);
+    const analyzed = analyzeDocument(engine, snapshot, { path: file, text: outcome.text, settings, metaCache });
     for (const problem of analyzed.report.problems) run.problems.push({ file, problem, message: problem.message, severity: problem.severity });
     run.documents.push({ ...analyzed, absolutePath: file, text: outcome.text, snapshot });
   }

@@ -8,8 +8,7 @@ import path from 'node:path';
 import type { Diagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from 'vscode-uri';
-import type { CommonWords } from '../core/words';
-import { createIncrementalChecker, type IncrementalChecker } from '../core/check/incremental';
+import type { Engine, IncrementalChecker } from '../core/check/engine';
 import { analyzeDocument, type AnalyzedDocument } from '../node/analyzer';
 import { formatBytes } from '../node/files';
 import { configPath, type WorkspaceSnapshot } from '../node/workspace';
@@ -42,7 +41,7 @@ export class DocumentAnalyzer {
   constructor(
     private readonly registry: WorkspaceRegistry,
     private readonly settings: SettingsStore,
-    private readonly commonWords: () => CommonWords,
+    private readonly engine: () => Engine,
     /** Whether a document is still open: an analysis that finishes after its close is not kept. */
     private readonly isOpen: (uri: string) => boolean = () => true,
   ) {}
@@ -104,7 +103,7 @@ export class DocumentAnalyzer {
     const cached = this.cache.get(document.uri);
     if (cached?.kind === 'markdown' && cached.key === key) return cached;
 
-    const analyzed = analyzeDocument(snapshot, located.fsPath, text, this.commonWords(), runtimeSettings(settings), this.registry.metaCache(located.root), this.checkerFor(document.uri));
+    const analyzed = analyzeDocument(this.engine(), snapshot, { path: located.fsPath, text, settings: runtimeSettings(settings), metaCache: this.registry.metaCache(located.root), checker: this.checkerFor(document.uri) });
     const checked = checkedDocumentOf(document.uri, located.root, snapshot, analyzed);
     return this.keep(document.uri, { kind: 'markdown', key, checked, diagnostics: documentDiagnostics(checked, settings) });
   }
@@ -112,7 +111,7 @@ export class DocumentAnalyzer {
   private checkerFor(uri: string): IncrementalChecker | undefined {
     if (!this.isOpen(uri)) return undefined; // a closed document keeps no state
     let checker = this.checkers.get(uri);
-    if (!checker) this.checkers.set(uri, (checker = createIncrementalChecker()));
+    if (!checker) this.checkers.set(uri, (checker = this.engine().createIncrementalChecker()));
     return checker;
   }
 

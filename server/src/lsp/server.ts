@@ -11,6 +11,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { createEngine, type Engine } from '../core/check/engine';
 import type { ActorIdentity } from '../core/events/types';
 import type { CommonWords } from '../core/words';
 import { loadCommonWords } from '../node/packageFiles';
@@ -31,11 +32,14 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const logger = new Logger(connection.console);
   const documents = new TextDocuments(TextDocument);
   const commonWords = options.commonWords ?? loadCommonWords;
+  // The server's engine: made on first use, once the common-word list is read.
+  let engine: Engine | undefined;
+  const getEngine = () => (engine ??= createEngine({ commonWords: commonWords() }));
   let session: Session | undefined;
   const withSession = <T>(fallback: T, run: (s: Session) => T | Promise<T>) => (session ? run(session) : fallback);
 
   connection.onInitialize((params): InitializeResult => {
-    session = new Session(connection, documents, logger, params, { commonWords, ...(options.runId ? { runId: options.runId } : {}), ...(options.actor ? { actor: options.actor } : {}) });
+    session = new Session(connection, documents, logger, params, { engine: getEngine, ...(options.runId ? { runId: options.runId } : {}), ...(options.actor ? { actor: options.actor } : {}) });
     return { capabilities: serverCapabilities(session.client), serverInfo: { name: 'spec-glossary', version: options.version ?? 'dev' } };
   });
 
@@ -54,7 +58,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       // Slow to read; loaded now so `initialize` is answered at once and the first check is fast.
       setImmediate(() => {
         try {
-          commonWords();
+          getEngine();
         } catch (error) {
           logger.error('loading the common-word list failed', error);
         }

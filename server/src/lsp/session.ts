@@ -10,7 +10,7 @@ import type { Connection, FileEvent, InitializeParams, TextDocuments, WorkspaceF
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from 'vscode-uri';
 import type { ActorIdentity } from '../core/events/types';
-import type { CommonWords } from '../core/words';
+import type { Engine } from '../core/check/engine';
 import { currentActor } from '../node/actor';
 import { EventStore } from '../node/eventStore';
 import { fileUri } from '../service/paths';
@@ -25,7 +25,8 @@ import { SettingsStore } from './settings';
 import { WorkspaceRegistry } from './workspaces';
 
 export interface SessionOptions {
-  commonWords: () => CommonWords;
+  /** The server's engine (made on first use). */
+  engine: () => Engine;
   runId?: string;
   actor?: ActorIdentity;
 }
@@ -59,7 +60,7 @@ export class Session {
       logger,
     });
     this.registry.setFolders(foldersOf(params));
-    this.analyzer = new DocumentAnalyzer(this.registry, this.settings, options.commonWords, (uri) => documents.get(uri) !== undefined);
+    this.analyzer = new DocumentAnalyzer(this.registry, this.settings, options.engine, (uri) => documents.get(uri) !== undefined);
     this.publisher = new DiagnosticsPublisher(connection, documents, this.analyzer, this.settings, this.client, logger);
     this.features = new LanguageFeatures(documents, this.analyzer, this.client);
     this.commands = new CommandHandlers({

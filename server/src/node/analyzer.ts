@@ -1,13 +1,12 @@
 /**
  * Checks one document of a workspace: works out its mission and step, merges the settings that
- * apply (runtime > front matter > mission > workspace config) and runs the core check.
- * Used by both adapters, the CLI and the language server.
+ * apply (runtime > front matter > mission > workspace config) and runs the core check with the
+ * caller's engine. Used by both adapters, the CLI and the language server.
  */
 
-import { checkDocument, type DocumentReport } from '../core/check/check';
+import type { Engine, IncrementalChecker } from '../core/check/engine';
+import type { DocumentReport } from '../core/check/check';
 import { readHeader } from '../core/extract/scan';
-import type { IncrementalChecker } from '../core/check/incremental';
-import { WELL_KNOWN_TERMS, type CommonWords } from '../core/words';
 import { documentIdentity, type DocumentIdentity, type MetaCache } from './identity';
 import type { WorkspaceSnapshot } from './workspace';
 
@@ -25,36 +24,35 @@ export interface AnalyzedDocument {
   report: DocumentReport;
 }
 
-export function analyzeDocument(
-  snapshot: WorkspaceSnapshot,
-  documentPath: string,
-  text: string,
-  common: CommonWords,
-  settings: RuntimeSettings = {},
-  metaCache: MetaCache = new Map(),
+export interface DocumentToAnalyze {
+  /** Absolute path (or one made up inside the workspace for an unsaved buffer). */
+  path: string;
+  text: string;
+  settings?: RuntimeSettings;
+  /** meta.json files read so far (a run or a snapshot reads each once). */
+  metaCache?: MetaCache;
   /** The language server keeps one per open document so a keystroke re-checks only what changed. */
-  checker?: IncrementalChecker,
-): AnalyzedDocument {
+  checker?: IncrementalChecker | undefined;
+}
+
+export function analyzeDocument(engine: Engine, snapshot: WorkspaceSnapshot, document: DocumentToAnalyze): AnalyzedDocument {
+  const { text, checker, settings = {} } = document;
   // Mission and step come from the front matter, which the check then reuses.
   const header = checker ? checker.readHeader(text) : readHeader(text);
-  const found = documentIdentity(snapshot.root, documentPath, header.frontMatter?.data, metaCache);
+  const found = documentIdentity(snapshot.root, document.path, header.frontMatter?.data, document.metaCache ?? new Map());
   const identity = settings.mission ? { ...found, missionId: settings.mission } : found;
-  const check = checker ? checker.check.bind(checker) : checkDocument;
-  const report = check(text, {
+  // (The same vocabulary object for the same ignore list: the caches keyed by it keep working.)
+  const { common, knownTerms } = engine.vocabulary(snapshot.config.ignoreWords);
+  const options = {
     glossary: snapshot.glossaryFor(identity.missionId),
-    common: withIgnoredWords(common, snapshot.config.ignoreWords),
-    knownTerms: snapshot.config.ignoreWords.length > 0 ? new Set([...WELL_KNOWN_TERMS, ...snapshot.config.ignoreWords]) : WELL_KNOWN_TERMS,
+    common,
+    knownTerms,
     pins: snapshot.pinsFor(identity.missionId),
     strictness: { runtime: settings.strictness, mission: identity.missionStrictness, workspace: snapshot.config.strictness },
     checkEnabled: snapshot.config.check,
     disabledExtractors: [...snapshot.config.disabledExtractors, ...(settings.disabledExtractors ?? [])],
     header,
-  });
-  return { path: documentPath, identity, report };
-}
-
-function withIgnoredWords(common: CommonWords, ignored: readonly string[]): CommonWords {
-  if (ignored.length === 0) return common;
-  const extra = new Set(ignored);
-  return { has: (word) => extra.has(word) || common.has(word) };
+  };
+  const report = checker ? checker.check(text, options) : engine.checkDocument(text, options);
+  return { path: document.path, identity, report };
 }

@@ -57,6 +57,7 @@ export function findWorkspaceRoot(start: string): string | undefined {
 export class WorkspaceSnapshot {
   private readonly indexes = new Map<string, GlossaryIndex>();
   private baseIndex: GlossaryIndex | undefined;
+  private readonly pinsByMission = new Map<string, ReadonlyMap<string, Pin>>();
 
   constructor(
     readonly root: string,
@@ -78,9 +79,14 @@ export class WorkspaceSnapshot {
     return index;
   }
 
-  pinsFor(missionId: string): Map<string, Pin> {
-    const pins = new Map<string, Pin>();
-    for (const pin of this.replay.pins) if (pin.missionId === missionId) pins.set(pin.term, pin);
+  /** The mission's pins by term (one map per mission and snapshot). */
+  pinsFor(missionId: string): ReadonlyMap<string, Pin> {
+    let pins = this.pinsByMission.get(missionId);
+    if (!pins) {
+      const own = new Map<string, Pin>();
+      for (const pin of this.replay.pins) if (pin.missionId === missionId) own.set(pin.term, pin);
+      this.pinsByMission.set(missionId, (pins = own));
+    }
     return pins;
   }
 

@@ -1,11 +1,11 @@
 /**
- * The facade of the core: one markdown document + the active glossary → findings, severity and
- * the gate's decision. Plain data in, plain data out; no I/O.
+ * One markdown document + the active glossary → findings, severity and the gate's decision, with
+ * the caches and buffers of an engine (engine.ts is the facade callers use). Plain data in, plain
+ * data out; no I/O.
  */
 
 import { EXTRACTORS } from '../extract/extractors';
 import { readHeader, scanDocument, type DocumentScan } from '../extract/scan';
-import { TokenBuffers } from '../extract/tokens';
 import type { GlossaryIndex } from '../glossary';
 import { normalizeSurface } from '../normalize';
 import { mergeDecisions, Pipeline, type MergedDecision, type Unit } from '../pipeline';
@@ -13,11 +13,17 @@ import { maxSeverity, recommendedAction, resolveStrictness, type StrictnessSourc
 import { WELL_KNOWN_TERMS, type CommonWords } from '../words';
 import type { Finding, Pin, RecommendedAction, Severity, SourceProblem, Strictness, TermCandidate } from '../types';
 import type { CheckContext } from './context';
+import type { EngineState } from './engineState';
 import { semanticCheck, strictnessGate } from './semantic';
 
 export interface CheckOptions {
   glossary: GlossaryIndex;
-  common: CommonWords;
+  /**
+   * Ordinary English; defaults to the engine's list. A workspace's (with its `ignore_words`)
+   * comes from `engine.vocabulary(ignoreWords)`, which gives the same object every time, so the
+   * per-word caches keyed by it carry over from one check to the next.
+   */
+  common?: CommonWords;
   /** Pins of the document's mission, by normalized term. */
   pins?: ReadonlyMap<string, Pin>;
   /** Strictness from the runtime (CLI flag / editor setting), mission meta.json and config.yaml. */
@@ -28,7 +34,7 @@ export interface CheckOptions {
   disabledExtractors?: Iterable<string>;
   /** A pipeline with extra units; defaults to the standard one. */
   pipeline?: Pipeline<CheckContext>;
-  /** Terms that need no glossary entry; defaults to the bundled well-known list. */
+  /** Terms that need no glossary entry; defaults to the bundled well-known list (see `common`). */
   knownTerms?: ReadonlySet<string>;
   /** Lines and front matter already read by the caller (to work out the mission). */
   header?: ReturnType<typeof readHeader>;
@@ -58,36 +64,32 @@ export function createPipeline(extraUnits: readonly Unit<CheckContext>[] = []): 
   return extraUnits.length === 0 ? STANDARD_PIPELINE : new Pipeline<CheckContext>([...STANDARD_UNITS, ...extraUnits]);
 }
 
-export function checkDocument(text: string, options: CheckOptions): DocumentReport {
+/** The check of a whole document (`Engine.checkDocument`). */
+export function checkDocument(engine: EngineState, text: string, options: CheckOptions): DocumentReport {
   // Front matter decides which sections are read, so it is read before the full scan.
   const header = options.header ?? readHeader(text);
-  // The standard units keep nothing of the scan past the check: its buffers can be lent.
-  const lend = options.pipeline === undefined || options.pipeline === STANDARD_PIPELINE ? BUFFERS.take(text.length) : undefined;
+  // The standard units keep nothing of the scan past the check: the engine's buffers can be lent.
+  const buffers = engine.tokenBuffers;
+  const lend = options.pipeline === undefined || options.pipeline === STANDARD_PIPELINE ? buffers.take(text.length) : undefined;
   try {
-    const scan = scanDocument(text, glossaryFields(header), header, undefined, lend);
-    return runChecks(scan, options, undefined, lend?.marks[1]).report;
+    const scan = scanDocument(text, engine.lexicon(), glossaryFields(header), header, lend);
+    return runChecks(engine, scan, options, undefined, lend?.marks[1]).report;
   } finally {
-    if (lend) BUFFERS.give(lend);
+    if (lend) buffers.give(lend);
   }
 }
-
-const BUFFERS = new TokenBuffers();
 
 /** `glossary_fields` of the front matter: the only sections that are checked (none: all). */
 export function glossaryFields(header: ReturnType<typeof readHeader>): string[] {
   return stringList(header.frontMatter?.data?.['glossary_fields']);
 }
 
-/** The check of a document already scanned (by `scanDocument` or the incremental checker). */
-export function checkScanned(scan: DocumentScan, options: CheckOptions): DocumentReport {
-  return runChecks(scan, options, undefined).report;
-}
-
 /**
- * `checkScanned`, also returning the pipeline's context; `previous` is the context of the check
- * of the scan `scan` was re-scanned from (see CheckContext.previous).
+ * The check of a document already scanned (by `scanDocument` or the incremental checker), and the
+ * pipeline's context; `previous` is the context of the check of the scan `scan` was re-scanned
+ * from (see CheckContext.previous). `marks` lends an array for the glossary-match marks.
  */
-export function runChecks(scan: DocumentScan, options: CheckOptions, previous: CheckContext | undefined, marks?: Uint8Array): { report: DocumentReport; context: CheckContext } {
+export function runChecks(engine: EngineState, scan: DocumentScan, options: CheckOptions, previous: CheckContext | undefined, marks?: Uint8Array): { report: DocumentReport; context: CheckContext } {
   const front = scan.frontMatter?.data;
   const problems: SourceProblem[] = [...(scan.frontMatter?.problems ?? [])];
   const critical = front?.['critical_step'] === true;
@@ -103,9 +105,10 @@ export function runChecks(scan: DocumentScan, options: CheckOptions, previous: C
   for (const { alias, canonical } of scan.frontMatter?.aliases ?? []) aliases.set(alias.value.toLowerCase().trim(), normalizeSurface(canonical.value));
 
   const context: CheckContext = {
+    engine,
     scan,
     glossary: options.glossary,
-    common: options.common,
+    common: options.common ?? engine.commonWords,
     pins: options.pins ?? new Map(),
     knownTerms: options.knownTerms ?? WELL_KNOWN_TERMS,
     critical,

@@ -4,6 +4,7 @@ import type { DocumentScan } from '../extract/scan';
 import type { GlossaryIndex } from '../glossary';
 import type { Decision } from '../pipeline';
 import type { CommonWords } from '../words';
+import type { EngineState } from './engineState';
 import type { ExtractionMethod, Finding, Pin, Strictness, TermCandidate } from '../types';
 
 /** Tie-break between methods of equal confidence: earlier wins. */
@@ -27,6 +28,8 @@ export interface Proposal {
 }
 
 export interface CheckContext {
+  /** The engine running the check: its lexicon, lent buffers and memos. */
+  engine: EngineState;
   scan: DocumentScan;
   glossary: GlossaryIndex;
   common: CommonWords;

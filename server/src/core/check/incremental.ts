@@ -8,11 +8,11 @@
  * `checker.check(text, options)` returns exactly what `checkDocument(text, options)` returns.
  */
 
-import { sharedLexicon } from '../extract/lexicon';
 import { editedHeader, rescan, scanFully, type Edit, type RescanInfo, type ScanState } from '../extract/rescan';
 import { nextSerial, readHeader } from '../extract/scan';
 import { glossaryFields, runChecks, type CheckOptions, type DocumentReport } from './check';
 import type { CheckContext } from './context';
+import type { EngineState } from './engineState';
 
 type Header = ReturnType<typeof readHeader>;
 
@@ -30,9 +30,10 @@ export interface IncrementalChecker {
   reset(): void;
 }
 
-export function createIncrementalChecker(): IncrementalChecker {
-  // The shared lexicon (words other documents already taught it); a new one when it is replaced.
-  let lexicon = sharedLexicon();
+/** An incremental checker of the engine's (`Engine.createIncrementalChecker`). */
+export function createIncrementalChecker(engine: EngineState): IncrementalChecker {
+  // The engine's lexicon (words other documents already taught it); a new one when it is replaced.
+  let lexicon = engine.lexicon();
   let state: ScanState | undefined;
   // The last check's context (its units' memos), and the pipeline that made it.
   let last: { context: CheckContext; pipeline: unknown } | undefined;
@@ -83,17 +84,17 @@ export function createIncrementalChecker(): IncrementalChecker {
       const same = { previous: scan.serial, restart: text.length, end: text.length, delta: 0, before: scan.tokens.count, after: scan.tokens.count, shift: 0, lineDelta: 0 };
       state = { ...state, scan: { ...scan, lines: header.lines, frontMatter: header.frontMatter, serial: nextSerial(), edit: same } };
       Object.assign(lastRescan, { full: false, from: 0, to: 0 });
-    } else if (state && prepared.edit && lexicon === sharedLexicon()) {
+    } else if (state && prepared.edit && lexicon === engine.lexicon()) {
       state = rescan(state, text, header, prepared.edit, glossaryFields(header), lexicon, lastRescan);
     } else {
-      lexicon = sharedLexicon();
+      lexicon = engine.lexicon();
       state = scanFully(text, header, glossaryFields(header), lexicon);
       Object.assign(lastRescan, { full: true, from: 0, to: text.length });
     }
     memo = undefined;
     // Units reuse the previous check's results only through a pipeline of the same units.
     const previous = last && last.pipeline === options.pipeline ? last.context : undefined;
-    const { report, context } = runChecks(state.scan, options, previous, spareMarks);
+    const { report, context } = runChecks(engine, state.scan, options, previous, spareMarks);
     delete context.previous; // keep one check's worth, not a chain of them
     last = { context, pipeline: options.pipeline };
     // The marks of the check before are free now (two sets alternate).
@@ -106,6 +107,6 @@ export function createIncrementalChecker(): IncrementalChecker {
     memo = undefined;
     last = undefined;
     spareMarks = undefined;
-    lexicon = sharedLexicon();
+    lexicon = engine.lexicon();
   }
 }

@@ -111,16 +111,16 @@ function reusableResolutions(context: CheckContext): Map<string, Resolution> {
   // (Surfaces typed and gone again stay in the map: start afresh when it has grown well past the document's.)
   if (previous && old && old.size <= 2 * context.candidates.length + 1024 && previous.glossary === context.glossary && previous.common === context.common && samePins(previous.pins, context.pins) && sameSet(previous.knownTerms, context.knownTerms)) return old;
   if (context.pins.size > 0) return new Map();
+  // (The engine keeps them per glossary: a replaced glossary takes its own with it.)
+  const sharedResolutions = context.engine.resolutions;
   let shared = sharedResolutions.get(context.glossary);
   if (!shared || shared.common !== context.common || !sameSet(shared.knownTerms, context.knownTerms) || shared.resolutions.size > MAX_SHARED_RESOLUTIONS) {
     shared = { common: context.common, knownTerms: context.knownTerms, resolutions: new Map() };
     sharedResolutions.set(context.glossary, shared);
   }
-  return shared.resolutions;
+  return shared.resolutions as Map<string, Resolution>;
 }
 
-/** Resolutions of pin-free checks, per glossary (a replaced glossary takes its own with it). */
-const sharedResolutions = new WeakMap<CheckContext['glossary'], { common: CheckContext['common']; knownTerms: ReadonlySet<string>; resolutions: Map<string, Resolution> }>();
 const MAX_SHARED_RESOLUTIONS = 50_000;
 
 function samePins(a: CheckContext['pins'], b: CheckContext['pins']): boolean {

@@ -6,6 +6,7 @@
  */
 
 import { followsPrevious, propose, type CheckContext } from '../check/context';
+import type { EngineState } from '../check/engineState';
 import { normalizeSurface } from '../normalize';
 import type { Unit } from '../pipeline';
 import { FUNCTION_WORDS, isCommonWord } from '../words';
@@ -29,17 +30,17 @@ const metadataHint: Extractor = {
   },
 };
 
-// Straight or typographic double quotes around 1–4 words on one line.
-const QUOTED = /"([^"\n\u001f]{1,160})"|\u201c([^\u201c\u201d\n\u001f]{1,160})\u201d/g;
-const QUOTED_LINE = new RegExp(QUOTED.source, 'g');
+// Straight or typographic double quotes around 1–4 words on one line. (A source, not a /g
+// pattern: a global pattern carries its search position, so each search makes its own.)
+const QUOTED_SOURCE = /"([^"\n\u001f]{1,160})"|\u201c([^\u201c\u201d\n\u001f]{1,160})\u201d/.source;
 const QUOTED_WORD = /^[\p{L}\p{N}][\p{L}\p{N}_'\u2019-]*$/u;
 
-/** What a quoted text proposes, by the text: quotes recur in a document ("must", "done"). */
-const quotedSurfaces = new Map<string, string | null>();
-
-/** The surface a quoted text proposes: 1–4 words, not all function words; undefined for none. */
-function quotedSurface(quoted: string): string | undefined {
-  let surface = quotedSurfaces.get(quoted);
+/**
+ * The surface a quoted text proposes: 1–4 words, not all function words; undefined for none.
+ * The engine remembers the answers: quotes recur in a document ("must", "done").
+ */
+function quotedSurface(engine: EngineState, quoted: string): string | undefined {
+  let surface = engine.quotedSurfaces.get(quoted);
   if (surface === undefined) {
     surface = null;
     const inner = quoted.trim().replace(/[.,;:!?]+$/, '');
@@ -48,14 +49,13 @@ function quotedSurface(quoted: string): string | undefined {
       const normalized = normalizeSurface(inner);
       if (normalized.length > 1) surface = normalized;
     }
-    if (quotedSurfaces.size >= 10_000) quotedSurfaces.clear();
-    quotedSurfaces.set(quoted, surface);
+    engine.rememberQuoted(quoted, surface);
   }
   return surface ?? undefined;
 }
 
 /**
- * QUOTED's matches in the masked code units, from the offsets of their quote characters (", “, ”)
+ * QUOTED_SOURCE's matches in the masked code units, from the offsets of their quote characters (", “, ”)
  * in order: `take(open, close)` for each, the offsets of its opening and closing quote. As the
  * pattern reads: from each quote in turn, a straight quote closes at the next straight quote, a
  * “ at the next “ or ” (which must be a ”), with 1–160 characters between and no line break or
@@ -95,7 +95,7 @@ const quotedPhrase: Extractor = {
     const { masked, text } = context.scan;
     // The quote opening at `index`, whose text (between the quotes) is `quoted`.
     const take = (index: number, quoted: string, out: Found<string>) => {
-      const surface = quotedSurface(quoted);
+      const surface = quotedSurface(context.engine, quoted);
       if (surface !== undefined) {
         out.at.push(index);
         out.value.push(surface);
@@ -113,11 +113,13 @@ const quotedPhrase: Extractor = {
         quotedSpans(masked, quotes, (open, close) => take(open, text.slice(open + 1, close), out));
         return;
       }
-      QUOTED.lastIndex = from;
+      const pattern = new RegExp(QUOTED_SOURCE, 'g');
+      const inLinePattern = new RegExp(QUOTED_SOURCE, 'g');
+      pattern.lastIndex = from;
       // test() rather than exec(): no match array per quote. A match ends at lastIndex with its
       // closing quote; it opens at the last opening quote before that (its text holds none).
-      while (QUOTED.test(text)) {
-        const end = QUOTED.lastIndex;
+      while (pattern.test(text)) {
+        const end = pattern.lastIndex;
         const index = text.lastIndexOf(text.charCodeAt(end - 1) === 34 ? '"' : '\u201c', end - 2);
         if (index >= to) break;
         if (!hasMask(masked, index, end)) {
@@ -129,10 +131,10 @@ const quotedPhrase: Extractor = {
         if (lineEnd === -1) lineEnd = text.length;
         const line = maskedString(masked, lineStart, lineEnd);
         // Matches of the masked line from where this one starts (earlier ones were taken already).
-        QUOTED_LINE.lastIndex = index - lineStart;
+        inLinePattern.lastIndex = index - lineStart;
         let inLine: RegExpExecArray | null;
-        while ((inLine = QUOTED_LINE.exec(line)) !== null && lineStart + inLine.index < to) take(lineStart + inLine.index, inLine[1] ?? inLine[2] ?? '', out);
-        QUOTED.lastIndex = lineEnd;
+        while ((inLine = inLinePattern.exec(line)) !== null && lineStart + inLine.index < to) take(lineStart + inLine.index, inLine[1] ?? inLine[2] ?? '', out);
+        pattern.lastIndex = lineEnd;
       }
     };
     const previous = followsPrevious(context) ? (context.previous.memo.get('quoted_phrase') as Found<string> | undefined) : undefined;
@@ -198,9 +200,6 @@ function isCompoundPrefix(masked: Uint16Array, end: number, lower: string): bool
 
 const PLAIN_WORD = /^[A-Za-z\u00C0-\u024F][a-z\u00DF-\u024F]{2,}$/;
 
-// Scratch counts by word id of `repeated_noun` (all 0 between uses; checks never run inside one another).
-let tally = new Int32Array(1024);
-
 const repeatedNoun: Extractor = {
   id: 'repeated_noun',
   phase: 'extraction',
@@ -239,7 +238,8 @@ const repeatedNoun: Extractor = {
     context.memo.set('repeated_noun', counted);
     // Counts per word (by id, in an array: a document has thousands of such tokens), in the order
     // the words were first counted.
-    if (tally.length < words.length) tally = new Int32Array(Math.max(words.length, 2 * tally.length));
+    // (The engine's scratch counts: all 0 between uses.)
+    const tally = context.engine.wordCounts(words.length);
     const order: number[] = [];
     for (const w of counted.value) if (tally[w]!++ === 0) order.push(w);
     const counts = order.map((w) => {

@@ -31,7 +31,8 @@ export const glossaryMatch: Unit<CheckContext> = {
     const memo = followsPrevious(context) ? (context.previous.memo.get('glossary_match') as GlossaryMemo | undefined) : undefined;
     const edit = scan.edit;
     const reusable = memo && edit && context.previous!.glossary === glossary && sameSet(context.previous!.excluded, context.excluded);
-    const result = reusable ? rewalk(glossary.trie, scan, rules, memo.walk, { from: edit.before, to: edit.after, shift: edit.shift }) : walkAll(glossary.trie, scan, rules);
+    const buffer = context.engine.walkBuffer;
+    const result = reusable ? rewalk(glossary.trie, scan, rules, memo.walk, { from: edit.before, to: edit.after, shift: edit.shift }, buffer) : walkAll(glossary.trie, scan, rules, buffer);
     context.memo.set('glossary_match', { walk: result.walk, from: result.from, to: result.to } satisfies GlossaryMemo);
 
     const { tokens } = scan;
@@ -40,7 +41,7 @@ export const glossaryMatch: Unit<CheckContext> = {
     for (let k = 0; k < first.length; k++) for (let t = first[k]!; t <= last[k]!; t++) consumed[t] = 1;
     // Each matched surface once: proposed, and given its occurrences in one array of the right size
     // (a 1 MB spec has thousands of matches of a few hundred surfaces).
-    const groups = occurrencesBySurface(result.walk, tokens, glossary.trie.surfaceCount);
+    const groups = occurrencesBySurface(result.walk, tokens, glossary.trie.surfaceCount, context.engine.groups);
     for (let g = 0; g < groups.count; g++) {
       const name = surface[groups.firstMatch[g]!]!;
       propose(context, name, 'glossary_match');
@@ -53,18 +54,28 @@ export const glossaryMatch: Unit<CheckContext> = {
 const TAKE_ALL = { accept: () => true };
 
 /**
+ * Scratch arrays of `occurrencesBySurface`, lent by the engine (all of `slotOf` is -1 between
+ * uses).
+ */
+export class GroupingScratch {
+  slotOf = new Int32Array(0);
+  firstMatch = new Int32Array(0);
+  fill = new Int32Array(0);
+}
+
+/**
  * The occurrences of a walk's matches grouped by surface (flat [start, end) offset pairs, in
  * order), the surfaces in the order of their first match. Per match only typed-array reads and
  * writes: the slot of each surface number is kept in a scratch array, cleared again after.
  */
-export function occurrencesBySurface(walk: Walk, tokens: DocumentScan['tokens'], surfaces: number): { count: number; firstMatch: Int32Array; pairs: number[][] } {
+export function occurrencesBySurface(walk: Walk, tokens: DocumentScan['tokens'], surfaces: number, scratch: GroupingScratch): { count: number; firstMatch: Int32Array; pairs: number[][] } {
   const { first, last, id } = walk;
-  if (GROUPS.slotOf.length < surfaces) GROUPS.slotOf = new Int32Array(Math.max(surfaces, 2 * GROUPS.slotOf.length)).fill(-1);
-  if (GROUPS.firstMatch.length < id.length) {
-    GROUPS.firstMatch = new Int32Array(Math.max(id.length, 2 * GROUPS.firstMatch.length));
-    GROUPS.fill = new Int32Array(GROUPS.firstMatch.length);
+  if (scratch.slotOf.length < surfaces) scratch.slotOf = new Int32Array(Math.max(surfaces, 2 * scratch.slotOf.length)).fill(-1);
+  if (scratch.firstMatch.length < id.length) {
+    scratch.firstMatch = new Int32Array(Math.max(id.length, 2 * scratch.firstMatch.length));
+    scratch.fill = new Int32Array(scratch.firstMatch.length);
   }
-  const { slotOf, firstMatch, fill } = GROUPS;
+  const { slotOf, firstMatch, fill } = scratch;
   let count = 0;
   for (let k = 0; k < id.length; k++) {
     let slot = slotOf[id[k]!]!;
@@ -90,8 +101,6 @@ export function occurrencesBySurface(walk: Walk, tokens: DocumentScan['tokens'],
   for (let g = 0; g < count; g++) slotOf[id[firstMatch[g]!]!] = -1;
   return { count, firstMatch: firstMatch.subarray(0, count), pairs };
 }
-
-const GROUPS = { slotOf: new Int32Array(0), firstMatch: new Int32Array(0), fill: new Int32Array(0) };
 
 /**
  * Where the tokens or their glossary-match marks (`consumed`) may differ from the previous

@@ -4,8 +4,8 @@
  * only a few thousand distinct words), and facts about a word (its glossary trie node, whether it
  * is common English, its singular) are computed once per word instead of once per occurrence.
  *
- * A lexicon can outlive one check: the incremental checker keeps one per open document, so an
- * edit only interns the words it touches.
+ * A lexicon outlives one check: an engine keeps one for all its checks (check/engineState.ts), so
+ * an edit only interns the words it touches and a new document mostly words already known.
  */
 
 import { singularize } from '../normalize';
@@ -49,8 +49,6 @@ export class Lexicon {
   private packedIds: Int32Array = new Int32Array(1 << 12);
   private packedMask = (1 << 12) - 1;
   private packedCount = 0;
-  /** Words first interned through `idOfAscii`. */
-  private asciiCount = 0;
 
   get size(): number {
     return this.words.length;
@@ -58,7 +56,7 @@ export class Lexicon {
 
   /** Number of distinct spellings interned (at least `size`). */
   get spellings(): number {
-    return this.entryKey.length + this.packedCount + this.asciiCount;
+    return this.entryKey.length + this.packedCount;
   }
 
   /**
@@ -103,18 +101,6 @@ export class Lexicon {
     keys[2 * slot + 1] = tail;
     this.packedIds[slot] = id + 1;
     if (++this.packedCount * 2 > this.packedIds.length) this.rehashPacked();
-    return id;
-  }
-
-  /**
-   * Word id of text[start, end), a word of ASCII letters and digits met for the first time by the
-   * WebAssembly lexer (which keeps its own table of spellings).
-   */
-  idOfAscii(text: string, start: number, end: number): number {
-    const words = this.words.length;
-    const id = this.wordId(text.slice(start, end).toLowerCase());
-    // (Counted once per new word: the module asks again after its table was cleared.)
-    if (this.words.length > words) this.asciiCount++;
     return id;
   }
 
@@ -240,22 +226,4 @@ function sameFolded(text: string, start: number, key: string): boolean {
 function foldAscii(raw: string, lower: string): string {
   for (let j = 0; j < raw.length; j++) if (raw.charCodeAt(j) > 127) return raw.replace(/[A-Z]+/g, (run) => run.toLowerCase());
   return lower;
-}
-
-/** Past this many distinct spellings the shared lexicon is started afresh (typing adds partial words). */
-const MAX_SHARED_SPELLINGS = 250_000;
-let shared: Lexicon | undefined;
-
-/**
- * The lexicon of checks that bring none: words, and what is known about them (trie nodes, common
- * English), carry over from one document to the next, as specs share most of their vocabulary.
- */
-export function sharedLexicon(): Lexicon {
-  if (!shared || shared.spellings >= MAX_SHARED_SPELLINGS) shared = new Lexicon();
-  return shared;
-}
-
-/** Start the shared lexicon afresh (the benchmark measures checks with and without it warm). */
-export function resetSharedLexicon(): void {
-  shared = undefined;
 }

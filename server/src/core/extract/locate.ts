@@ -12,22 +12,10 @@ import { markedChange, occurrencesBySurface } from './glossaryMatch';
 import { SurfaceTrie, type TrieMatch } from './trie';
 import { rewalk, walkAll, type Walk } from './walk';
 
-/**
- * The last few tries of proposed surfaces, by their phrases: the next check of a document (an
- * edit, a re-check) usually proposes the same ones, and a trie's per-word lookups then carry over.
- */
-const locateTries = new Map<string, SurfaceTrie>();
-
-function locateTrie(signature: string, phrases: readonly [string, string][]): SurfaceTrie {
-  let trie = locateTries.get(signature);
-  if (trie) {
-    locateTries.delete(signature); // most recent last
-  } else {
-    trie = new SurfaceTrie();
-    for (const [phrase, surface] of phrases) trie.add(phrase, surface);
-    if (locateTries.size >= 8) locateTries.delete(locateTries.keys().next().value!);
-  }
-  locateTries.set(signature, trie);
+/** The trie of the proposed surfaces (phrase → surface), in the order given. */
+function buildTrie(phrases: readonly [string, string][]): SurfaceTrie {
+  const trie = new SurfaceTrie();
+  for (const [phrase, surface] of phrases) trie.add(phrase, surface);
   return trie;
 }
 
@@ -61,7 +49,9 @@ export const locate: Unit<CheckContext> = {
       if (!context.occurrences.has(proposal.surface)) phrases.push([proposal.surface, proposal.surface]);
     }
     const signature = phrases.map(([phrase, surface]) => (phrase === surface ? phrase : `${phrase}\u0001${surface}`)).join('\u0000');
-    const trie = locateTrie(signature, phrases);
+    // The next check of a document (an edit, a re-check) usually proposes the same surfaces, and a
+    // trie's per-word lookups then carry over: the engine keeps the last few tries.
+    const trie = context.engine.locateTries.get(signature, () => buildTrie(phrases));
     const previous = followsPrevious(context) ? (context.previous.memo.get('extraction.locate') as LocateMemo | undefined) : undefined;
     const rules = {
       skip: context.consumed,
@@ -72,10 +62,11 @@ export const locate: Unit<CheckContext> = {
     };
     // The tokens differ in the edited stretch, and the glossary walk's marks where it walked again.
     const change = previous && previous.keys === signature ? markedChange(context) : undefined;
-    const result = previous && change ? rewalk(trie, scan, rules, previous.walk, change) : walkAll(trie, scan, rules);
+    const buffer = context.engine.walkBuffer;
+    const result = previous && change ? rewalk(trie, scan, rules, previous.walk, change, buffer) : walkAll(trie, scan, rules, buffer);
     const { tokens } = scan;
     const { surface } = result.walk;
-    const groups = occurrencesBySurface(result.walk, tokens, trie.surfaceCount);
+    const groups = occurrencesBySurface(result.walk, tokens, trie.surfaceCount, context.engine.groups);
     for (let g = 0; g < groups.count; g++) {
       const name = surface[groups.firstMatch[g]!]!;
       const known = context.occurrences.get(name); // an alias's canonical term found by the glossary walk

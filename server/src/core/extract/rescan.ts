@@ -44,7 +44,7 @@ export interface RescanInfo {
 export function scanFully(text: string, header: Header, fields: readonly string[], lexicon: Lexicon): ScanState {
   if (fields.length > 0) {
     const front = locateFrontMatter(text);
-    return { scan: scanDocument(text, fields, header, lexicon), bodyStart: front ? front.end : 0, front: front && { start: front.start, end: front.end }, checkpoints: undefined };
+    return { scan: scanDocument(text, lexicon, fields, header), bodyStart: front ? front.end : 0, front: front && { start: front.start, end: front.end }, checkpoints: undefined };
   }
   const { excluded, headings, bodyStart, front, checkpoints } = exclusionsOf(text, header.lines, true);
   const masked = maskedCodesOf(text, excluded);

@@ -6,7 +6,7 @@
 import { parseFrontMatter, type FrontMatter } from '../markdown/frontMatter';
 import { documentExclusions, type DocumentExclusions, type Heading } from '../markdown/mask';
 import { LineIndex } from '../text';
-import { sharedLexicon, type Lexicon } from './lexicon';
+import type { Lexicon } from './lexicon';
 import { maskCodes, spareCodes, writeCodes } from './maskedCodes';
 import { tokenize, type ScanBuffers, type Tokens } from './tokens';
 
@@ -23,8 +23,8 @@ export interface DocumentScan {
   lower(i: number): string;
   /** 1 for tokens inside a heading. */
   inHeading: Uint8Array;
-  /** Tells scans apart (see `edit`). */
-  serial: number;
+  /** Tells scans apart (see `edit`): a symbol of this scan's own. */
+  serial: symbol;
   /** Set when this scan was made by re-scanning an edit of the scan numbered `edit.previous`. */
   edit?: ScanEdit;
 }
@@ -34,7 +34,8 @@ export interface DocumentScan {
  * `restart` and `end` are line starts.
  */
 export interface ScanEdit {
-  previous: number;
+  /** The `serial` of the scan this one was made from. */
+  previous: symbol;
   /** Text [0, restart) is the previous text's; text [end, length) is the previous [end - delta, …). */
   restart: number;
   end: number;
@@ -47,11 +48,9 @@ export interface ScanEdit {
   lineDelta: number;
 }
 
-let serials = 0;
-
 /** A fresh scan serial (for a scan object made by copying another). */
-export function nextSerial(): number {
-  return ++serials;
+export function nextSerial(): symbol {
+  return Symbol('scan');
 }
 
 /** Lines and front matter, which decide how the rest of the document is scanned. */
@@ -85,7 +84,7 @@ export function maskedCodesOf(text: string, excluded: readonly number[], into?: 
  * `into` lends buffers for the tokens, the heading marks and the masked code units; the scan then
  * must not outlive the caller's use of them (see `TokenBuffers`).
  */
-export function scanDocument(text: string, fields?: readonly string[], header = readHeader(text), lexicon: Lexicon = sharedLexicon(), into?: ScanBuffers): DocumentScan {
+export function scanDocument(text: string, lexicon: Lexicon, fields?: readonly string[], header = readHeader(text), into?: ScanBuffers): DocumentScan {
   const { lines, frontMatter } = header;
   const { excluded, headings } = exclusionsOf(text, lines, false);
   const masked = maskedCodesOf(text, excluded, into);

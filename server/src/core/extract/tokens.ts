@@ -2,14 +2,11 @@
  * Word tokens of the masked document. Stored as parallel typed arrays (start, end, word id, shape)
  * because a 1 MB spec has ~170,000 words and an object or a string per word would dominate the
  * check's cost. The lexer is a character loop (no regular expression, no allocation per token)
- * and interns each token's lowercase text in a `Lexicon`; for a whole document, a WebAssembly SIMD
- * module (wasm/) gives the same tokens faster and hands it the words it does not finish.
+ * and interns each token's lowercase text in a `Lexicon`.
  */
 
-
 import { grown } from '../text';
-import { foldedHash, sharedLexicon, type Lexicon } from './lexicon';
-import { WASM_MIN_CHARS, wasmLexer } from './wasm/wasmLexer';
+import { foldedHash, type Lexicon } from './lexicon';
 
 export interface Tokens {
   count: number;
@@ -87,17 +84,7 @@ export interface TokenArrays {
  * flat [start, end) pairs, lets the lexer jump over them. `into` lends arrays to fill (when they
  * are large enough).
  */
-export function tokenize(masked: Uint16Array, text: string, lexicon: Lexicon = sharedLexicon(), from = 0, to = masked.length, skip?: readonly number[], into?: TokenArrays): Tokens {
-  if (to - from >= WASM_MIN_CHARS) {
-    // A whole document: the WebAssembly lexer (same tokens, see wasm/lexer.wat), where there is one.
-    const tokens = wasmLexer()?.tokenize(masked, text, lexicon, from, to, lexWord, into);
-    if (tokens) return tokens;
-  }
-  return tokenizeInJs(masked, text, lexicon, from, to, skip, into);
-}
-
-/** `tokenize` in JavaScript only: the reference the WebAssembly lexer is tested against. */
-export function tokenizeInJs(masked: Uint16Array, text: string, lexicon: Lexicon = sharedLexicon(), from = 0, to = masked.length, skip?: readonly number[], into?: TokenArrays): Tokens {
+export function tokenize(masked: Uint16Array, text: string, lexicon: Lexicon, from = 0, to = masked.length, skip?: readonly number[], into?: TokenArrays): Tokens {
   // A token takes at least two characters with its separator; prose averages six or more.
   let capacity = Math.max(16, ((to - from) >> 2) + 16);
   if (into && into.start.length >= capacity) capacity = into.start.length;
@@ -109,6 +96,8 @@ export function tokenizeInJs(masked: Uint16Array, text: string, lexicon: Lexicon
   let count = 0;
   const shaped: number[] = [];
   const quotes: number[] = [];
+  // What lexWord read (one object per call, not per token).
+  const lexed: LexedWord = { start: 0, end: 0, id: 0, bits: 0 };
   let i = from;
   let k = 0; // next masked stretch in `skip`
   while (i < to) {
@@ -124,8 +113,8 @@ export function tokenizeInJs(masked: Uint16Array, text: string, lexicon: Lexicon
       } else if (c === 34 || c === 0x201c || c === 0x201d) quotes.push(i - 1);
       continue;
     }
-    i = lexWord(masked, text, lexicon, i, to, WORD);
-    if (WORD.start < 0) continue;
+    i = lexWord(masked, text, lexicon, i, to, lexed);
+    if (lexed.start < 0) continue;
     if (count === capacity) {
       capacity *= 2;
       start = grown(start, capacity);
@@ -133,11 +122,11 @@ export function tokenizeInJs(masked: Uint16Array, text: string, lexicon: Lexicon
       word = grown(word, capacity);
       shape = grown(shape, capacity);
     }
-    start[count] = WORD.start;
-    end[count] = WORD.end;
-    word[count] = WORD.id;
-    shape[count] = WORD.bits;
-    if (WORD.bits !== 0) shaped.push(count);
+    start[count] = lexed.start;
+    end[count] = lexed.end;
+    word[count] = lexed.id;
+    shape[count] = lexed.bits;
+    if (lexed.bits !== 0) shaped.push(count);
     count++;
   }
   const tokens = makeTokens(text, count, start, end, word, shape);
@@ -146,8 +135,8 @@ export function tokenizeInJs(masked: Uint16Array, text: string, lexicon: Lexicon
   return tokens;
 }
 
-/** What `lexWord` read: one object, reused, so the lexer makes no object per token. */
-export interface LexedWord {
+/** What `lexWord` read: one object per tokenization, reused, so the lexer makes no object per token. */
+interface LexedWord {
   /** -1 when nothing was left of the word (underscores only). */
   start: number;
   end: number;
@@ -155,15 +144,13 @@ export interface LexedWord {
   bits: number;
 }
 
-const WORD: LexedWord = { start: 0, end: 0, id: 0, bits: 0 };
-
 /**
  * Reads the word whose first character is masked[from] (a word character after a non-word one, or
  * at the start of the range) into `out`: its extent (with inner apostrophes; without `_emphasis_`
  * underscores or a possessive 's), shape and lexicon id. Returns the offset after the characters
  * it took.
  */
-export function lexWord(masked: Uint16Array, text: string, lexicon: Lexicon, from: number, to: number, out: LexedWord = WORD): number {
+function lexWord(masked: Uint16Array, text: string, lexicon: Lexicon, from: number, to: number, out: LexedWord): number {
   // One pass over the word's characters: its end, its kinds and its packed key.
   let i = from;
   let s = from;

@@ -25,7 +25,7 @@ interface TrieNode {
   joined: boolean;
 }
 
-const WORD_SPLIT = /[A-Za-z0-9_\u00C0-\u024F]+(?:['\u2019][A-Za-z\u00C0-\u024F]+)*/g;
+const WORD_SPLIT = /[A-Za-z0-9_\u00C0-\u024F]+(?:['\u2019][A-Za-z\u00C0-\u024F]+)*/.source;
 
 export interface TrieMatch {
   surface: string;
@@ -358,9 +358,9 @@ export function splitPhrase(phrase: string): string[] {
   const keys: string[] = [];
   let previousEnd = -1;
   let firstStart = 0;
-  WORD_SPLIT.lastIndex = 0;
+  const words = new RegExp(WORD_SPLIT, 'g');
   let match: RegExpExecArray | null;
-  while ((match = WORD_SPLIT.exec(lower)) !== null) {
+  while ((match = words.exec(lower)) !== null) {
     if (previousEnd < 0) {
       keys.push(match[0]);
       firstStart = match.index;

@@ -25,8 +25,11 @@ export interface Walk {
   id: Int32Array;
 }
 
-/** Where a walk writes its matches before they are copied out at their final size; reused. */
-class WalkBuffer {
+/**
+ * Where a walk writes its matches before they are copied out at their final size. Walks never
+ * run inside one another: an engine keeps one and lends it to every walk (see check/engineState.ts).
+ */
+export class WalkBuffer {
   first = new Int32Array(1024);
   last = new Int32Array(1024);
   id = new Int32Array(1024);
@@ -60,9 +63,6 @@ class WalkBuffer {
   }
 }
 
-// Walks never run inside one another: one buffer serves them all.
-const BUFFER = new WalkBuffer();
-
 export interface WalkRules {
   /** Tokens the walk passes over without looking for a match. */
   skip?: Uint8Array;
@@ -90,17 +90,17 @@ export function emptyWalk(): Walk {
   return { first: new Int32Array(0), last: new Int32Array(0), surface: [], id: new Int32Array(0) };
 }
 
-/** The whole walk. */
-export function walkAll(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules): WalkResult {
-  BUFFER.reset();
-  const to = walkFrom(trie, scan, rules, 0, BUFFER, undefined);
-  const walk: Walk = { first: BUFFER.first.slice(0, BUFFER.count), last: BUFFER.last.slice(0, BUFFER.count), surface: BUFFER.surfaces(), id: BUFFER.id.slice(0, BUFFER.count) };
-  BUFFER.reset();
+/** The whole walk; `buffer` is lent for its matches. */
+export function walkAll(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules, buffer: WalkBuffer): WalkResult {
+  buffer.reset();
+  const to = walkFrom(trie, scan, rules, 0, buffer, undefined);
+  const walk: Walk = { first: buffer.first.slice(0, buffer.count), last: buffer.last.slice(0, buffer.count), surface: buffer.surfaces(), id: buffer.id.slice(0, buffer.count) };
+  buffer.reset();
   return { walk, from: 0, to };
 }
 
 /** The walk of the edited tokens, reusing `previous` (the walk of the tokens before the edit). */
-export function rewalk(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules, previous: Walk, change: WalkChange): WalkResult {
+export function rewalk(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules, previous: Walk, change: WalkChange, buffer: WalkBuffer): WalkResult {
   const n = previous.first.length;
   // Restart `depth` tokens before the change, at a token the previous walk visited.
   let restart = Math.max(0, change.from - trie.depth);
@@ -108,8 +108,8 @@ export function rewalk(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules, 
   if (k < n && previous.first[k]! < restart) restart = previous.first[k]!;
   // The matches of the stretch walked again; the whole walk is then put together at its final
   // size.
-  BUFFER.reset();
-  const region = BUFFER;
+  buffer.reset();
+  const region = buffer;
   // Converge at a token past the change that the previous walk visited (not inside one of its
   // matches): from there on the two walks agree.
   let j = k;
@@ -138,7 +138,7 @@ export function rewalk(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules, 
     walk.last[k + r + m] = previous.last[j + m]! + change.shift;
     walk.surface[k + r + m] = previous.surface[j + m]!;
   }
-  BUFFER.reset();
+  buffer.reset();
   return { walk, from: restart, to: stop };
 }
 

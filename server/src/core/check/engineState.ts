@@ -1,0 +1,129 @@
+/**
+ * Everything the checks of one engine share: the lexicon of the words seen so far, buffers lent
+ * from one check to the next, and bounded memos of pure functions. An `Engine` (engine.ts) owns
+ * one; every check reaches it through its context (`context.engine`). Two engines share nothing,
+ * and no part of the core keeps state of its own outside an engine.
+ *
+ * Checks of one engine never run inside one another (they are synchronous), so one set of
+ * scratch buffers serves them all.
+ */
+
+import { GroupingScratch } from '../extract/glossaryMatch';
+import { Lexicon } from '../extract/lexicon';
+import { TokenBuffers } from '../extract/tokens';
+import type { SurfaceTrie } from '../extract/trie';
+import { WalkBuffer } from '../extract/walk';
+import type { GlossaryIndex } from '../glossary';
+import { WELL_KNOWN_TERMS, type CommonWords } from '../words';
+import type { Resolution } from './resolve';
+
+/** The common words and known terms of a workspace (the bundled ones plus its `ignore_words`). */
+export interface Vocabulary {
+  common: CommonWords;
+  knownTerms: ReadonlySet<string>;
+}
+
+/** Resolutions of pin-free checks against one glossary with one vocabulary. */
+export interface SharedResolutions {
+  common: CommonWords;
+  knownTerms: ReadonlySet<string>;
+  resolutions: Map<string, Resolution>;
+}
+
+/** Past this many distinct spellings the lexicon is started afresh (typing adds partial words). */
+const MAX_SPELLINGS = 250_000;
+/** Quoted texts whose surface is remembered (the memo is emptied when full). */
+const MAX_QUOTED = 10_000;
+/** Tries of proposed surfaces kept (the most recently used). */
+const MAX_LOCATE_TRIES = 8;
+/** Vocabularies kept by their ignore list (a workspace has one; a server a few). */
+const MAX_VOCABULARIES = 16;
+
+export class EngineState {
+  /** Token arrays, marks and masked code units lent to whole-document checks. */
+  readonly tokenBuffers = new TokenBuffers();
+  /** Where walks write their matches. */
+  readonly walkBuffer = new WalkBuffer();
+  /** Scratch of `occurrencesBySurface`. */
+  readonly groups = new GroupingScratch();
+  /** Quoted text → the surface it proposes (null: none). */
+  readonly quotedSurfaces = new Map<string, string | null>();
+  /** Tries of proposed surfaces by their phrases (see locate.ts). */
+  readonly locateTries = new RecentlyUsed<string, SurfaceTrie>(MAX_LOCATE_TRIES);
+  /** Pin-free resolutions per glossary (a replaced glossary takes its own with it). */
+  readonly resolutions = new WeakMap<GlossaryIndex, SharedResolutions>();
+
+  private currentLexicon: Lexicon | undefined;
+  private counts = new Int32Array(1024);
+  private readonly vocabularies = new RecentlyUsed<string, Vocabulary>(MAX_VOCABULARIES);
+  private readonly vocabularyOfList = new WeakMap<readonly string[], Vocabulary>();
+
+  constructor(readonly commonWords: CommonWords) {}
+
+  /**
+   * The lexicon of checks that bring none: words, and what is known about them (trie nodes,
+   * common English), carry over from one document to the next, as specs share most of their
+   * vocabulary. A new one once it has grown past its bound.
+   */
+  lexicon(): Lexicon {
+    if (!this.currentLexicon || this.currentLexicon.spellings >= MAX_SPELLINGS) this.currentLexicon = new Lexicon();
+    return this.currentLexicon;
+  }
+
+  /** Start the lexicon afresh (the next check learns every word again). */
+  resetLexicon(): void {
+    this.currentLexicon = undefined;
+  }
+
+  /** Scratch counts by word id, for at least `words` words; all 0, and to be left all 0. */
+  wordCounts(words: number): Int32Array {
+    if (this.counts.length < words) this.counts = new Int32Array(Math.max(words, 2 * this.counts.length));
+    return this.counts;
+  }
+
+  /** Remember a quoted text's surface (the memo is emptied when full). */
+  rememberQuoted(quoted: string, surface: string | null): void {
+    if (this.quotedSurfaces.size >= MAX_QUOTED) this.quotedSurfaces.clear();
+    this.quotedSurfaces.set(quoted, surface);
+  }
+
+  /**
+   * The common words and known terms with `ignoreWords` added: the same object for the same
+   * list (by identity, then by content), so every cache keyed by it keeps working from one check
+   * to the next and across reloads of a workspace whose config did not change.
+   */
+  vocabulary(ignoreWords: readonly string[] = []): Vocabulary {
+    let vocabulary = this.vocabularyOfList.get(ignoreWords);
+    if (vocabulary) return vocabulary;
+    const key = ignoreWords.join('\n');
+    vocabulary = this.vocabularies.get(key, () => withIgnoredWords(this.commonWords, ignoreWords));
+    this.vocabularyOfList.set(ignoreWords, vocabulary);
+    return vocabulary;
+  }
+}
+
+function withIgnoredWords(common: CommonWords, ignored: readonly string[]): Vocabulary {
+  if (ignored.length === 0) return { common, knownTerms: WELL_KNOWN_TERMS };
+  const extra = new Set(ignored);
+  return { common: { has: (word) => extra.has(word) || common.has(word) }, knownTerms: new Set([...WELL_KNOWN_TERMS, ...ignored]) };
+}
+
+/** A map of at most `limit` entries that forgets the least recently used one. */
+export class RecentlyUsed<K, V> {
+  private readonly entries = new Map<K, V>();
+
+  constructor(private readonly limit: number) {}
+
+  /** The value of `key`, made by `create` when missing. */
+  get(key: K, create: () => V): V {
+    let value = this.entries.get(key);
+    if (value !== undefined) {
+      this.entries.delete(key); // most recent last
+    } else {
+      value = create();
+      if (this.entries.size >= this.limit) this.entries.delete(this.entries.keys().next().value!);
+    }
+    this.entries.set(key, value);
+    return value;
+  }
+}
