@@ -1,10 +1,12 @@
 /**
- * `npm run bench` (issue 7): the performance targets of SPEC §10 on generated inputs, with
- * cspell-lib on the same text as the reference. Not a test: nothing here runs in CI except
- * `--quick`, a smoke run of a few iterations on small inputs that only checks that it works.
+ * `npm run bench`: the performance targets of SPEC §10, measured where users meet the code — the
+ * real server over stdio, the CLI as a whole process, real spec text — with the same run's
+ * reference beside each figure: cspell's CLI on the same files, and (`--baseline DIR`) another
+ * build of spec-glossary measured interleaved with this one. Not a test: CI runs only `--quick`,
+ * a smoke run on small inputs that checks that every section works.
  *
- *   node dist/bench.cjs [--quick] [--only check,scaling,keystroke,cli,replay,server,memory]
- *                       [--json results.json] [--no-cspell] [--clean] [--check-targets]
+ *   node dist/bench.cjs [--quick] [--only keystroke,memory,cli,server,replay,scaling]
+ *                       [--baseline DIR] [--json results.json] [--clean] [--check-targets]
  *
  * docs/performance.md explains what is measured and shows the figures.
  */
@@ -13,26 +15,25 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { replayWorkspace } from '../server/src/node/eventStore';
-import path from 'node:path';
-import { packageRoot } from '../server/src/node/packageFiles';
-import { serveCSpell, startCSpellProcess } from './cspell';
-import { createInputs } from './inputs';
+import { buildsToMeasure } from './builds';
+import { loadCorpus, MB, workspaceSpecs, writeWorkspace, type BenchWorkspace } from './corpus';
 import { Report } from './report';
-import { fullCheckSection, realSpecsSection, scalingSection } from './sections/check';
 import { keystrokeSection } from './sections/keystroke';
-import { checkMemoryChild, memorySection } from './sections/memory';
 import { cliSection, replaySection, serverStartSection } from './sections/processes';
+import { scalingSection } from './sections/scaling';
+import { serverMemorySection } from './sections/serverMemory';
+import { mb } from './stats';
 import { cleanCache } from './workspace';
 
-const SECTIONS = ['check', 'scaling', 'keystroke', 'cli', 'replay', 'server', 'memory'] as const;
+const SECTIONS = ['keystroke', 'memory', 'cli', 'server', 'replay', 'scaling'] as const;
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     options: {
       quick: { type: 'boolean' },
       only: { type: 'string' },
+      baseline: { type: 'string' },
       json: { type: 'string' },
-      'no-cspell': { type: 'boolean' },
       clean: { type: 'boolean' },
       'check-targets': { type: 'boolean' },
       child: { type: 'string' },
@@ -40,7 +41,7 @@ async function main(): Promise<number> {
     allowPositionals: true,
   });
   const quick = values.quick === true;
-  if (values.child) return child(values.child, positionals, quick);
+  if (values.child) return child(values.child, positionals);
   if (values.clean) cleanCache();
 
   const only = values.only ? values.only.split(',').map((s) => s.trim()) : [...SECTIONS];
@@ -52,28 +53,31 @@ async function main(): Promise<number> {
   report.line(`spec-glossary benchmark${quick ? ' (quick smoke run: small inputs, few iterations — figures mean nothing)' : ''}`);
   report.line(`node ${process.version}, ${os.platform()} ${os.arch()}, ${cpus.length} × ${cpus[0]?.model ?? 'CPU'}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   report.record('machine', { node: process.version, platform: os.platform(), arch: os.arch(), cpus: cpus.length, model: cpus[0]?.model, loadavg: os.loadavg() });
+  const builds = buildsToMeasure(values.baseline);
+  if (builds[1]) report.line(`baseline: ${builds[1].dir} (measured in the same run, interleaved)`);
 
-  const inputs = createInputs();
-  const cspell = wants('check') && !values['no-cspell'] ? await startCSpellProcess(path.join(packageRoot(), 'dist', 'bench.cjs')) : undefined;
-  if (wants('check') && !values['no-cspell'] && !cspell) report.note('cspell-lib could not be loaded: no comparison');
-  if (cspell) report.line(`reference: cspell-lib ${cspell.version} (default settings, markdown document; run in a process of its own)`);
-
-  try {
-    if (wants('check')) {
-      await fullCheckSection(inputs, report, { quick, cspell });
-      await realSpecsSection(inputs, report, { quick, cspell });
+  const corpus = loadCorpus();
+  if (!corpus) {
+    report.note('no corpus of real specs found (set SPEC_GLOSSARY_CORPUS to the folder holding spec-kitty/ and spec-kitty-docs/): only replay runs');
+  } else {
+    report.line(`real specs: ${corpus.specs.length} mission specs and ${corpus.pages.length} documentation pages from ${corpus.dir}`);
+    if (wants('keystroke')) await keystrokeSection(corpus, builds, report, { quick });
+    let workspace: BenchWorkspace | undefined;
+    try {
+      if (wants('memory') || wants('cli')) {
+        // SPEC §10's workspace: 400 specs, 9 MB, made of whole real documents.
+        workspace = writeWorkspace(corpus, 'workspace', workspaceSpecs(corpus, quick ? 20 : 400, quick ? MB / 2 : 9 * MB));
+        report.line(`\nworkspace: ${workspace.files.length} specs, ${mb(workspace.bytes)} of real text, the real core glossary (${workspace.root})`);
+      }
+      if (workspace && wants('memory')) await serverMemorySection(workspace, builds, report, { quick });
+      if (workspace && wants('cli')) await cliSection(workspace, builds, report, { quick });
+    } finally {
+      workspace?.remove();
     }
-  } finally {
-    cspell?.stop();
   }
-  // (Keystrokes before the scaling rows: the 100,000-sense glossary and the 4 MB spec those make
-  // would otherwise stay in the heap and slow every garbage collection down.)
-  if (wants('keystroke')) keystrokeSection(inputs, report, { quick });
-  if (wants('scaling')) scalingSection(inputs, report, { quick });
-  if (wants('server')) await serverStartSection(report, { quick });
-  if (wants('cli')) await cliSection(report, { quick });
+  if (wants('server')) await serverStartSection(builds, report, { quick });
   if (wants('replay')) await replaySection(report, { quick });
-  if (wants('memory')) await memorySection(report, { quick });
+  if (corpus && wants('scaling')) scalingSection(corpus, report, { quick });
 
   if (report.targets.length > 0) report.printTargets();
   if (values.json) writeFileSync(values.json, report.json() + '\n');
@@ -81,20 +85,12 @@ async function main(): Promise<number> {
 }
 
 /** Work done in a fresh process, so its time and peak memory are its own. */
-async function child(name: string, args: string[], quick: boolean): Promise<number> {
+async function child(name: string, args: string[]): Promise<number> {
   if (name === 'replay') {
     const start = performance.now();
     const { state, problems } = await replayWorkspace(args[0]!);
     const elapsed = performance.now() - start;
     process.stdout.write(JSON.stringify({ ms: elapsed, pins: state.pins.length, senses: state.addedSenses.length, problems: problems.length }) + '\n');
-    return 0;
-  }
-  if (name === 'cspell') {
-    await serveCSpell();
-    return 0;
-  }
-  if (name === 'check-memory') {
-    checkMemoryChild(quick);
     return 0;
   }
   throw new Error(`unknown child '${name}'`);

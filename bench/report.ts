@@ -38,14 +38,14 @@ export class Report {
     this.write(`  note: ${text}`);
   }
 
-  /** A SPEC §10 target (or the issue's cspell ratio): at most `limit`, or at least for '×'. */
+  /** A SPEC §10 target: at most `limit`, or at least for '×'. */
   target(name: string, value: number, limit: number, unit: Target['unit']): void {
     const pass = unit === '×' ? value >= limit : value <= limit;
     this.targets.push({ name, value, limit, unit, pass });
   }
 
   printTargets(): void {
-    this.section('Targets (SPEC §10 and issue 7)');
+    this.section('Targets (SPEC §10)');
     const show = (t: Target) => (t.unit === 'ms' ? ms(t.value) : t.unit === 'MB' ? `${t.value.toFixed(0)} MB` : `${t.value.toFixed(1)}×`);
     const limit = (t: Target) => (t.unit === 'ms' ? `≤ ${ms(t.limit)}` : t.unit === 'MB' ? `≤ ${t.limit} MB` : `≥ ${t.limit}×`);
     for (const t of this.targets) this.write(`  ${t.pass ? 'PASS' : 'FAIL'}  ${t.name}: ${show(t)} (target ${limit(t)})`);

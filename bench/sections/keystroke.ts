@@ -1,101 +1,156 @@
 /**
- * One keystroke in a 1 MB spec → diagnostics ready, measured on the server's side of the LSP
- * path without the debounce: the per-document incremental checker (core/check/incremental.ts)
- * re-checks the edited text, and the service turns the report into LSP diagnostics.
+ * One keystroke → the `publishDiagnostics` of that version, through the real server over stdio
+ * (SPEC §10): the server is spawned (`dist/server.js --stdio`), configured with `debounceMs: 0`,
+ * and sent each keystroke as an incremental `didChange`; the time runs until the client has read
+ * and parsed the publication of that version. On a 33 KB real spec and on 1 MB of real specs in
+ * one file, each in a workspace without and with `.kittify/config.yaml` setting `ignore_words`.
+ * With a baseline build, both servers get the same keystrokes, one burst each in turn.
  */
 
-import { maskMarkdown } from '../../server/src/core/markdown/mask';
-import { serializeMessage } from '../../server/src/node/messageEncoder';
-import { documentDiagnostics } from '../../server/src/service/diagnostics';
-import type { CheckedDocument } from '../../server/src/service/types';
-import { DEFAULT_SETTINGS } from '../../server/src/shared/protocol';
-import { Random } from '../generate';
-import { MB, type Inputs } from '../inputs';
+import { pathToFileURL } from 'node:url';
+import { againstBaseline, type Build } from '../builds';
+import { IGNORE_WORDS, KB, MB, specNear, specsJoined, writeWorkspace, type Corpus } from '../corpus';
+import { startServer, type LspClient } from '../lsp';
 import type { Report } from '../report';
-import { mb, ms, summarize } from '../stats';
+import { mb, ms, summarize, type Samples } from '../stats';
 
-type Kind = 'insert' | 'backspace' | 'enter';
-
-/** Keystrokes as a writer makes them: words typed into prose lines, a backspace, a new line. */
-function keystrokes(text: string, places: number, seed: number): { at: number; kind: Kind; char: string }[][] {
-  const masked = maskMarkdown(text).masked;
-  const r = new Random(seed);
-  const bursts: { at: number; kind: Kind; char: string }[][] = [];
-  while (bursts.length < places) {
-    // A space in prose (not masked) on a line that starts with a letter.
-    const at = text.indexOf(' ', r.int(text.length));
-    if (at < 0 || masked[at] !== ' ') continue;
-    const lineStart = text.lastIndexOf('\n', at) + 1;
-    if (!/[A-Za-z]/.test(text[lineStart] ?? '')) continue;
-    const burst: { at: number; kind: Kind; char: string }[] = [];
-    let p = at + 1;
-    for (const char of 'lane ') burst.push({ at: p++, kind: 'insert', char });
-    burst.push({ at: p--, kind: 'backspace', char: '' });
-    if (bursts.length % 4 === 3) burst.push({ at: p, kind: 'enter', char: '\n' });
-    bursts.push(burst);
-  }
-  // Last place first, so a burst's edits never move the places still to come.
-  return bursts.sort((a, b) => b[0]!.at - a[0]!.at);
+interface Key {
+  /** Offset where the change applies (in the text before it). */
+  at: number;
+  /** Characters removed at `at` (a backspace removes the one before `at`). */
+  remove: number;
+  insert: string;
 }
 
-export function keystrokeSection(inputs: Inputs, report: Report, options: { quick: boolean }): void {
-  const senses = 10_000;
-  const glossary = inputs.glossary(senses);
-  let text = inputs.spec(options.quick ? MB / 16 : MB);
-  report.section('One keystroke in the 1 MB spec → diagnostics ready (SPEC §10: ≤ 5 ms median; server work, debounce excluded)');
-  const checker = inputs.engine.createIncrementalChecker();
-  const analyze = (current: string) => {
-    const header = checker.readHeader(current);
-    const result = checker.check(current, { glossary, common: inputs.common, header });
-    const checked: CheckedDocument = { uri: 'file:///bench/spec.md', root: '/bench', missionId: 'bench', stepId: 'spec', report: result, glossary, pins: new Map(), openClarifications: [] };
-    return documentDiagnostics(checked, DEFAULT_SETTINGS);
-  };
-  const opened = performance.now();
-  const first = analyze(text);
-  const openMs = performance.now() - opened;
+/**
+ * Keystrokes as a writer makes them, in bursts at `places` spots in prose: a word typed letter by
+ * letter ("lane "), a backspace, and every fourth burst a new line. Bursts run from the end of the
+ * document to its start, so one never moves the spots still to come.
+ */
+export function keystrokeBursts(text: string, places: number, seed: number): Key[][] {
+  const prose = prosePlaces(text);
+  let state = seed >>> 0 || 1;
+  const random = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 4294967296);
+  const chosen = new Set<number>();
+  while (chosen.size < Math.min(places, prose.length)) chosen.add(prose[Math.floor(random() * prose.length)]!);
+  return [...chosen]
+    .sort((a, b) => b - a)
+    .map((start, index) => {
+      const burst: Key[] = [];
+      let at = start + 1;
+      for (const char of 'lane ') burst.push({ at: at++, remove: 0, insert: char });
+      // A backspace (removes the space before the cursor), then maybe a new line there.
+      burst.push({ at, remove: 1, insert: '' });
+      at--;
+      if (index % 4 === 3) burst.push({ at, remove: 0, insert: '\n' });
+      return burst;
+    });
+}
 
-  const bursts = keystrokes(text, options.quick ? 2 : 24, 3);
-  const total: number[] = [];
-  const checkOnly: number[] = [];
-  // Not part of the target: encoding the publishDiagnostics message the server then writes.
-  const encoding: number[] = [];
-  let bytes = 0;
-  const byKind: Record<Kind, number[]> = { insert: [], backspace: [], enter: [] };
-  let diagnostics = first.length;
-  for (const [index, burst] of bursts.entries()) {
-    for (const key of burst) {
-      const at = key.at;
-      text = key.kind === 'backspace' ? text.slice(0, at - 1) + text.slice(at) : text.slice(0, at) + key.char + text.slice(at);
-      const start = performance.now();
-      const header = checker.readHeader(text);
-      const result = checker.check(text, { glossary, common: inputs.common, header });
-      const checked = performance.now();
-      const published = documentDiagnostics({ uri: 'file:///bench/spec.md', root: '/bench', missionId: 'bench', stepId: 'spec', report: result, glossary, pins: new Map(), openClarifications: [] }, DEFAULT_SETTINGS);
-      const end = performance.now();
-      diagnostics = published.length;
-      const json = serializeMessage({ jsonrpc: '2.0', method: 'textDocument/publishDiagnostics', params: { uri: 'file:///bench/spec.md', version: index, diagnostics: published } } as Parameters<typeof serializeMessage>[0]);
-      encoding.push(performance.now() - end);
-      bytes = Buffer.byteLength(json);
-      if (index > 0 || options.quick) {
-        // (The first burst warms the code up.)
-        total.push(end - start);
-        checkOnly.push(checked - start);
-        byKind[key.kind].push(end - start);
+/** Offsets of spaces in prose: on lines that start with a letter, outside fences and code spans. */
+function prosePlaces(text: string): number[] {
+  const out: number[] = [];
+  let fenced = false;
+  let lineStart = 0;
+  while (lineStart < text.length) {
+    let lineEnd = text.indexOf('\n', lineStart);
+    if (lineEnd < 0) lineEnd = text.length;
+    const line = text.slice(lineStart, lineEnd);
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    else if (!fenced && /^[A-Za-z]/.test(line)) {
+      let ticks = 0;
+      for (let i = 0; i < line.length; i++) {
+        if (line[i] === '`') ticks++;
+        else if (line[i] === ' ' && ticks % 2 === 0) out.push(lineStart + i);
+      }
+    }
+    lineStart = lineEnd + 1;
+  }
+  return out;
+}
+
+/** One open document on one server, typed into. */
+class Typist {
+  private version = 1;
+
+  constructor(
+    readonly client: LspClient,
+    readonly uri: string,
+    private text: string,
+  ) {}
+
+  static async open(build: Build, root: string, file: string, text: string): Promise<Typist> {
+    const client = await startServer(build.serverJs, root, pathToFileURL(root).href, { debounceMs: 0 });
+    const uri = pathToFileURL(file).href;
+    const first = client.published(uri, 1);
+    client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'markdown', version: 1, text } });
+    await first;
+    return new Typist(client, uri, text);
+  }
+
+  /** Sends one keystroke; resolves with the milliseconds until its publication was read. */
+  async type(key: Key): Promise<number> {
+    const version = ++this.version;
+    const from = key.remove > 0 ? key.at - key.remove : key.at;
+    const range = { start: this.position(from), end: this.position(from + key.remove) };
+    this.text = this.text.slice(0, from) + key.insert + this.text.slice(from + key.remove);
+    const start = performance.now();
+    const published = this.client.published(this.uri, version);
+    this.client.notify('textDocument/didChange', { textDocument: { uri: this.uri, version }, contentChanges: [{ range, text: key.insert }] });
+    await published;
+    return performance.now() - start;
+  }
+
+  private position(offset: number): { line: number; character: number } {
+    let line = 0;
+    let lineStart = 0;
+    for (let at = this.text.indexOf('\n'); at !== -1 && at < offset; at = this.text.indexOf('\n', at + 1)) {
+      line++;
+      lineStart = at + 1;
+    }
+    return { line, character: offset - lineStart };
+  }
+}
+
+export interface KeystrokeOptions {
+  quick: boolean;
+}
+
+export async function keystrokeSection(corpus: Corpus, builds: readonly Build[], report: Report, options: KeystrokeOptions): Promise<void> {
+  report.section('Keystroke → publishDiagnostics of that version, through the server over stdio, debounce 0 (SPEC §10: ≤ 2 ms for a 33 KB spec, ≤ 5 ms for 1 MB)');
+  const spec = specNear(corpus, 33 * KB);
+  const documents = [
+    { key: 'spec33k', label: `a real ${Math.round(spec.text.length / KB)} KB spec`, text: spec.text, limit: 2 },
+    { key: 'specs1mb', label: `${mb(options.quick ? MB / 8 : MB)} of real specs in one file`, text: specsJoined(corpus, options.quick ? MB / 8 : MB), limit: 5 },
+  ];
+  for (const document of documents) {
+    for (const ignore of [false, true]) {
+      const ws = writeWorkspace(corpus, 'keys', [document.text], ignore ? IGNORE_WORDS : undefined);
+      const typists: Typist[] = [];
+      try {
+        for (const build of builds) typists.push(await Typist.open(build, ws.root, ws.files[0]!, document.text));
+        const bursts = keystrokeBursts(document.text, options.quick ? 3 : 24, 7);
+        const times: number[][] = builds.map(() => []);
+        // One burst on each server in turn; the first burst warms the code up.
+        for (const [index, burst] of bursts.entries()) {
+          for (const [b, typist] of typists.entries()) {
+            for (const key of burst) {
+              const elapsed = await typist.type(key);
+              if (index > 0 || options.quick) times[b]!.push(elapsed);
+            }
+          }
+        }
+        const samples = times.map((t) => summarize(t));
+        const what = `${document.label}, ${ignore ? 'with' : 'without'} ignore_words`;
+        const ours = samples[0]!;
+        const base = samples[1];
+        report.line(`  ${what}: ${ms(ours.median)} median (min ${ms(ours.min)}, p90 ${ms(ours.p90)}, ${ours.times.length} keystrokes, publication ${mb(typists[0]!.client.lastPublishBytes)})${againstBaseline(ours.median, base?.median, ms)}`);
+        report.record(`keystroke.${document.key}.${ignore ? 'ignoreWords' : 'plain'}`, { bytes: document.text.length, publishBytes: typists[0]!.client.lastPublishBytes, ours, ...(base ? { baseline: base } : {}) } satisfies Record<string, unknown> & { ours: Samples });
+        if (!options.quick) report.target(`keystroke → publishDiagnostics, ${what} (median)`, ours.median, document.limit, 'ms');
+      } finally {
+        for (const typist of typists) await typist.client.stop();
+        ws.remove();
       }
     }
   }
-  // The incremental result must be the full check's.
-  const same = JSON.stringify(checker.check(text, { glossary, common: inputs.common }).findings) === JSON.stringify(inputs.engine.checkDocument(text, { glossary, common: inputs.common }).findings);
-  const all = summarize(total);
-  const core = summarize(checkOnly);
-  report.line(`  open (full check + ${first.length} diagnostics): ${ms(openMs)}`);
-  report.line(`  keystroke → diagnostics: ${ms(all.median)} median (min ${ms(all.min)}, p90 ${ms(all.p90)}, ${all.times.length} keystrokes, ${diagnostics} diagnostics each)`);
-  report.line(`    of which the incremental check: ${ms(core.median)} median; turning findings into LSP diagnostics: ${ms(all.median - core.median)}`);
-  report.line(`    then (not in the target) encoding the publishDiagnostics message, ${mb(bytes)} of JSON: ${ms(summarize(encoding).median)} median (each unchanged diagnostic's JSON is reused)`);
-  for (const kind of ['insert', 'backspace', 'enter'] as const) {
-    if (byKind[kind].length > 0) report.line(`    ${kind.padEnd(9)} ${ms(summarize(byKind[kind]).median)} median (${byKind[kind].length})`);
-  }
-  report.line(`  incremental result equals a fresh full check: ${same ? 'yes' : 'NO'}`);
-  report.record('keystroke', { total: all, check: core, diagnostics, publishBytes: bytes, encoding: summarize(encoding), sameAsFullCheck: same, byKind: Object.fromEntries(Object.entries(byKind).map(([k, v]) => [k, v.length ? summarize(v).median : null])) });
-  if (!options.quick) report.target('keystroke → diagnostics, 1 MB spec (median)', all.median, 5, 'ms');
 }

@@ -1,7 +1,8 @@
 /**
- * What is measured in a process of its own: the CLI checking a 400-spec workspace, replaying
- * 1,000,000 events, and the language server's start until `initialize` is answered. Each child
- * reports its peak resident memory (getrusage) through a preload script, on file descriptor 3.
+ * What is measured as whole processes: the CLI checking a 400-spec workspace of real specs
+ * against cspell's CLI on the same files (same run, interleaved), replaying 1,000,000 events, and
+ * the language server's start until `initialize` is answered. Each child reports its peak
+ * resident memory (getrusage) through a preload script, on file descriptor 3.
  */
 
 import { spawn } from 'node:child_process';
@@ -9,10 +10,12 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { packageRoot } from '../../server/src/node/packageFiles';
+import { againstBaseline, type Build } from '../builds';
+import type { BenchWorkspace } from '../corpus';
 import { initializeParams, LspClient } from '../lsp';
 import type { Report } from '../report';
 import { mb, ms, summarize } from '../stats';
-import { benchWorkspace, cacheRoot, eventWorkspace } from '../workspace';
+import { cacheRoot, eventWorkspace } from '../workspace';
 
 export interface ChildRun {
   wallMs: number;
@@ -49,24 +52,16 @@ export function runNode(args: string[], cwd: string, keepStdout = false): Promis
   });
 }
 
-function distFile(name: string): string | undefined {
-  const file = path.join(packageRoot(), 'dist', name);
+/** cspell's CLI (the `cspell` dev dependency), if installed. */
+function cspellCli(): string | undefined {
+  const file = path.join(packageRoot(), 'node_modules', 'cspell', 'bin.mjs');
   return existsSync(file) ? file : undefined;
 }
 
-export async function cliSection(report: Report, options: { quick: boolean }): Promise<void> {
-  const specs = options.quick ? 20 : 400;
-  const bytes = options.quick ? 450_000 : 9_000_000;
-  const senses = 1_000;
-  report.section(`CLI: spec-glossary check of ${specs} specs (${mb(bytes)}), process start included (SPEC §10: ≤ 2 s wall)`);
-  const cli = distFile('cli.js');
-  if (!cli) {
-    report.note('dist/cli.js is missing (npm run build): skipped');
-    return;
-  }
-  const ws = benchWorkspace(specs, bytes, senses);
-  report.line(`  workspace: ${ws.summary.specs} specs, ${mb(ws.summary.bytes)}, seed glossaries of ${senses.toLocaleString('en')} senses over four scopes (${ws.dir})`);
-  const first = await runNode([cli, 'check', '.', '--format', 'json'], ws.dir, true);
+export async function cliSection(ws: BenchWorkspace, builds: readonly Build[], report: Report, options: { quick: boolean }): Promise<void> {
+  report.section(`CLI: spec-glossary check of ${ws.files.length} real specs (${mb(ws.bytes)}) against cspell's CLI on the same files, whole processes (SPEC §10: ≥ 10× faster, ≤ 2 s)`);
+  const check = ['check', '.', '--format', 'json'];
+  const first = await runNode([builds[0]!.cliJs, ...check], ws.root, true);
   let documents = 0;
   let findings = 0;
   try {
@@ -77,24 +72,51 @@ export async function cliSection(report: Report, options: { quick: boolean }): P
     report.note(`the CLI did not print JSON (exit ${first.code}): ${first.stderr.slice(0, 300)}`);
     return;
   }
-  const runs: ChildRun[] = [];
-  for (let i = 0; i < (options.quick ? 1 : 5); i++) runs.push(await runNode([cli, 'check', '.', '--format', 'json'], ws.dir));
-  const wall = summarize(runs.map((r) => r.wallMs));
-  const rss = Math.max(...runs.map((r) => r.maxRss));
-  report.line(`  ${documents} documents, ${findings} findings, exit code ${first.code}`);
-  report.line(`  wall ${ms(wall.median)} median (min ${ms(wall.min)}, ${runs.length} runs), peak memory ${mb(rss)}`);
-  report.record('cli', { specs: ws.summary.specs, bytes: ws.summary.bytes, documents, findings, wall, maxRss: rss });
-  if (!options.quick) report.target(`CLI check of ${specs} specs / ${mb(ws.summary.bytes)}, wall incl. process start (median)`, wall.median, 2000, 'ms');
+  const cspell = cspellCli();
+  if (!cspell) report.note('cspell is not installed (npm install): no comparison');
+  // cspell gets exactly the files spec-glossary checks.
+  const cspellArgs = cspell ? [cspell, 'lint', '--no-progress', '--no-summary', '--no-color', '--no-cache', 'kitty-specs/**/*.md'] : [];
+  const rounds = options.quick ? 1 : 5;
+  const ours: number[][] = builds.map(() => []);
+  const rss: number[][] = builds.map(() => []);
+  const theirs: number[] = [];
+  const theirRss: number[] = [];
+  let issues = 0;
+  // Interleaved: each round runs every build, then cspell, so all see the same machine load.
+  for (let round = 0; round < rounds; round++) {
+    for (const [b, build] of builds.entries()) {
+      const run = await runNode([build.cliJs, ...check], ws.root);
+      ours[b]!.push(run.wallMs);
+      rss[b]!.push(run.maxRss);
+    }
+    if (cspell) {
+      const run = await runNode(cspellArgs, ws.root, round === 0);
+      if (round === 0) issues = run.stdout.split('\n').filter((l) => l.trim() !== '').length;
+      theirs.push(run.wallMs);
+      theirRss.push(run.maxRss);
+    }
+  }
+  const wall = ours.map((t) => summarize(t));
+  const mine = wall[0]!;
+  report.line(`  spec-glossary: ${documents} documents, ${findings} findings, exit code ${first.code}`);
+  report.line(`  spec-glossary check: ${ms(mine.median)} median (min ${ms(mine.min)}, ${mine.times.length} runs), peak memory ${mb(Math.max(...rss[0]!))}${againstBaseline(mine.median, wall[1]?.median, ms)}`);
+  const record: Record<string, unknown> = { specs: ws.files.length, bytes: ws.bytes, documents, findings, wall: mine, maxRss: Math.max(...rss[0]!), ...(wall[1] ? { baseline: wall[1] } : {}) };
+  if (cspell) {
+    const reference = summarize(theirs);
+    const ratio = reference.median / mine.median;
+    report.line(`  cspell lint (default settings): ${ms(reference.median)} median (${theirs.length} runs, ${issues} issues reported), peak memory ${mb(Math.max(...theirRss))} → spec-glossary ${ratio.toFixed(1)}× faster`);
+    if (wall[1]) report.line(`  (baseline build: ${(reference.median / wall[1].median).toFixed(1)}× faster than cspell)`);
+    Object.assign(record, { cspell: reference, speedup: ratio });
+    if (!options.quick) report.target(`CLI check of ${ws.files.length} real specs: speed-up over cspell's CLI (medians)`, ratio, 10, '×');
+  }
+  report.record('cli', record);
+  if (!options.quick) report.target(`CLI check of ${ws.files.length} real specs / ${mb(ws.bytes)}, wall incl. process start (median)`, mine.median, 2000, 'ms');
 }
 
 export async function replaySection(report: Report, options: { quick: boolean }): Promise<void> {
   const events = options.quick ? 20_000 : 1_000_000;
   report.section(`Replay of ${events.toLocaleString('en')} events (SPEC §10: ≤ 3 s, ≤ 400 MB)`);
-  const bench = distFile('bench.cjs');
-  if (!bench) {
-    report.note('dist/bench.cjs is missing: skipped');
-    return;
-  }
+  const bench = path.join(packageRoot(), 'dist', 'bench.cjs');
   const started = performance.now();
   const ws = eventWorkspace(events);
   const wrote = performance.now() - started;
@@ -112,12 +134,10 @@ export async function replaySection(report: Report, options: { quick: boolean })
   const time = summarize(runs.map((r) => r.ms));
   const rss = Math.max(...runs.map((r) => r.rss));
   report.line(`  replayWorkspace: ${ms(time.median)} median (${runs.length} runs, each in a fresh process), peak memory ${mb(rss)}; state: ${runs[0]!.pins} pins, ${runs[0]!.senses} senses, ${runs[0]!.problems} problems`);
-  const cli = distFile('cli.js');
-  if (cli) {
-    const run = await runNode([cli, 'replay', '--json', '--root', ws.dir], ws.dir);
-    report.line(`  spec-glossary replay --json (whole CLI process): ${ms(run.wallMs)} wall, peak memory ${mb(run.maxRss)}, exit code ${run.code}`);
-    report.record('replayCli', { wallMs: run.wallMs, maxRss: run.maxRss, code: run.code });
-  }
+  const cli = path.join(packageRoot(), 'dist', 'cli.js');
+  const run = await runNode([cli, 'replay', '--json', '--root', ws.dir], ws.dir);
+  report.line(`  spec-glossary replay --json (whole CLI process): ${ms(run.wallMs)} wall, peak memory ${mb(run.maxRss)}, exit code ${run.code}`);
+  report.record('replayCli', { wallMs: run.wallMs, maxRss: run.maxRss, code: run.code });
   report.record('replay', { events: ws.summary.events, bytes: ws.summary.bytes, time, maxRss: rss });
   if (!options.quick) {
     report.target('replay of 1,000,000 events (median)', time.median, 3000, 'ms');
@@ -125,33 +145,31 @@ export async function replaySection(report: Report, options: { quick: boolean })
   }
 }
 
-export async function serverStartSection(report: Report, options: { quick: boolean }): Promise<void> {
+export async function serverStartSection(builds: readonly Build[], report: Report, options: { quick: boolean }): Promise<void> {
   report.section('Language server: process start → initialize answered (SPEC §10: ≤ 150 ms)');
-  const server = distFile('server.js');
-  if (!server) {
-    report.note('dist/server.js is missing (the language server is not built yet): skipped');
-    return;
-  }
   const root = packageRoot();
-  const times: number[] = [];
+  const times: number[][] = builds.map(() => []);
   for (let i = 0; i < (options.quick ? 1 : 10); i++) {
-    const start = performance.now();
-    const client = LspClient.start(process.execPath, [server, '--stdio'], root);
-    let timer: NodeJS.Timeout | undefined;
-    const answer = await Promise.race([client.request('initialize', initializeParams(pathToFileURL(root).href)), new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), 10_000)))]);
-    const elapsed = performance.now() - start;
-    clearTimeout(timer);
-    if (!answer || answer.error) {
-      report.note(`initialize was not answered${answer?.error ? `: ${answer.error.message}` : ' within 10 s'}`);
-      client.process.kill();
-      return;
+    for (const [b, build] of builds.entries()) {
+      const start = performance.now();
+      const client = LspClient.start(process.execPath, [build.serverJs, '--stdio'], root);
+      let timer: NodeJS.Timeout | undefined;
+      const answer = await Promise.race([client.request('initialize', initializeParams(pathToFileURL(root).href)), new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), 10_000)))]);
+      const elapsed = performance.now() - start;
+      clearTimeout(timer);
+      if (!answer || answer.error) {
+        report.note(`initialize was not answered by ${build.name}${answer?.error ? `: ${answer.error.message}` : ' within 10 s'}`);
+        client.process.kill();
+        return;
+      }
+      times[b]!.push(elapsed);
+      client.notify('initialized', {});
+      await client.stop();
     }
-    times.push(elapsed);
-    client.notify('initialized', {});
-    await client.stop();
   }
-  const samples = summarize(times);
-  report.line(`  ${ms(samples.median)} median (min ${ms(samples.min)}, ${times.length} starts of node dist/server.js --stdio)`);
-  report.record('serverStart', samples);
-  if (!options.quick) report.target('server start → initialize answered (median)', samples.median, 150, 'ms');
+  const samples = times.map((t) => summarize(t));
+  const ours = samples[0]!;
+  report.line(`  ${ms(ours.median)} median (min ${ms(ours.min)}, ${ours.times.length} starts of node dist/server.js --stdio)${againstBaseline(ours.median, samples[1]?.median, ms)}`);
+  report.record('serverStart', { ours, ...(samples[1] ? { baseline: samples[1] } : {}) });
+  if (!options.quick) report.target('server start → initialize answered (median)', ours.median, 150, 'ms');
 }
