@@ -148,6 +148,16 @@ export function comparePositions(a: Position, b: Position): number {
   return a.line - b.line || a.character - b.character;
 }
 
+/**
+ * `s` as a string of its own. V8 makes a longer substring (`slice`, a regular expression's match,
+ * a `toLowerCase` that changes nothing) a view into the string it was taken from, which keeps
+ * all of that string alive: a word remembered by an engine's lexicon or memo would keep the whole
+ * document it first appeared in. (Slicing a concatenation copies: V8 flattens it first.)
+ */
+export function standalone(s: string): string {
+  return s.length < 13 ? s : (' ' + s).slice(1);
+}
+
 /** `array`'s values at the start of a new typed array of the same kind with `length` entries (the rest 0). */
 export function grown<T extends Int32Array | Uint8Array>(array: T, length: number): T {
   const bigger = (array instanceof Int32Array ? new Int32Array(length) : new Uint8Array(length)) as T;

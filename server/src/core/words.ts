@@ -5,7 +5,7 @@
  */
 
 import { singularize } from './normalize';
-import { LineIndex } from './text';
+import { LineIndex, standalone } from './text';
 
 export interface CommonWords {
   /** True for a lowercase word of ordinary English. */
@@ -55,7 +55,7 @@ export function sortedCommonWords(text: string): CommonWords {
       let answer = answers.get(word);
       if (answer === undefined) {
         if (answers.size >= 200_000) answers.clear();
-        answers.set(word, (answer = search(word)));
+        answers.set(standalone(word), (answer = search(word)));
       }
       return answer;
     },

@@ -11,9 +11,10 @@
 import { GroupingScratch } from '../extract/glossaryMatch';
 import { Lexicon } from '../extract/lexicon';
 import { TokenBuffers } from '../extract/tokens';
-import type { SurfaceTrie } from '../extract/trie';
+import { SharedRootLookups, type SurfaceTrie } from '../extract/trie';
 import { WalkBuffer } from '../extract/walk';
 import type { GlossaryIndex } from '../glossary';
+import { standalone } from '../text';
 import { WELL_KNOWN_TERMS, type CommonWords } from '../words';
 import type { Resolution } from './resolve';
 
@@ -50,6 +51,8 @@ export class EngineState {
   readonly quotedSurfaces = new Map<string, string | null>();
   /** Tries of proposed surfaces by their phrases (see locate.ts). */
   readonly locateTries = new RecentlyUsed<string, SurfaceTrie>(MAX_LOCATE_TRIES);
+  /** The root lookups those tries share (one set, as long as the lexicon). */
+  readonly locateRoots = new SharedRootLookups();
   /** Pin-free resolutions per glossary (a replaced glossary takes its own with it). */
   readonly resolutions = new WeakMap<GlossaryIndex, SharedResolutions>();
 
@@ -84,7 +87,8 @@ export class EngineState {
   /** Remember a quoted text's surface (the memo is emptied when full). */
   rememberQuoted(quoted: string, surface: string | null): void {
     if (this.quotedSurfaces.size >= MAX_QUOTED) this.quotedSurfaces.clear();
-    this.quotedSurfaces.set(quoted, surface);
+    // (Strings of their own: a slice of a document would keep all of it.)
+    this.quotedSurfaces.set(standalone(quoted), surface === null ? null : standalone(surface));
   }
 
   /**

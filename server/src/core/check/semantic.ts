@@ -10,6 +10,7 @@ import { candidateOffsets } from '../extract/locate';
 import { followsPrevious, sameSet, type CheckContext } from './context';
 import { contradictsDefinition, keywords } from './contradiction';
 import { resolveTerm, type Resolution } from './resolve';
+import { standalone } from '../text';
 import { isCommonWord } from '../words';
 
 const plural = (n: number) => `${n} sense${n === 1 ? '' : 's'}`;
@@ -56,7 +57,8 @@ export const semanticCheck: Unit<CheckContext> = {
       let resolution = resolutions.get(candidate.surface);
       if (resolution === undefined) {
         resolution = resolveTerm(candidate.surface, context.glossary, context.pins, context.knownTerms, isOrdinary);
-        resolutions.set(candidate.surface, resolution);
+        // (Kept beyond this document: a string of its own, not a view into the text.)
+        resolutions.set(standalone(candidate.surface), resolution);
       }
       if (resolution.kind === 'known') continue;
       if (resolution.kind === 'resolved') {

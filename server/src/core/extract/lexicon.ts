@@ -9,7 +9,7 @@
  */
 
 import { singularize } from '../normalize';
-import { grown } from '../text';
+import { grown, standalone } from '../text';
 
 const FNV_OFFSET = 0x811c9dc5 | 0;
 const FNV_PRIME = 0x01000193;
@@ -144,6 +144,8 @@ export class Lexicon {
   private wordId(lower: string): number {
     let id = this.ids.get(lower);
     if (id === undefined) {
+      // (Kept as long as the lexicon: a string of its own, not a view into the document.)
+      lower = standalone(lower);
       id = this.words.length;
       this.words.push(lower);
       this.ids.set(lower, id);
@@ -182,7 +184,8 @@ export class Lexicon {
       this.entryHash = grown(this.entryHash, 2 * k);
       this.entryWord = grown(this.entryWord, 2 * k);
     }
-    this.entryKey.push(foldAscii(raw, lower));
+    const key = foldAscii(raw, lower);
+    this.entryKey.push(key === lower ? this.words[id]! : standalone(key));
     this.entryHash[k] = hash;
     this.entryWord[k] = id;
     this.table[2 * slot] = hash;

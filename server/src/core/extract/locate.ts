@@ -6,16 +6,17 @@
 
 import { followsPrevious, type CheckContext, type Proposal } from '../check/context';
 import type { Unit } from '../pipeline';
-import type { LineIndex } from '../text';
+import { standalone, type LineIndex } from '../text';
 import type { Range, TermCandidate } from '../types';
 import { markedChange, occurrencesBySurface } from './glossaryMatch';
-import { SurfaceTrie, type TrieMatch } from './trie';
+import { SurfaceTrie, type SharedRootLookups, type TrieMatch } from './trie';
 import { rewalk, walkAll, type Walk } from './walk';
 
 /** The trie of the proposed surfaces (phrase → surface), in the order given. */
-function buildTrie(phrases: readonly [string, string][]): SurfaceTrie {
-  const trie = new SurfaceTrie();
-  for (const [phrase, surface] of phrases) trie.add(phrase, surface);
+function buildTrie(phrases: readonly [string, string][], shared: SharedRootLookups): SurfaceTrie {
+  const trie = new SurfaceTrie(shared);
+  // (The engine keeps the trie beyond this document: strings of their own, not views into it.)
+  for (const [phrase, surface] of phrases) trie.add(standalone(phrase), standalone(surface));
   return trie;
 }
 
@@ -51,7 +52,7 @@ export const locate: Unit<CheckContext> = {
     const signature = phrases.map(([phrase, surface]) => (phrase === surface ? phrase : `${phrase}\u0001${surface}`)).join('\u0000');
     // The next check of a document (an edit, a re-check) usually proposes the same surfaces, and a
     // trie's per-word lookups then carry over: the engine keeps the last few tries.
-    const trie = context.engine.locateTries.get(signature, () => buildTrie(phrases));
+    const trie = context.engine.locateTries.get(signature, () => buildTrie(phrases, context.engine.locateRoots));
     const previous = followsPrevious(context) ? (context.previous.memo.get('extraction.locate') as LocateMemo | undefined) : undefined;
     const rules = {
       skip: context.consumed,

@@ -23,6 +23,8 @@ interface TrieNode {
   terminalId: number;
   /** Whether a child's key starts with punctuation ("-driven"): only then is a punctuation gap read. */
   joined: boolean;
+  /** For a child of the root: its number (`SurfaceTrie.rootNodes`); -1 for other nodes. */
+  index: number;
 }
 
 const WORD_SPLIT = /[A-Za-z0-9_\u00C0-\u024F]+(?:['\u2019][A-Za-z\u00C0-\u024F]+)*/.source;
@@ -36,9 +38,11 @@ export interface TrieMatch {
   last: number;
 }
 
-/** Root lookups of one trie for the words of one lexicon. */
+/** Root lookups of one trie (`owner`, at its `version`) for the words of one lexicon. */
 class RootCache {
-  constructor(readonly version: number) {}
+  owner: SurfaceTrie | undefined;
+  lexicon: Lexicon | undefined;
+  constructor(public version: number) {}
 
   /**
    * 0: not computed; 1: the word can start no match; 2: it may; 3: only when the next word, after
@@ -46,13 +50,14 @@ class RootCache {
    * phrase goes on from it after punctuation), which `startCandidates` checks without a call.
    */
   flags = new Uint8Array(0);
-  exact: (TrieNode | undefined)[] = [];
-  /** Terminal reached by the word or, failing that, by its singular. */
-  terminal: (string | undefined)[] = [];
-  /** Terminal reached by the word without its final "s" (acronym plurals such as "APIs"). */
-  acronym: (string | undefined)[] = [];
-  /** The numbers of `terminal` and `acronym`. */
+  /**
+   * The root's child keyed by the word, as its number + 1 (0: none). (Numbers, not nodes: typed
+   * arrays as long as the lexicon cost no collector time and can be shared, see SharedRootLookups.)
+   */
+  exact = new Int32Array(0);
+  /** The number of the surface reached by the word or, failing that, by its singular; -1: none. */
   terminalId = new Int32Array(0);
+  /** The number of the surface reached by the word without its final "s" (acronym plurals such as "APIs"); -1: none. */
   acronymId = new Int32Array(0);
   /** 0: not computed; 1: no form of the word follows a space in any phrase; 2: one may. */
   follows = new Uint8Array(0);
@@ -65,6 +70,7 @@ class RootCache {
     if (this.flags.length >= size) return;
     const length = Math.max(size, this.flags.length * 2, 256);
     this.flags = grown(this.flags, length);
+    this.exact = grown(this.exact, length);
     this.follows = grown(this.follows, length);
     this.second = grown(this.second, length);
     this.starter = grown(this.starter, length);
@@ -73,13 +79,45 @@ class RootCache {
   }
 }
 
+/**
+ * One set of root lookups shared by tries used one after another, such as the tries of the
+ * surfaces proposed in each document: a trie that takes it empties it (its arrays are as long as
+ * the lexicon; a set of them for every such trie was most of what checking many documents
+ * allocated). The engine keeps one (check/engineState.ts).
+ */
+export class SharedRootLookups {
+  private readonly cache = new RootCache(0);
+
+  /** The lookups, emptied for `owner` at `version` and `lexicon`. */
+  take(owner: SurfaceTrie, lexicon: Lexicon, version: number): RootCache {
+    const cache = this.cache;
+    cache.owner = owner;
+    cache.lexicon = lexicon;
+    cache.version = version;
+    // (Only these two say what is worked out; the other arrays are read only where they do.)
+    cache.flags.fill(0);
+    cache.follows.fill(0);
+    return cache;
+  }
+}
+
 function node(): TrieNode {
   // Every field set up front: one object shape for all nodes keeps property access fast.
-  return { children: undefined, fanout: 0, spaced: undefined, terminal: undefined, terminalId: -1, joined: false };
+  return { children: undefined, fanout: 0, spaced: undefined, terminal: undefined, terminalId: -1, joined: false, index: -1 };
 }
 
 export class SurfaceTrie {
+  /**
+   * `shared`: root lookups to share with other tries (see SharedRootLookups); without, the trie
+   * keeps its own per lexicon (a glossary's trie, used for every document).
+   */
+  constructor(private readonly shared?: SharedRootLookups) {}
+
   private readonly root: TrieNode = node();
+  /** The root's children, by their number (`TrieNode.index`). */
+  private readonly rootNodes: TrieNode[] = [];
+  /** The surfaces matches can give, by their number (`surfaceId`). */
+  private readonly surfaceNames: string[] = [];
   private size = 0;
   /** Words that follow a space in some phrase ("package" of "work package"). */
   private readonly followers = new Set<string>();
@@ -93,7 +131,6 @@ export class SurfaceTrie {
   private longest = 0;
   /** Bumped by `add`, so lookups cached before are not used after. */
   private version = 0;
-  private lastLexicon: Lexicon | undefined;
   private lastCache: RootCache | undefined;
   /** A small number for each surface a match can give (0, 1, 2, … in the order first added). */
   private readonly surfaceIds = new Map<string, number>();
@@ -137,6 +174,10 @@ export class SurfaceTrie {
         child = node();
         (current.children ??= new Map()).set(word, child);
         current.fanout++;
+        if (current === this.root) {
+          child.index = this.rootNodes.length;
+          this.rootNodes.push(child);
+        }
         if (word.charCodeAt(0) === 32) {
           (current.spaced ??= new Map()).set(word.slice(1), child);
           this.followers.add(word.slice(1));
@@ -146,7 +187,10 @@ export class SurfaceTrie {
       }
       current = child;
     }
-    if (!this.surfaceIds.has(surface)) this.surfaceIds.set(surface, this.surfaceIds.size);
+    if (!this.surfaceIds.has(surface)) {
+      this.surfaceIds.set(surface, this.surfaceIds.size);
+      this.surfaceNames.push(surface);
+    }
     // First registration wins: a glossary surface is never overridden by a synonym pointing elsewhere.
     if (current.terminal === undefined) {
       this.size++;
@@ -168,15 +212,12 @@ export class SurfaceTrie {
     if (flag === 1) return false;
 
     let found = false;
-    let current = cache.exact[w];
-    let first = cache.terminal[w];
+    const rootChild = cache.exact[w]!;
+    let current = rootChild > 0 ? this.rootNodes[rootChild - 1] : undefined;
     let firstId = cache.terminalId[w]!;
-    if (first === undefined && (tokens.shape[i]! & SHAPE_ACRONYM_PLURAL) !== 0) {
-      first = cache.acronym[w];
-      firstId = cache.acronymId[w]!;
-    }
-    if (first !== undefined) {
-      into.surface = first;
+    if (firstId < 0 && (tokens.shape[i]! & SHAPE_ACRONYM_PLURAL) !== 0) firstId = cache.acronymId[w]!;
+    if (firstId >= 0) {
+      into.surface = this.surfaceNames[firstId]!;
       into.id = firstId;
       into.first = into.last = i;
       found = true;
@@ -278,7 +319,8 @@ export class SurfaceTrie {
 
   private rootCache(lexicon: Lexicon): RootCache {
     let cache = this.lastCache;
-    if (lexicon !== this.lastLexicon || cache === undefined || cache.version !== this.version) cache = this.switchLexicon(lexicon);
+    // (A shared cache may have been taken by another trie since.)
+    if (cache === undefined || cache.owner !== this || cache.lexicon !== lexicon || cache.version !== this.version) cache = this.switchLexicon(lexicon);
     cache.ensure(lexicon.size);
     return cache;
   }
@@ -286,9 +328,15 @@ export class SurfaceTrie {
   // (Apart from rootCache, which runs for every token a walk looks at: a closure in it would make
   // V8 allocate a context on each of those calls.)
   private switchLexicon(lexicon: Lexicon): RootCache {
-    let cache = lexicon.cache(this, () => new RootCache(this.version));
-    if (cache.version !== this.version) lexicon.setCache(this, (cache = new RootCache(this.version)));
-    this.lastLexicon = lexicon;
+    let cache: RootCache;
+    if (this.shared) {
+      cache = this.shared.take(this, lexicon, this.version);
+    } else {
+      cache = lexicon.cache(this, () => new RootCache(this.version));
+      if (cache.version !== this.version) lexicon.setCache(this, (cache = new RootCache(this.version)));
+      cache.owner = this;
+      cache.lexicon = lexicon;
+    }
     this.lastCache = cache;
     return cache;
   }
@@ -328,10 +376,8 @@ export class SurfaceTrie {
       acronym = this.root.children?.get(bare.slice(0, -1));
     }
     const terminal = end?.terminal;
-    cache.exact[w] = exact;
-    cache.terminal[w] = terminal;
+    cache.exact[w] = exact !== undefined ? exact.index + 1 : 0;
     cache.terminalId[w] = terminal !== undefined ? end!.terminalId : -1;
-    cache.acronym[w] = acronym?.terminal;
     cache.acronymId[w] = acronym?.terminal !== undefined ? acronym.terminalId : -1;
     let flag = 1;
     if (terminal !== undefined || acronym?.terminal !== undefined || exact?.joined) flag = 2;
