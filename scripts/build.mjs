@@ -26,7 +26,7 @@ const shared = {
   define: { SPEC_GLOSSARY_VERSION: JSON.stringify(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version) },
 };
 const entries = [
-  { in: 'server/src/node/main.ts', out: 'server.js', banner: '#!/usr/bin/env node' },
+  { in: 'server/src/lsp/main.ts', out: 'server.js', banner: '#!/usr/bin/env node' },
   { in: 'server/src/cli/bin.ts', out: 'cli.js', banner: '#!/usr/bin/env node' },
 ];
 // What ships is minified for white space and syntax (names are kept, so stack traces stay
@@ -44,9 +44,9 @@ for (const tool of ['noise']) {
   const entry = join(root, `server/src/tools/${tool}.ts`);
   if (existsSync(entry)) await build({ ...shared, entryPoints: [entry], outfile: join(dist, `${tool}.cjs`) });
 }
-// The benchmark (npm run bench); cspell-lib, its reference, stays an ES module loaded at run time.
+// The benchmark (npm run bench).
 if (existsSync(join(root, 'bench/main.ts'))) {
-  await build({ ...shared, entryPoints: [join(root, 'bench/main.ts')], outfile: join(dist, 'bench.cjs'), external: ['cspell-lib'] });
+  await build({ ...shared, entryPoints: [join(root, 'bench/main.ts')], outfile: join(dist, 'bench.cjs') });
 }
 if (existsSync(join(root, 'client/src/extension.ts'))) {
   await build({ ...shared, ...shipped, entryPoints: [join(root, 'client/src/extension.ts')], outfile: join(dist, 'extension.cjs'), external: ['vscode'] });

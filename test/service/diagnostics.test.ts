@@ -56,27 +56,20 @@ describe('conflict diagnostics', () => {
     expect(pci!.relatedInformation).toBeUndefined();
   });
 
-  it('after an edit, reuses the diagnostics of unchanged findings and shares payloads between a term’s occurrences', async () => {
+  it('gives the same diagnostics for the same text, the occurrences of a term sharing their payload', async () => {
     ws = makeWorkspace();
     const settings = settingsWith();
     const before = documentDiagnostics(await checkDocument(ws), settings);
-    // The same text again (same findings as far as content goes, new objects): equal diagnostics.
-    const again = await checkDocument(ws);
-    const same = documentDiagnostics(again, settings);
+    const same = documentDiagnostics(await checkDocument(ws), settings);
     expect(same).toEqual(before);
     // Findings of one term share their payload and related entries; each has its own range.
     const [first, , , second] = same;
     expect(second!.data).toBe(first!.data);
     expect(second!.relatedInformation).toBe(first!.relatedInformation);
     expect(second!.range).not.toEqual(first!.range);
-    // The same report object again: every diagnostic is the previous one.
-    const reused = documentDiagnostics(again, settings);
-    reused.forEach((diagnostic, i) => expect(diagnostic).toBe(same[i]));
-    // A new line at the top moves every finding: the diagnostics are those of a fresh call.
-    const moved = await checkDocument(ws, SPEC, SPEC_MD.replace(/\n# /, '\n\n# '));
-    const fresh = JSON.parse(JSON.stringify(documentDiagnostics(moved, settingsWith())));
-    expect(JSON.parse(JSON.stringify(documentDiagnostics(moved, settings)))).toEqual(fresh);
-    expect(fresh[0].range.start.line).toBe(before[0]!.range.start.line + 1);
+    // A new line at the top moves every finding down a line.
+    const moved = documentDiagnostics(await checkDocument(ws, SPEC, SPEC_MD.replace(/\n# /, '\n\n# ')), settings);
+    expect(moved.map((d) => d.range.start.line)).toEqual(before.map((d) => d.range.start.line + 1));
   });
 
   it('uses Warning for an ambiguous term on a step that is not critical', async () => {

@@ -1,7 +1,13 @@
 /**
- * The last analysis of each open document, cached by uri + document version + glossary version
- * of its folder + settings version. Markdown documents are checked by the core (through the
- * Node analyzer); glossary, config and log files get the problems of their folder's snapshot.
+ * Analyses of open documents, cached by uri + document version + glossary version of its folder
+ * + settings version. Markdown documents are checked by the core (through the Node analyzer);
+ * glossary, config and log files get the problems of their folder's snapshot.
+ *
+ * What is kept per document is bounded, because an editor may have hundreds of documents open:
+ * the analyses of the documents checked last (what hover, code actions and code lenses read
+ * right after a check; any other is checked again when asked, which takes a millisecond for a
+ * spec), and an incremental checker only for the documents being edited (a checker holds token
+ * arrays of a few bytes per character of its document).
  */
 
 import path from 'node:path';
@@ -13,11 +19,12 @@ import { analyzeDocument, type AnalyzedDocument } from '../node/analyzer';
 import { formatBytes } from '../node/files';
 import { configPath, type WorkspaceSnapshot } from '../node/workspace';
 import { SERVER_CODES } from '../service/codes';
-import { documentDiagnostics, forgetDiagnostics, skippedDiagnostics, workspaceFileDiagnostics } from '../service/diagnostics';
+import { documentDiagnostics, skippedDiagnostics, workspaceFileDiagnostics } from '../service/diagnostics';
 import type { CheckedDocument } from '../service/types';
 import { SETTINGS_SECTION, type SpecGlossarySettings } from '../shared/protocol';
 import { classifyFile, isGlossaryFile, type FileKind } from './fileKinds';
 import { throwIfCancelled } from './runSafe';
+import { RecentMap } from './recentMap';
 import type { SettingsStore } from './settings';
 import type { WorkspaceRegistry } from './workspaces';
 import type { CancellationToken } from 'vscode-languageserver';
@@ -33,10 +40,15 @@ export interface Located {
   kind: FileKind;
 }
 
+/** Analyses kept (of the documents checked last). */
+const KEPT_ANALYSES = 16;
+/** Documents being edited that keep an incremental checker (the most recently edited). */
+const KEPT_CHECKERS = 8;
+
 export class DocumentAnalyzer {
-  private readonly cache = new Map<string, Analysis>();
-  /** One incremental checker per open markdown document: a keystroke re-checks only what changed. */
-  private readonly checkers = new Map<string, IncrementalChecker>();
+  private readonly cache = new RecentMap<string, Analysis>(KEPT_ANALYSES);
+  /** Incremental checkers of the documents being edited: a keystroke re-checks only what it changed. */
+  private readonly checkers = new RecentMap<string, IncrementalChecker>(KEPT_CHECKERS);
 
   constructor(
     private readonly registry: WorkspaceRegistry,
@@ -66,7 +78,29 @@ export class DocumentAnalyzer {
   forget(uri: string): void {
     this.cache.delete(uri);
     this.checkers.delete(uri);
-    forgetDiagnostics(uri);
+  }
+
+  /**
+   * A markdown document changed: it is being edited, so it keeps an incremental checker (the
+   * first check after this scans it in full, the next ones only what each edit changed).
+   */
+  edited(uri: string): void {
+    if (!this.checkers.get(uri) && this.isOpen(uri)) this.checkers.set(uri, this.engine().createIncrementalChecker());
+  }
+
+  /**
+   * The result id a pulled report of `document` would have now, when that is known without
+   * checking it (a markdown document whose folder is loaded): a pull whose previous result id
+   * matches it is answered "unchanged" without any work.
+   */
+  currentResultId(document: TextDocument): string | undefined {
+    const located = this.locate(document);
+    if (!located || located.kind.kind !== 'markdown' || this.registry.current(located.root) === undefined) return undefined;
+    return this.keyOf(document, located.root);
+  }
+
+  private keyOf(document: TextDocument, root: string): string {
+    return `${document.version}|${this.registry.version(root)}|${this.settings.version}`;
   }
 
   async analyze(document: TextDocument, token?: CancellationToken): Promise<Analysis> {
@@ -103,16 +137,10 @@ export class DocumentAnalyzer {
     const cached = this.cache.get(document.uri);
     if (cached?.kind === 'markdown' && cached.key === key) return cached;
 
-    const analyzed = analyzeDocument(this.engine(), snapshot, { path: located.fsPath, text, settings: runtimeSettings(settings), metaCache: this.registry.metaCache(located.root), checker: this.checkerFor(document.uri) });
+    const checker = this.checkers.get(document.uri);
+    const analyzed = analyzeDocument(this.engine(), snapshot, { path: located.fsPath, text, settings: runtimeSettings(settings), metaCache: this.registry.metaCache(located.root), checker });
     const checked = checkedDocumentOf(document.uri, located.root, snapshot, analyzed);
     return this.keep(document.uri, { kind: 'markdown', key, checked, diagnostics: documentDiagnostics(checked, settings) });
-  }
-
-  private checkerFor(uri: string): IncrementalChecker | undefined {
-    if (!this.isOpen(uri)) return undefined; // a closed document keeps no state
-    let checker = this.checkers.get(uri);
-    if (!checker) this.checkers.set(uri, (checker = this.engine().createIncrementalChecker()));
-    return checker;
   }
 
   /** Caches the analysis of an open document (one closed meanwhile is not kept: no leak). */

@@ -31,8 +31,22 @@ import type { SettingsStore } from './settings';
 
 interface Pending {
   generation: number;
-  timer?: NodeJS.Timeout;
+  /** Cancels the run waiting for its debounce, if any. */
+  cancelWait?: () => void;
   running?: CancellationTokenSource;
+}
+
+/**
+ * Runs `run` after `delay` ms; returns what cancels it. No delay: on the next turn of the event
+ * loop (a zero timeout waits a whole millisecond, most of a keystroke's budget on a spec).
+ */
+function after(delay: number, run: () => void): () => void {
+  if (delay <= 0) {
+    const immediate = setImmediate(run);
+    return () => clearImmediate(immediate);
+  }
+  const timer = setTimeout(run, delay);
+  return () => clearTimeout(timer);
 }
 
 export class DiagnosticsPublisher {
@@ -60,11 +74,11 @@ export class DiagnosticsPublisher {
     if (this.pullMode) return;
     const entry = this.entry(uri);
     const generation = ++entry.generation;
-    clearTimeout(entry.timer);
+    entry.cancelWait?.();
     entry.running?.cancel();
     const start = (delay: number) => {
       if (entry.generation !== generation) return;
-      entry.timer = setTimeout(() => void this.run(uri, generation), delay);
+      entry.cancelWait = after(delay, () => void this.run(uri, generation));
     };
     if (immediate) start(0);
     else
@@ -101,7 +115,7 @@ export class DiagnosticsPublisher {
       .map((document) => {
         const entry = this.entry(document.uri);
         const generation = ++entry.generation;
-        clearTimeout(entry.timer);
+        entry.cancelWait?.();
         entry.running?.cancel();
         return this.run(document.uri, generation);
       });
@@ -113,7 +127,7 @@ export class DiagnosticsPublisher {
     const entry = this.pending.get(uri);
     if (entry) {
       entry.generation++; // a debounce still waiting for its settings must not start a run
-      clearTimeout(entry.timer);
+      entry.cancelWait?.();
       entry.running?.cancel();
       this.pending.delete(uri);
     }
@@ -125,6 +139,9 @@ export class DiagnosticsPublisher {
     const document = this.documents.get(params.textDocument.uri);
     if (!document) return { kind: 'full', items: [] };
     const version = document.version;
+    // Nothing changed since the client's last report: no need to check the document again.
+    const current = this.analyzer.currentResultId(document);
+    if (current !== undefined && params.previousResultId === current) return { kind: 'unchanged', resultId: current };
     const analysis = await this.analyzer.analyze(document, token);
     if (this.documents.get(document.uri)?.version !== version) {
       throw new ResponseError(LSPErrorCodes.ServerCancelled, 'the document changed meanwhile', { retriggerRequest: true });

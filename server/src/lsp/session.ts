@@ -100,6 +100,7 @@ export class Session {
     if (isGlossaryFile(located.kind)) {
       void this.settings.get(document.uri).then((s) => this.registry.requestReload(located.root, s.debounceMs));
     } else if (located.kind.kind === 'markdown') {
+      this.analyzer.edited(document.uri);
       this.publisher.schedule(document.uri);
     }
   }

@@ -13,56 +13,13 @@ import { SERVER_CODES, severityFor } from './codes';
 import { fileUri } from './paths';
 import type { CheckedDocument, Settings, WorkspaceProblems } from './types';
 
-/** What a finding's diagnostic is made of besides the finding and its open clarification. */
-interface Stamp {
-  settings: Settings;
-  glossary: GlossaryIndex;
-  uri: string;
-  root: string;
-  missionId: string;
-  stepId: string;
-  /** The findings of the last call with this stamp, each one's diagnostic and open conflict id. */
-  last?: { findings: readonly Finding[]; diagnostics: (Diagnostic | undefined)[]; open: (string | undefined)[] };
-  /**
-   * What the diagnostics of a term's findings share besides their range (`data`,
-   * `relatedInformation`), by the findings' candidate senses (one array for all findings of one
-   * resolution). A new line moves every finding after it (new objects, new ranges), and making
-   * these again for each was most of such a keystroke.
-   */
-  shared: WeakMap<Finding['candidateSenses'], Shared>;
-}
-
+/** What the diagnostics of a term's findings share besides their range. */
 interface Shared {
   /** A finding it was made for (what it depends on: term, type, reason, severity, scope, replacement). */
   finding: Finding;
   openConflictId: string | undefined;
   data: FindingData;
   related: DiagnosticRelatedInformation[];
-}
-
-/**
- * One stamp per document while its glossary, settings, mission and step stay the same; the most
- * recently checked documents only (a document that closes is forgotten at once).
- */
-const stamps = new Map<string, Stamp>();
-const MAX_STAMPS = 64;
-
-function stampOf(doc: CheckedDocument, settings: Settings): Stamp {
-  const stamp = stamps.get(doc.uri);
-  stamps.delete(doc.uri); // most recent last
-  if (stamp && stamp.glossary === doc.glossary && stamp.settings === settings && stamp.root === doc.root && stamp.missionId === doc.missionId && stamp.stepId === doc.stepId) {
-    stamps.set(doc.uri, stamp);
-    return stamp;
-  }
-  const fresh: Stamp = { settings, glossary: doc.glossary, uri: doc.uri, root: doc.root, missionId: doc.missionId, stepId: doc.stepId, shared: new WeakMap() };
-  if (stamps.size >= MAX_STAMPS) stamps.delete(stamps.keys().next().value!);
-  stamps.set(doc.uri, fresh);
-  return fresh;
-}
-
-/** Forget what was published for a document (it closed). */
-export function forgetDiagnostics(uri: string): void {
-  stamps.delete(uri);
 }
 
 /** Everything published for a checked markdown document: front matter problems, then findings. */
@@ -72,67 +29,28 @@ export function documentDiagnostics(doc: CheckedDocument, settings: Settings): D
     const diagnostic = problemDiagnostic(problem, doc.uri, settings);
     if (diagnostic) out.push(diagnostic);
   }
-  let workspaceUri: string | undefined;
+  const workspaceUri = fileUri(doc.root);
   const openByTerm = new Map<string, string>();
   for (const c of doc.openClarifications) if (!openByTerm.has(c.term)) openByTerm.set(c.term, c.conflictId);
-  const stamp = stampOf(doc, settings);
-  const findings = doc.report.findings;
-  const made: (Diagnostic | undefined)[] = new Array(findings.length);
-  const open: (string | undefined)[] = new Array(findings.length);
-  // The incremental checker returns the same Finding objects for occurrences a keystroke did not
-  // touch, in document order, so the previous call's lists are followed alongside (a few findings
-  // dropped or added around an edit) and an unchanged finding's diagnostic is reused while
-  // everything else it is made of (settings, glossary, document, open clarification) is the same.
-  // Past a few misses (a paste, a deleted block), the previous findings are looked up instead.
-  const last = stamp.last;
-  let lastIndex: Map<Finding, number> | undefined;
-  let misses = 0;
-  let j = 0;
-  for (let k = 0; k < findings.length; k++) {
-    const finding = findings[k]!;
+  // The diagnostics of a term's findings share their `data` and related entries (one object
+  // each, not one per occurrence), by the findings' candidate senses (one array per resolution).
+  const shared = new Map<Finding['candidateSenses'], Shared>();
+  for (const finding of doc.report.findings) {
     const openConflictId = openByTerm.size > 0 ? openByTerm.get(finding.term) : undefined;
-    open[k] = openConflictId;
-    let diagnostic: Diagnostic | undefined;
-    let known = false;
-    if (last) {
-      let at = j;
-      while (at < last.findings.length && at < j + 8 && last.findings[at] !== finding) at++;
-      if (!(at < last.findings.length && last.findings[at] === finding)) {
-        at = -1;
-        if (lastIndex === undefined && ++misses > 16) lastIndex = indexByFinding(last.findings);
-        if (lastIndex !== undefined) at = lastIndex.get(finding) ?? -1;
-      }
-      if (at >= 0) {
-        j = at + 1;
-        if (last.open[at] === openConflictId) {
-          diagnostic = last.diagnostics[at];
-          known = true;
-        }
-      }
-    }
-    if (!known) diagnostic = makeDiagnostic(doc, finding, settings, stamp, (workspaceUri ??= fileUri(doc.root)), openConflictId);
-    made[k] = diagnostic;
+    const diagnostic = makeDiagnostic(doc, finding, settings, shared, workspaceUri, openConflictId);
     if (diagnostic) out.push(diagnostic);
   }
-  stamp.last = { findings, diagnostics: made, open };
   return out;
 }
 
-/** Where each of `findings` stands in it. */
-function indexByFinding(findings: readonly Finding[]): Map<Finding, number> {
-  const index = new Map<Finding, number>();
-  for (let k = 0; k < findings.length; k++) index.set(findings[k]!, k);
-  return index;
-}
-
 /** The diagnostic of a finding (undefined when its conflict type is switched off). */
-function makeDiagnostic(doc: CheckedDocument, finding: Finding, settings: Settings, stamp: Stamp, workspaceUri: string, openConflictId: string | undefined): Diagnostic | undefined {
+function makeDiagnostic(doc: CheckedDocument, finding: Finding, settings: Settings, sharedBySenses: Map<Finding['candidateSenses'], Shared>, workspaceUri: string, openConflictId: string | undefined): Diagnostic | undefined {
   const severity = severityFor(finding.conflictType, { conflict: finding.severity }, settings.severityOverrides);
   if (severity === undefined) return undefined;
-  let shared = stamp.shared.get(finding.candidateSenses);
+  let shared = sharedBySenses.get(finding.candidateSenses);
   if (shared === undefined || shared.openConflictId !== openConflictId || !madeAlike(shared.finding, finding)) {
     shared = { finding, openConflictId, data: findingData(doc, finding, workspaceUri, openConflictId), related: relatedEntries(doc.glossary, finding) };
-    stamp.shared.set(finding.candidateSenses, shared);
+    sharedBySenses.set(finding.candidateSenses, shared);
   }
   return {
     range: finding.range,

@@ -4,10 +4,9 @@
  * killing the process and starts the server.
  */
 
-import { createConnection, ProposedFeatures, StreamMessageWriter } from 'vscode-languageserver/node';
-import { describeError } from '../lsp/logger';
-import { startServer } from '../lsp/server';
-import { cachingJsonEncoder } from './messageEncoder';
+import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { describeError } from './logger';
+import { startServer } from './server';
 
 declare const SPEC_GLOSSARY_VERSION: string | undefined;
 const VERSION = typeof SPEC_GLOSSARY_VERSION === 'string' ? SPEC_GLOSSARY_VERSION : 'dev';
@@ -25,14 +24,7 @@ if (argv.includes('--help') || argv.includes('-h')) {
 
 function connect() {
   try {
-    // Over stdio, messages are written with the encoder that reuses the JSON of unchanged
-    // diagnostics (see messageEncoder.ts); the other transports are set up by the library.
-    if (argv.includes('--stdio')) {
-      // (Given a stream for input, the library also exits when stdin ends; at run time it takes a
-      // MessageWriter for output as well, which its typings do not allow next to a stream.)
-      const writer = new StreamMessageWriter(process.stdout, { charset: 'utf-8', contentTypeEncoder: cachingJsonEncoder }) as unknown as NodeJS.WritableStream;
-      return createConnection(ProposedFeatures.all, process.stdin, writer);
-    }
+    // The transport (--stdio, --node-ipc, --socket, --pipe) is read from the arguments by the library.
     return createConnection(ProposedFeatures.all);
   } catch (error) {
     process.stderr.write(`spec-glossary-language-server: ${(error as Error).message}\n${USAGE}\n`);
