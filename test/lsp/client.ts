@@ -1,13 +1,18 @@
 /**
- * A real JSON-RPC client for protocol tests: spawns the built server (`dist/server.js`) over stdio
- * (or node IPC), plays the editor's part (answers configuration, applies workspace edits to disk,
- * records showDocument and refresh requests) and lets tests wait on messages — never on sleeps.
+ * A real JSON-RPC client for protocol tests. By default the server runs in this process
+ * (`startServer` over a pair of in-memory streams: no build needed, fast, debuggable), on the
+ * disk or on an in-memory workspace (`fs`); `transport: 'stdio'` or `'ipc'` spawns the built
+ * server (`dist/server.js`) instead, for the tests about the process itself. The client plays the
+ * editor's part (answers configuration, applies workspace edits to disk, records showDocument and
+ * refresh requests) and lets tests wait on messages — never on sleeps.
  */
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   createProtocolConnection,
@@ -29,6 +34,8 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver-protocol/node';
 import { URI } from 'vscode-uri';
+import { startServer } from '../../server/src/lsp/server';
+import type { MemoryFileSystem } from '../helpers/memoryFileSystem';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const SERVER = path.resolve(here, '../../dist/server.js');
@@ -41,7 +48,10 @@ export interface ClientOptions {
   settings?: Record<string, unknown> | ((scopeUri: string | undefined) => Record<string, unknown> | undefined);
   /** Extra/overriding client capabilities. */
   capabilities?: ClientCapabilities;
-  transport?: 'stdio' | 'ipc';
+  /** Where the server runs: in this process (default), or spawned from dist/ over stdio or IPC. */
+  transport?: 'in-process' | 'stdio' | 'ipc';
+  /** An in-process server reads (and watches nothing of) this workspace instead of the disk. */
+  fs?: MemoryFileSystem;
   /** Answer workspace/applyEdit with applied: false. */
   rejectEdits?: boolean;
 }
@@ -63,15 +73,53 @@ export class TestClient {
   private readonly waiters = new Set<() => void>();
 
   private constructor(
-    readonly child: ChildProcess,
+    /** The server process (spawned transports only). */
+    readonly child: ChildProcess | undefined,
     readonly connection: ProtocolConnection,
     private options: ClientOptions,
+    /** Ends an in-process server's connection. */
+    private readonly disconnect?: () => void,
   ) {}
 
   static async start(options: ClientOptions): Promise<TestClient> {
-    if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run \`npm run build\` first`);
-    const ipc = options.transport === 'ipc';
     const started = Date.now();
+    const client = options.transport === 'stdio' || options.transport === 'ipc' ? TestClient.spawned(options) : TestClient.inProcess(options);
+    client.listen();
+    client.connection.listen();
+    client.initializeResult = await client.connection.sendRequest('initialize', {
+      // (The library watches this process id and exits when it is gone: only for a spawned server.)
+      processId: client.child ? process.pid : null,
+      rootUri: URI.file(options.folders[0]!).toString(),
+      workspaceFolders: options.folders.map((f) => ({ uri: URI.file(f).toString(), name: path.basename(f) })),
+      capabilities: client.capabilities(),
+      initializationOptions: null,
+    });
+    client.initializeMs = Date.now() - started;
+    await client.connection.sendNotification('initialized', {});
+    return client;
+  }
+
+  /** The server in this process, over two in-memory streams. */
+  private static inProcess(options: ClientOptions): TestClient {
+    const toServer = new PassThrough();
+    const toClient = new PassThrough();
+    // Message readers and writers, not the streams themselves: given streams, the library exits
+    // the process when they end.
+    const server = createConnection(ProposedFeatures.all, new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
+    startServer(server, { version: 'test', ...(options.fs ? { fs: options.fs, replay: options.fs.replay } : {}) });
+    const connection = createProtocolConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
+    return new TestClient(undefined, connection, options, () => {
+      server.dispose();
+      toServer.end();
+      toClient.end();
+    });
+  }
+
+  /** The built server (`dist/server.js`) in a process of its own, over stdio or node IPC. */
+  private static spawned(options: ClientOptions): TestClient {
+    if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run \`npm run build\` first`);
+    if (options.fs) throw new Error('an in-memory workspace needs the in-process server');
+    const ipc = options.transport === 'ipc';
     const child = spawn(process.execPath, [SERVER, ipc ? '--node-ipc' : '--stdio'], { stdio: ipc ? ['pipe', 'pipe', 'pipe', 'ipc'] : ['pipe', 'pipe', 'pipe'] });
     const connection = ipc ? createProtocolConnection(new IPCMessageReader(child), new IPCMessageWriter(child)) : createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const client = new TestClient(child, connection, options);
@@ -80,17 +128,6 @@ export class TestClient {
       client.exited = true;
       client.poke();
     });
-    client.listen();
-    connection.listen();
-    client.initializeResult = await connection.sendRequest('initialize', {
-      processId: process.pid,
-      rootUri: URI.file(options.folders[0]!).toString(),
-      workspaceFolders: options.folders.map((f) => ({ uri: URI.file(f).toString(), name: path.basename(f) })),
-      capabilities: client.capabilities(),
-      initializationOptions: null,
-    });
-    client.initializeMs = Date.now() - started;
-    await connection.sendNotification('initialized', {});
     return client;
   }
 
@@ -175,13 +212,24 @@ export class TestClient {
   }
 
   async stop(): Promise<void> {
+    if (!this.exited && this.disconnect) {
+      // In process: shut down, then end the connection (an `exit` would end this process).
+      try {
+        await this.connection.sendRequest('shutdown');
+      } finally {
+        this.exited = true;
+        this.connection.dispose();
+        this.disconnect();
+      }
+      return;
+    }
     if (!this.exited) {
       try {
         await this.connection.sendRequest('shutdown');
         await this.connection.sendNotification('exit');
         await this.until(() => this.exited, 'the server to exit', 5_000);
       } catch {
-        this.child.kill();
+        this.child?.kill();
       }
     }
     this.connection.dispose();

@@ -1,4 +1,4 @@
-/** Hover, definition, completion and the gate code lens over stdio, plus incremental sync. */
+/** Hover, definition, completion and the gate code lens through the server (in process), plus incremental sync. */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CodeLens, CompletionList, Hover, Location, MarkupContent } from 'vscode-languageserver-protocol';
 import { makeWorkspace, RANGES, SPEC, SPEC_MD, TEAM, type TempWorkspace } from '../service/fixtures';
@@ -18,7 +18,7 @@ async function start(settings?: Record<string, unknown>) {
   await client.diagnostics(ws.uri(SPEC));
 }
 
-describe('language features over stdio', () => {
+describe('language features', () => {
   it('hover shows every sense with scope and status', async () => {
     await start();
     const hover = await client.request<Hover>('textDocument/hover', { textDocument: { uri: ws.uri(SPEC) }, position: at(5, 40) });

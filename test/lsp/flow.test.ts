@@ -19,9 +19,10 @@ const logFile = () => ws.file(`.kittify/events/glossary/${MISSION}.events.jsonl`
 const events = () => readFileSync(logFile(), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
 const codes = (ds: Diagnostic[]) => ds.map((d) => `${d.code}@${d.range.start.line}:${d.range.start.character}`);
 
-async function openSpec(): Promise<Diagnostic[]> {
+/** `transport`: where the server runs (in this process unless a test is about the real process). */
+async function openSpec(transport?: 'stdio'): Promise<Diagnostic[]> {
   ws = makeWorkspace();
-  client = await TestClient.start({ folders: [ws.root] });
+  client = await TestClient.start({ folders: [ws.root], ...(transport ? { transport } : {}) });
   client.open(ws.uri(SPEC), SPEC_MD);
   return (await client.diagnostics(ws.uri(SPEC))).diagnostics;
 }
@@ -30,10 +31,10 @@ function codeActions(diagnostic: Diagnostic): Promise<CodeAction[]> {
   return client.request('textDocument/codeAction', { textDocument: { uri: ws.uri(SPEC) }, range: diagnostic.range, context: { diagnostics: [diagnostic], only: ['quickfix'] } });
 }
 
-describe('language server over stdio', () => {
-  it('answers initialize with the capabilities of SPEC §9', async () => {
+describe('language server', () => {
+  it('answers initialize with the capabilities of SPEC §9 (the built server over stdio)', async () => {
     ws = makeWorkspace();
-    client = await TestClient.start({ folders: [ws.root] });
+    client = await TestClient.start({ folders: [ws.root], transport: 'stdio' });
     const caps = client.initializeResult.capabilities;
     expect(caps.textDocumentSync).toEqual({ openClose: true, change: 2 });
     expect(caps).toMatchObject({ hoverProvider: true, definitionProvider: true, codeLensProvider: {}, codeActionProvider: { codeActionKinds: ['quickfix'] }, completionProvider: {} });
@@ -58,8 +59,8 @@ describe('language server over stdio', () => {
     expect(client.published.find((p) => p.uri === ws.uri(SPEC))!.version).toBe(1);
   });
 
-  it('lists each candidate sense as a quick fix; executing one appends GlossaryClarificationResolved and the diagnostics go away', async () => {
-    const [ambiguous] = await openSpec();
+  it('lists each candidate sense as a quick fix; executing one appends GlossaryClarificationResolved and the diagnostics go away (the built server over stdio)', async () => {
+    const [ambiguous] = await openSpec('stdio');
     const actions = await codeActions(ambiguous!);
     expect(actions.map((a) => a.title)).toEqual([
       "Use 'workspace' = Git worktree directory for a work package (team_domain)",

@@ -2,6 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { NODE_FILE_SYSTEM } from '../../server/src/node/fileSystem';
 import { Logger } from '../../server/src/lsp/logger';
 import { WorkspaceRegistry, type OpenFile } from '../../server/src/lsp/workspaces';
 import { makeWorkspace, SPEC, TEAM, TEAM_YAML, type TempWorkspace } from '../service/fixtures';
@@ -15,7 +16,7 @@ afterEach(() => {
 });
 
 function makeRegistry(open: OpenFile[] = []) {
-  registry = new WorkspaceRegistry({ openFiles: () => open, maxFileBytes: async () => 5 * 1024 * 1024, logger: quiet });
+  registry = new WorkspaceRegistry({ openFiles: () => open, maxFileBytes: async () => 5 * 1024 * 1024, logger: quiet, fs: NODE_FILE_SYSTEM });
   return registry;
 }
 

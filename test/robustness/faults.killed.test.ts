@@ -143,7 +143,7 @@ describe('the language server killed mid-append', () => {
     ws = tempWorkspace({ '.kittify/glossaries/team_domain.yaml': ZORBLAX_SEED, 'kitty-specs/041-demo/meta.json': JSON.stringify({ mission_id: 'm-041' }), [SPEC]: '# Demo\n\nThe zorblax is ready.\n' });
     const uri = uriOf(ws.path(SPEC));
     const isAmbiguous = (ds: Diagnostic[]) => ds.some((d) => d.code === 'ambiguous' && d.message.startsWith(AMBIGUOUS_ZORBLAX));
-    client = await TestClient.start({ folders: [ws.root] });
+    client = await TestClient.start({ folders: [ws.root], transport: 'stdio' });
     client.open(uri, '# Demo\n\nThe zorblax is ready.\n');
     const first = await client.diagnostics(uri, isAmbiguous, 0, 'the ambiguous finding');
     const diagnostic = first.diagnostics.find((d) => d.code === 'ambiguous')!;
@@ -151,7 +151,7 @@ describe('the language server killed mid-append', () => {
     const defer = actions.find((a) => a.title.startsWith('Defer'))!.command!;
     for (let i = 0; i < 200; i++) void client.request('workspace/executeCommand', defer).catch(() => undefined);
     await client.until(() => readLog(ws!.path(LOG)).wholeLines.length >= 20 || undefined, 'some decisions on disk', 30_000);
-    client.child.kill('SIGKILL');
+    client.child!.kill('SIGKILL');
     await client.until(() => client!.exited || undefined, 'the server to die');
     client.connection.dispose();
     client = undefined;

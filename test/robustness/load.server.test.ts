@@ -98,7 +98,7 @@ describe('load', () => {
     const before = process.env['NODE_OPTIONS'];
     process.env['NODE_OPTIONS'] = `${before ?? ''} --max-old-space-size=128`.trim();
     try {
-      client = await TestClient.start({ folders: [ws.root], settings: { debounceMs: 20 } });
+      client = await TestClient.start({ folders: [ws.root], settings: { debounceMs: 20 }, transport: 'stdio' });
     } finally {
       if (before === undefined) delete process.env['NODE_OPTIONS'];
       else process.env['NODE_OPTIONS'] = before;
@@ -123,7 +123,7 @@ describe('load', () => {
         const cleared = new Set(client!.published.slice(closing).filter((p) => p.diagnostics.length === 0).map((p) => p.uri));
         return [...versions.keys()].every((uri) => cleared.has(uri)) || undefined;
       }, `round ${round}: diagnostics cleared on close`);
-      const sample = rssMb(client.child.pid!);
+      const sample = rssMb(client.child!.pid!);
       if (sample !== undefined) rss.push(sample);
       expect(client.exited, `the server died in round ${round}: ${client.stderr.slice(-2000)}`).toBe(false);
     }

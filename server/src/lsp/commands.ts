@@ -6,7 +6,6 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ErrorCodes, MessageType, ResponseError, ShowMessageNotification, type Connection, type ExecuteCommandParams, type TextDocuments, type WorkspaceEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -15,6 +14,7 @@ import type { ActorIdentity, GlossaryEventDraft } from '../core/events/types';
 import { normalizeSurface } from '../core/normalize';
 import { isScopeId, type SenseRef, type Severity } from '../core/types';
 import type { EventStore } from '../node/eventStore';
+import type { WorkspaceFileSystem } from '../node/fileSystem';
 import { readWorkspaceText } from '../node/files';
 import { assertInsideWorkspace } from '../node/fsSafety';
 import { seedPath } from '../node/workspace';
@@ -40,6 +40,8 @@ export interface CommandDeps {
   runId: string;
   actor: ActorIdentity;
   eventStore(root: string): EventStore;
+  /** Where seed files are read (and created when the client cannot create files). */
+  fs: WorkspaceFileSystem;
   /** Reload the folder and re-check its open documents. */
   glossaryWritten(root: string): Promise<void>;
 }
@@ -102,15 +104,15 @@ export class CommandHandlers {
 
   /** Inserts a draft entry into the scope's seed YAML through `workspace/applyEdit`. */
   private async insertDraftEntry(root: string, scope: DefineScope, term: string): Promise<CommandResult> {
-    const { connection, client, documents } = this.deps;
+    const { connection, client, documents, fs } = this.deps;
     const file = seedPath(root, scope);
     const label = path.relative(root, file);
-    assertInsideWorkspace(root, file);
+    assertInsideWorkspace(root, file, fs);
     const uri = fileUri(file);
     const open = documents.get(uri);
     let existing: string | undefined = open?.getText();
     if (existing === undefined) {
-      const outcome = readWorkspaceText(root, file, (await this.deps.settings.get(fileUri(root))).maxFileSize);
+      const outcome = readWorkspaceText(root, file, (await this.deps.settings.get(fileUri(root))).maxFileSize, fs);
       if (outcome.ok) existing = outcome.text;
       else if (!outcome.missing) return { ok: false, message: `Cannot add '${term}' to ${label}: ${outcome.reason}` };
     }
@@ -123,9 +125,9 @@ export class CommandHandlers {
     } else {
       if (insertion.create) {
         // The client cannot create files: create the empty seed file (inside .kittify/) ourselves.
-        mkdirSync(path.dirname(file), { recursive: true });
-        assertInsideWorkspace(root, file);
-        writeFileSync(file, '', { flag: 'wx' });
+        fs.createDirectory(path.dirname(file));
+        assertInsideWorkspace(root, file, fs);
+        fs.writeFile(file, '', { exclusive: true });
       }
       edit = client.documentChanges ? { documentChanges: [{ textDocument: { uri, version: open?.version ?? null }, edits: insertion.edits }] } : { changes: { [uri]: insertion.edits } };
     }

@@ -55,6 +55,7 @@ export class DiagnosticsPublisher {
   private readonly pushedFiles = new Map<string, { uris: Set<string>; seq: number }>();
   private refreshQueued = false;
   private codeLensRefreshQueued = false;
+  private disposed = false;
 
   constructor(
     private readonly connection: Connection,
@@ -71,7 +72,7 @@ export class DiagnosticsPublisher {
 
   /** Check a markdown document after the debounce (push mode; in pull mode the client asks). */
   schedule(uri: string, immediate = false): void {
-    if (this.pullMode) return;
+    if (this.pullMode || this.disposed) return;
     const entry = this.entry(uri);
     const generation = ++entry.generation;
     entry.cancelWait?.();
@@ -120,6 +121,17 @@ export class DiagnosticsPublisher {
         return this.run(document.uri, generation);
       });
     await Promise.all(runs);
+  }
+
+  /** The server shuts down: runs waiting or under way are dropped, nothing more is published. */
+  dispose(): void {
+    this.disposed = true;
+    for (const entry of this.pending.values()) {
+      entry.generation++;
+      entry.cancelWait?.();
+      entry.running?.cancel();
+    }
+    this.pending.clear();
   }
 
   /** A closed document: stop its work, clear what was pushed. */

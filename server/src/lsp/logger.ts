@@ -22,19 +22,28 @@ export class Logger {
   }
 
   error(message: string, error?: unknown): void {
-    if (RANK[this.level] >= RANK.error) this.sink.error(error === undefined ? message : `${message}: ${describeError(error)}`);
+    if (RANK[this.level] >= RANK.error) this.write('error', error === undefined ? message : `${message}: ${describeError(error)}`);
   }
 
   warn(message: string): void {
-    if (RANK[this.level] >= RANK.warn) this.sink.warn(message);
+    if (RANK[this.level] >= RANK.warn) this.write('warn', message);
   }
 
   info(message: string): void {
-    if (RANK[this.level] >= RANK.info) this.sink.info(message);
+    if (RANK[this.level] >= RANK.info) this.write('info', message);
   }
 
   debug(message: string): void {
-    if (RANK[this.level] >= RANK.debug) this.sink.log(message);
+    if (RANK[this.level] >= RANK.debug) this.write('log', message);
+  }
+
+  /** A message that cannot be written (the connection is gone) is dropped: logging never throws. */
+  private write(kind: keyof LogSink, message: string): void {
+    try {
+      this.sink[kind](message);
+    } catch {
+      // Nowhere left to report it.
+    }
   }
 }
 

@@ -14,7 +14,9 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createEngine, type Engine } from '../core/check/engine';
 import type { ActorIdentity } from '../core/events/types';
 import type { CommonWords } from '../core/words';
+import { NODE_FILE_SYSTEM, type WorkspaceFileSystem } from '../node/fileSystem';
 import { loadCommonWords } from '../node/packageFiles';
+import type { ReplayLogs } from '../node/workspace';
 import { serverCapabilities } from './capabilities';
 import { Logger } from './logger';
 import { runSafe, runSafeNotification } from './runSafe';
@@ -26,6 +28,10 @@ export interface ServerOptions {
   runId?: string;
   actor?: ActorIdentity;
   version?: string;
+  /** Where workspace files are read and watched (the disk by default; tests give an in-memory one). */
+  fs?: WorkspaceFileSystem;
+  /** How event logs are replayed (the event store's on disk, by default). */
+  replay?: ReplayLogs;
 }
 
 export function startServer(connection: Connection, options: ServerOptions = {}): void {
@@ -39,7 +45,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const withSession = <T>(fallback: T, run: (s: Session) => T | Promise<T>) => (session ? run(session) : fallback);
 
   connection.onInitialize((params): InitializeResult => {
-    session = new Session(connection, documents, logger, params, { engine: getEngine, ...(options.runId ? { runId: options.runId } : {}), ...(options.actor ? { actor: options.actor } : {}) });
+    session = new Session(connection, documents, logger, params, { engine: getEngine, fs: options.fs ?? NODE_FILE_SYSTEM, ...(options.replay ? { replay: options.replay } : {}), ...(options.runId ? { runId: options.runId } : {}), ...(options.actor ? { actor: options.actor } : {}) });
     return { capabilities: serverCapabilities(session.client), serverInfo: { name: 'spec-glossary', version: options.version ?? 'dev' } };
   });
 

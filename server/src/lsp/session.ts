@@ -13,6 +13,8 @@ import type { ActorIdentity } from '../core/events/types';
 import type { Engine } from '../core/check/engine';
 import { currentActor } from '../node/actor';
 import { EventStore } from '../node/eventStore';
+import type { WorkspaceFileSystem } from '../node/fileSystem';
+import type { ReplayLogs } from '../node/workspace';
 import { fileUri } from '../service/paths';
 import { DocumentAnalyzer } from './analysis';
 import { clientFeatures, type ClientFeatures } from './capabilities';
@@ -27,6 +29,10 @@ import { WorkspaceRegistry } from './workspaces';
 export interface SessionOptions {
   /** The server's engine (made on first use). */
   engine: () => Engine;
+  /** Where workspace files are read and watched. */
+  fs: WorkspaceFileSystem;
+  /** How event logs are replayed (the event store's, by default). */
+  replay?: ReplayLogs;
   runId?: string;
   actor?: ActorIdentity;
 }
@@ -58,6 +64,8 @@ export class Session {
       openFiles: () => this.openFiles(),
       maxFileBytes: async (root) => (await this.settings.get(fileUri(root))).maxFileSize,
       logger,
+      fs: options.fs,
+      ...(options.replay ? { replay: options.replay } : {}),
     });
     this.registry.setFolders(foldersOf(params));
     this.analyzer = new DocumentAnalyzer(this.registry, this.settings, options.engine, (uri) => documents.get(uri) !== undefined);
@@ -74,6 +82,7 @@ export class Session {
       runId: this.runId,
       actor: options.actor ?? currentActor(),
       eventStore: (root) => this.eventStore(root),
+      fs: options.fs,
       glossaryWritten: async (root) => {
         await this.registry.reload(root);
         await this.publisher.publishNow((document) => this.analyzer.locate(document)?.root === root);
@@ -141,6 +150,7 @@ export class Session {
   }
 
   dispose(): void {
+    this.publisher.dispose();
     this.registry.dispose();
   }
 

@@ -7,11 +7,11 @@
  * version number, which is part of every analysis cache key.
  */
 
-import { existsSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
+import type { Watcher, WorkspaceFileSystem } from '../node/fileSystem';
 import type { MetaCache } from '../node/identity';
 import { isInside } from '../node/fsSafety';
-import { findWorkspaceRoot, loadWorkspace, type WorkspaceSnapshot } from '../node/workspace';
+import { findWorkspaceRoot, loadWorkspace, type ReplayLogs, type WorkspaceSnapshot } from '../node/workspace';
 import { affectsGlossary, classifyFile, isGlossaryFile } from './fileKinds';
 import type { Logger } from './logger';
 
@@ -27,6 +27,10 @@ export interface RegistryHost {
   openFiles(): Iterable<OpenFile>;
   maxFileBytes(root: string): Promise<number>;
   logger: Logger;
+  /** Where workspace files are read and watched. */
+  fs: WorkspaceFileSystem;
+  /** How event logs are replayed (the event store's, by default). */
+  replay?: ReplayLogs;
 }
 
 /** `first`: the folder's first load (nothing was checked against an older state). */
@@ -42,7 +46,7 @@ interface RootState {
   chain: Promise<unknown>;
   queued?: Promise<WorkspaceSnapshot>;
   timer?: NodeJS.Timeout;
-  watchers: FSWatcher[];
+  watchers: Watcher[];
   metaCache: MetaCache;
   /** Editor buffers (path → document version) the current snapshot was built from. */
   overlayVersions: Map<string, number>;
@@ -77,7 +81,7 @@ export class WorkspaceRegistry {
     const dir = path.dirname(path.resolve(fsPath));
     const cached = this.rootOfDir.get(dir);
     if (cached !== undefined) return cached;
-    const root = findWorkspaceRoot(dir) ?? this.folders.find((f) => isInside(f, dir)) ?? dir;
+    const root = findWorkspaceRoot(dir, this.host.fs) ?? this.folders.find((f) => isInside(f, dir)) ?? dir;
     this.rootOfDir.set(dir, root);
     return root;
   }
@@ -190,7 +194,7 @@ export class WorkspaceRegistry {
     const { texts, versions } = this.overlays(state.root);
     const maxFileBytes = await this.host.maxFileBytes(state.root);
     const started = Date.now();
-    const snapshot = await loadWorkspace(state.root, { overlays: texts, ...(state.snapshot ? { previous: state.snapshot } : {}), maxFileBytes });
+    const snapshot = await loadWorkspace(state.root, { overlays: texts, ...(state.snapshot ? { previous: state.snapshot } : {}), maxFileBytes, fs: this.host.fs, ...(this.host.replay ? { replay: this.host.replay } : {}) });
     const first = state.snapshot === undefined;
     state.snapshot = snapshot;
     state.version = ++this.counter;
@@ -213,21 +217,25 @@ export class WorkspaceRegistry {
    * the client sends no `workspace/didChangeWatchedFiles`. Bursts are merged into one reload.
    */
   private watch(state: RootState): void {
-    if (state.watchers.length > 0 || this.disposed) return;
+    const fs = this.host.fs;
+    if (state.watchers.length > 0 || this.disposed || !fs.watch) return;
     const kittify = path.join(state.root, '.kittify');
-    if (!existsSync(kittify)) return;
-    const onEvent = (dir: string) => (_event: string, name: string | Buffer | null) => {
-      if (name) this.fileChanged(path.join(dir, name.toString()));
-      else this.requestReload(state.root, WATCH_RELOAD_DELAY_MS);
-    };
+    if (fs.stat(kittify)?.kind !== 'directory') return;
     const add = (dir: string, recursive: boolean): boolean => {
       try {
-        const watcher = watch(dir, { recursive, persistent: false }, onEvent(dir));
-        watcher.on('error', (error) => {
-          this.host.logger.debug(`watching ${dir} stopped: ${(error as Error).message}`);
-          watcher.close();
-          state.watchers = state.watchers.filter((w) => w !== watcher);
-        });
+        const watcher: Watcher = fs.watch!(
+          dir,
+          recursive,
+          (name) => {
+            if (name) this.fileChanged(path.join(dir, name));
+            else this.requestReload(state.root, WATCH_RELOAD_DELAY_MS);
+          },
+          (error) => {
+            this.host.logger.debug(`watching ${dir} stopped: ${error.message}`);
+            watcher.close();
+            state.watchers = state.watchers.filter((w) => w !== watcher);
+          },
+        );
         state.watchers.push(watcher);
         return true;
       } catch (error) {
@@ -236,6 +244,6 @@ export class WorkspaceRegistry {
       }
     };
     if (add(kittify, true)) return;
-    for (const dir of [kittify, path.join(kittify, 'glossaries'), path.join(kittify, 'events', 'glossary')]) if (existsSync(dir)) add(dir, false);
+    for (const dir of [kittify, path.join(kittify, 'glossaries'), path.join(kittify, 'events', 'glossary')]) if (fs.stat(dir)?.kind === 'directory') add(dir, false);
   }
 }

@@ -39,7 +39,7 @@ export function analyzeDocument(engine: Engine, snapshot: WorkspaceSnapshot, doc
   const { text, checker, settings = {} } = document;
   // Mission and step come from the front matter, which the check then reuses.
   const header = checker ? checker.readHeader(text) : readHeader(text);
-  const found = documentIdentity(snapshot.root, document.path, header.frontMatter?.data, document.metaCache ?? new Map());
+  const found = documentIdentity(snapshot.root, document.path, header.frontMatter?.data, document.metaCache ?? new Map(), snapshot.fs);
   const identity = settings.mission ? { ...found, missionId: settings.mission } : found;
   // (The same vocabulary object for the same ignore list: the caches keyed by it keep working.)
   const { common, knownTerms } = engine.vocabulary(snapshot.config.ignoreWords);

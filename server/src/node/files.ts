@@ -3,30 +3,35 @@
  * that lead outside the workspace all become a clear problem instead of an exception.
  */
 
-import { lstatSync, readFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { NODE_FILE_SYSTEM, type WorkspaceFileSystem } from './fileSystem';
 import { assertInsideWorkspace } from './fsSafety';
 
 export const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024;
 
 export type ReadOutcome =
-  | { ok: true; text: string; bytes: Buffer; warning?: string }
+  | { ok: true; text: string; bytes: Uint8Array; warning?: string }
   | { ok: false; missing: boolean; reason: string };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-export function readWorkspaceText(root: string | undefined, file: string, maxBytes = DEFAULT_MAX_FILE_BYTES): ReadOutcome {
+/**
+ * The text of a workspace file, or why there is none. `root`: the workspace the file must stay
+ * inside (symbolic links included); `fs`: where files are read (the disk by default).
+ */
+export function readWorkspaceText(root: string | undefined, file: string, maxBytes = DEFAULT_MAX_FILE_BYTES, fs: WorkspaceFileSystem = NODE_FILE_SYSTEM): ReadOutcome {
   try {
-    if (root) assertInsideWorkspace(root, file);
-    const stat = statSync(file);
-    if (!stat.isFile()) return { ok: false, missing: false, reason: `${file} is not a regular file` };
+    if (root) assertInsideWorkspace(root, file, fs);
+    const stat = fs.stat(file);
+    if (!stat) return { ok: false, missing: true, reason: `${file} does not exist` };
+    if (stat.kind !== 'file') return { ok: false, missing: false, reason: `${file} is not a regular file` };
     if (stat.size > maxBytes) return { ok: false, missing: false, reason: `${file} is ${formatBytes(stat.size)}, above the ${formatBytes(maxBytes)} limit; it was skipped` };
-    const bytes = readFileSync(file);
+    const bytes = fs.readFile(file);
     if (bytes.subarray(0, 8192).includes(0)) return { ok: false, missing: false, reason: `${file} looks binary (it contains NUL bytes); it was skipped` };
     try {
       return { ok: true, text: stripBom(utf8.decode(bytes)), bytes };
     } catch {
-      const text = stripBom(bytes.toString('utf8'));
+      const text = stripBom(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
       const where = firstInvalidUtf8(bytes);
       return { ok: true, text, bytes, warning: `${file} is not valid UTF-8 (first invalid byte at line ${where.line}, column ${where.column}); invalid bytes were replaced with U+FFFD` };
     }
@@ -37,16 +42,8 @@ export function readWorkspaceText(root: string | undefined, file: string, maxByt
   }
 }
 
-export function isSymlink(file: string): boolean {
-  try {
-    return lstatSync(file).isSymbolicLink();
-  } catch {
-    return false;
-  }
-}
-
 /** glossary_version_id: first 12 hex characters of the sha256 of the file's bytes (SPEC §3). */
-export function versionIdOf(bytes: Buffer | string): string {
+export function versionIdOf(bytes: Uint8Array | string): string {
   return createHash('sha256').update(bytes).digest('hex').slice(0, 12);
 }
 

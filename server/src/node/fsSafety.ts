@@ -8,8 +8,8 @@
  * This is a check, not a sandbox: a process racing to swap a directory for a symlink between the
  * check and the use is out of scope (we guard against repository contents, not local attackers).
  */
-import { lstatSync, realpathSync } from 'node:fs';
 import path from 'node:path';
+import { NODE_FILE_SYSTEM, type WorkspaceFileSystem } from './fileSystem';
 
 export class OutsideWorkspaceError extends Error {
   readonly code = 'E_OUTSIDE_WORKSPACE';
@@ -28,27 +28,13 @@ export function isInside(parent: string, child: string): boolean {
   return rel === '' || (rel !== '..' && !rel.startsWith('..' + path.sep) && !path.isAbsolute(rel));
 }
 
-function realpathOrUndefined(p: string): string | undefined {
-  try {
-    return realpathSync(p);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-    throw error;
-  }
-}
-
-/** Whether `p` is a symbolic link itself (false when it does not exist). */
-function isSymbolicLink(p: string): boolean {
-  try {
-    return lstatSync(p).isSymbolicLink();
-  } catch {
-    return false;
-  }
-}
-
-/** Throws OutsideWorkspaceError when `target` is, or would be created, outside `root`. */
-export function assertInsideWorkspace(root: string, target: string): void {
+/**
+ * Throws OutsideWorkspaceError when `target` is, or would be created, outside `root`. `fs`: the
+ * file system the paths are on (the disk by default).
+ */
+export function assertInsideWorkspace(root: string, target: string, fs: WorkspaceFileSystem = NODE_FILE_SYSTEM): void {
+  const realpathOrUndefined = (p: string) => fs.realpath(p);
+  const isSymbolicLink = (p: string) => fs.isSymbolicLink(p);
   const absRoot = path.resolve(root);
   const absTarget = path.resolve(target);
   if (!isInside(absRoot, absTarget)) {

@@ -5,6 +5,7 @@
  */
 
 import path from 'node:path';
+import { NODE_FILE_SYSTEM, type WorkspaceFileSystem } from './fileSystem';
 import { readWorkspaceText } from './files';
 
 export interface DocumentIdentity {
@@ -33,7 +34,7 @@ export function metaProblems(cache: MetaCache): { file: string; message: string 
   return out;
 }
 
-export function documentIdentity(root: string, documentPath: string, frontMatter: Record<string, unknown> | undefined, cache: MetaCache = new Map()): DocumentIdentity {
+export function documentIdentity(root: string, documentPath: string, frontMatter: Record<string, unknown> | undefined, cache: MetaCache = new Map(), fs: WorkspaceFileSystem = NODE_FILE_SYSTEM): DocumentIdentity {
   const absolute = path.resolve(documentPath);
   const stepFromFront = scalarString(frontMatter?.['step_id']);
   const stepId = stepFromFront ?? path.basename(absolute).replace(/\.[^.]*$/, '');
@@ -44,7 +45,7 @@ export function documentIdentity(root: string, documentPath: string, frontMatter
   // Walk from the document's folder up to (not including) the workspace root.
   const rootAbs = path.resolve(root);
   for (let dir = path.dirname(absolute); isStrictlyInside(rootAbs, dir); dir = path.dirname(dir)) {
-    const meta = readMeta(root, dir, cache);
+    const meta = readMeta(root, dir, cache, fs);
     if (!meta) continue;
     if (missionStrictness === undefined && meta.strictness !== undefined) missionStrictness = meta.strictness;
     if (meta.missionId !== undefined) {
@@ -61,11 +62,11 @@ export function documentIdentity(root: string, documentPath: string, frontMatter
   return { missionId: missionId ?? 'default', stepId, ...(missionStrictness !== undefined ? { missionStrictness } : {}), ...(metaPath ? { metaPath } : {}) };
 }
 
-function readMeta(root: string, dir: string, cache: MetaCache): MetaInfo | null {
+function readMeta(root: string, dir: string, cache: MetaCache, fs: WorkspaceFileSystem): MetaInfo | null {
   const cached = cache.get(dir);
   if (cached !== undefined) return cached;
   let info: MetaInfo | null = null;
-  const outcome = readWorkspaceText(root, path.join(dir, 'meta.json'), 1024 * 1024);
+  const outcome = readWorkspaceText(root, path.join(dir, 'meta.json'), 1024 * 1024, fs);
   if (!outcome.ok && !outcome.missing) info = { problem: `${outcome.reason}; the mission is worked out without it` };
   if (outcome.ok) {
     // An unreadable meta.json, or one without a usable mission_id, is treated as absent.

@@ -4,7 +4,6 @@
  * Shared by the CLI and the language server; the server passes unsaved editor buffers as overlays.
  */
 
-import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_CONFIG, parseGlossaryConfig, type GlossaryConfig } from '../core/config';
 import { GlossaryIndex } from '../core/glossary';
@@ -12,6 +11,7 @@ import { sensesForMission } from '../core/replay';
 import { parseSeedFile, type SeedFile } from '../core/seeds';
 import { SCOPE_ORDER, type Pin, type ReplayState, type ScopeId, type SourceProblem } from '../core/types';
 import { replayWorkspace, type LogProblem } from './eventStore';
+import { NODE_FILE_SYSTEM, type WorkspaceFileSystem } from './fileSystem';
 import { readWorkspaceText, versionIdOf } from './files';
 import { bundledSeed } from './bundledGlossary';
 import { bundledCoreGlossaryPath } from './packageFiles';
@@ -32,7 +32,14 @@ export interface LoadOptions {
   /** The previous snapshot of this root: its seeds are kept when a file stops parsing. */
   previous?: WorkspaceSnapshot;
   maxFileBytes?: number;
+  /** Where the seed files and config are read (the disk by default). */
+  fs?: WorkspaceFileSystem;
+  /** Replays the workspace's event logs (those on disk, through the event store, by default). */
+  replay?: ReplayLogs;
 }
+
+/** Replays the event logs of a workspace (`overlays`: unsaved editor contents of logs). */
+export type ReplayLogs = (root: string, overlays?: ReadonlyMap<string, string>) => Promise<{ state: ReplayState; problems: LogProblem[] }>;
 
 export function seedPath(root: string, scope: ScopeId): string {
   return path.join(root, '.kittify', 'glossaries', `${scope}.yaml`);
@@ -43,11 +50,12 @@ export function configPath(root: string): string {
 }
 
 /** The folder holding `.kittify/`, walking up from `start` (a file or folder). */
-export function findWorkspaceRoot(start: string): string | undefined {
+export function findWorkspaceRoot(start: string, fs: WorkspaceFileSystem = NODE_FILE_SYSTEM): string | undefined {
   let dir = path.resolve(start);
-  if (existsSync(dir) && !statSync(dir).isDirectory()) dir = path.dirname(dir);
+  const here = fs.stat(dir);
+  if (here && here.kind !== 'directory') dir = path.dirname(dir);
   for (;;) {
-    if (existsSync(path.join(dir, '.kittify')) && statSync(path.join(dir, '.kittify')).isDirectory()) return dir;
+    if (fs.stat(path.join(dir, '.kittify'))?.kind === 'directory') return dir;
     const parent = path.dirname(dir);
     if (parent === dir) return undefined;
     dir = parent;
@@ -68,6 +76,8 @@ export class WorkspaceSnapshot {
     readonly eventProblems: readonly LogProblem[],
     /** Problems reading files (too large, binary, outside the workspace). */
     readonly fileProblems: readonly { file: string; message: string }[],
+    /** Where its files were read (and a document's meta.json is). */
+    readonly fs: WorkspaceFileSystem = NODE_FILE_SYSTEM,
   ) {}
 
   /** The glossary a document of `missionId` is checked against. */
@@ -107,10 +117,11 @@ export class WorkspaceSnapshot {
 
 export async function loadWorkspace(root: string, options: LoadOptions = {}): Promise<WorkspaceSnapshot> {
   const fileProblems: { file: string; message: string }[] = [];
-  const read = (file: string): { text: string; bytes: Buffer | string } | undefined => {
+  const fs = options.fs ?? NODE_FILE_SYSTEM;
+  const read = (file: string): { text: string; bytes: Uint8Array | string } | undefined => {
     const overlay = options.overlays?.get(file);
     if (overlay !== undefined) return { text: overlay, bytes: overlay };
-    const outcome = readWorkspaceText(root, file, options.maxFileBytes);
+    const outcome = readWorkspaceText(root, file, options.maxFileBytes, fs);
     if (outcome.ok) {
       if (outcome.warning) fileProblems.push({ file, message: outcome.warning });
       return outcome;
@@ -124,7 +135,7 @@ export async function loadWorkspace(root: string, options: LoadOptions = {}): Pr
     const file = seedPath(root, scope);
     let content = read(file);
     let bundled = false;
-    if (!content && scope === 'spec_kitty_core' && !existsSync(file)) {
+    if (!content && scope === 'spec_kitty_core' && !fs.stat(file)) {
       const outcome = readWorkspaceText(undefined, bundledCoreGlossaryPath());
       if (outcome.ok) {
         content = outcome;
@@ -164,12 +175,12 @@ export async function loadWorkspace(root: string, options: LoadOptions = {}): Pr
   let replay: ReplayState = { addedSenses: [], pins: [], openClarifications: [] };
   let eventProblems: LogProblem[] = [];
   try {
-    const result = await replayWorkspace(root, options.overlays);
+    const result = await (options.replay ?? replayWorkspace)(root, options.overlays);
     replay = result.state;
     eventProblems = result.problems;
   } catch (error) {
     fileProblems.push({ file: path.join(root, '.kittify', 'events', 'glossary'), message: `event logs could not be read: ${(error as Error).message}` });
     if (options.previous) replay = options.previous.replay;
   }
-  return new WorkspaceSnapshot(root, seeds, config, configProblems, replay, eventProblems, fileProblems);
+  return new WorkspaceSnapshot(root, seeds, config, configProblems, replay, eventProblems, fileProblems, fs);
 }
