@@ -2,8 +2,11 @@
  * What the language server and its clients agree on: command ids, the settings section and its
  * shape (with defaults and normalization), and the payload carried in `Diagnostic.data`.
  * The VS Code client imports this module, so it holds plain data and types only (no Node, no LSP
- * connection).
+ * connection); the domain's types (scopes, conflict types, senses) are the core's, imported as
+ * types only (nothing of the core ends up in the client).
  */
+
+import type { ConflictType, Finding, ScopeId, SenseRef, Severity, Strictness } from '../core/types';
 
 export const SETTINGS_SECTION = 'specGlossary';
 export const DIAGNOSTIC_SOURCE = 'spec-glossary';
@@ -26,21 +29,8 @@ export const Commands = {
 export type CommandId = (typeof Commands)[keyof typeof Commands];
 export const ALL_COMMANDS: readonly CommandId[] = Object.values(Commands);
 
-// Plain copies of core shapes, so the client needs nothing from the server's core.
-export type ScopeName = 'mission_local' | 'team_domain' | 'audience_domain' | 'spec_kitty_core';
-export type ConflictKind = 'unknown' | 'ambiguous' | 'inconsistent' | 'unresolved_critical';
-export type ConflictSeverity = 'low' | 'medium' | 'high';
-export type StrictnessName = 'off' | 'medium' | 'max';
-
-export interface SenseRefData {
-  surface: string;
-  scope: ScopeName;
-  definition: string;
-  confidence: number;
-}
-
 /** Where a define command puts the new sense. */
-export type DefineScope = 'mission_local' | 'team_domain';
+export type DefineScope = Extract<ScopeId, 'mission_local' | 'team_domain'>;
 
 /** `Diagnostic.data` of a conflict diagnostic: everything its code actions need. */
 export interface FindingData {
@@ -53,15 +43,15 @@ export interface FindingData {
   stepId: string;
   /** Normalized term. */
   term: string;
-  conflictType: ConflictKind;
-  severity: ConflictSeverity;
+  conflictType: ConflictType;
+  severity: Severity;
   /** Deciding scope, null for unknown terms. */
-  scope: ScopeName | null;
+  scope: ScopeId | null;
   /** Candidate senses in the one order every surface uses (confidence descending, then file order). */
-  candidates: SenseRefData[];
+  candidates: SenseRef[];
   /** For a synonym to avoid: the surface to write instead. */
   replacement?: string;
-  reason?: 'synonym_to_avoid' | 'deprecated_only' | 'contradiction';
+  reason?: Finding['reason'];
   /** conflict_id of an open GlossaryClarificationRequested for this term and mission, if any. */
   openConflictId?: string;
 }
@@ -86,7 +76,7 @@ export interface SelectSenseArgs {
   missionId: string;
   stepId?: string;
   term: string;
-  sense: SenseRefData;
+  sense: SenseRef;
   /** Reuse this conflict_id (closes a deferred clarification); a new uuid4 otherwise. */
   conflictId?: string;
 }
@@ -107,7 +97,7 @@ export interface DeferTermArgs {
   missionId: string;
   stepId: string;
   term: string;
-  severity: ConflictSeverity;
+  severity: Severity;
   /** Candidate definitions, offered as the question's options. */
   options: string[];
 }
@@ -133,7 +123,7 @@ export type TraceLevel = 'off' | 'messages' | 'verbose';
 
 export interface SpecGlossarySettings {
   /** Runtime strictness override; '' keeps the document's own (front matter > mission > config). */
-  strictness: '' | StrictnessName;
+  strictness: '' | Strictness;
   /** Extractor ids to switch off (glossary_match, metadata_hint, quoted_phrase, acronym, casing_pattern, repeated_noun). */
   disabledExtractors: string[];
   /** Diagnostic code → severity; 'off' hides diagnostics with that code. */
