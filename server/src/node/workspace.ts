@@ -115,10 +115,15 @@ export class WorkspaceSnapshot {
   }
 }
 
+/** A file's text and bytes (its version id is their hash); undefined when it is missing or unreadable. */
+type ReadFile = (file: string) => { text: string; bytes: Uint8Array | string } | undefined;
+
+/** Reads a workspace's seed files, config and event logs into a snapshot. */
 export async function loadWorkspace(root: string, options: LoadOptions = {}): Promise<WorkspaceSnapshot> {
   const fileProblems: { file: string; message: string }[] = [];
   const fs = options.fs ?? NODE_FILE_SYSTEM;
-  const read = (file: string): { text: string; bytes: Uint8Array | string } | undefined => {
+  // Editor buffers win over the files; a file that cannot be read is a problem, a missing one not.
+  const read: ReadFile = (file) => {
     const overlay = options.overlays?.get(file);
     if (overlay !== undefined) return { text: overlay, bytes: overlay };
     const outcome = readWorkspaceText(root, file, options.maxFileBytes, fs);
@@ -129,58 +134,56 @@ export async function loadWorkspace(root: string, options: LoadOptions = {}): Pr
     if (!outcome.missing) fileProblems.push({ file, message: outcome.reason });
     return undefined;
   };
-
   const seeds: LoadedSeed[] = [];
   for (const scope of SCOPE_ORDER) {
-    const file = seedPath(root, scope);
-    let content = read(file);
-    let bundled = false;
-    if (!content && scope === 'spec_kitty_core' && !fs.stat(file)) {
-      const outcome = readWorkspaceText(undefined, bundledCoreGlossaryPath());
-      if (outcome.ok) {
-        content = outcome;
-        bundled = true;
-      }
-    }
-    if (!content) continue;
-    const sourcePath = bundled ? bundledCoreGlossaryPath() : file;
-    const seed = bundled ? bundledSeed(content.text, sourcePath) : parseSeedFile(content.text, sourcePath, scope, 'seed');
-    if (seed.parsed) {
-      seeds.push({ scope, path: sourcePath, bundled, versionId: versionIdOf(content.bytes), seed, stale: false });
-      continue;
-    }
-    // An unparseable file keeps the last good version in memory (SPEC §3) and says so.
-    const last = options.previous?.seeds.find((s) => s.scope === scope && s.path === sourcePath && s.seed.parsed);
-    const kept = last ? `; the last good version (${last.seed.senses.length} senses) is still in use` : '';
-    const problems = seed.problems.map((p) => ({ ...p, message: p.message + kept }));
-    seeds.push({
-      scope,
-      path: sourcePath,
-      bundled,
-      versionId: last?.versionId ?? versionIdOf(content.bytes),
-      seed: { ...(last?.seed ?? seed), problems, parsed: false },
-      stale: true,
-    });
+    const seed = loadSeed(root, scope, read, fs, options.previous);
+    if (seed) seeds.push(seed);
   }
+  const { config, problems: configProblems } = loadConfig(root, read, options.previous);
+  const { replay, problems: eventProblems } = await replayLogs(root, options, fileProblems);
+  return new WorkspaceSnapshot(root, seeds, config, configProblems, replay, eventProblems, fileProblems, fs);
+}
 
-  let config: GlossaryConfig = DEFAULT_CONFIG;
-  let configProblems: SourceProblem[] = [];
-  const configContent = read(configPath(root));
-  if (configContent) {
-    const parsed = parseGlossaryConfig(configContent.text);
-    config = parsed.parsed ? parsed.config : (options.previous?.config ?? DEFAULT_CONFIG);
-    configProblems = parsed.problems;
+/**
+ * The seed file of one scope (for the core scope, the bundled glossary when the workspace has
+ * none). A file that does not parse keeps the last good version in memory (SPEC §3) and says so.
+ */
+function loadSeed(root: string, scope: ScopeId, read: ReadFile, fs: WorkspaceFileSystem, previous: WorkspaceSnapshot | undefined): LoadedSeed | undefined {
+  const file = seedPath(root, scope);
+  let content = read(file);
+  let bundled = false;
+  if (!content && scope === 'spec_kitty_core' && !fs.stat(file)) {
+    const outcome = readWorkspaceText(undefined, bundledCoreGlossaryPath());
+    if (outcome.ok) {
+      content = outcome;
+      bundled = true;
+    }
   }
+  if (!content) return undefined;
+  const sourcePath = bundled ? bundledCoreGlossaryPath() : file;
+  const seed = bundled ? bundledSeed(content.text, sourcePath) : parseSeedFile(content.text, sourcePath, scope, 'seed');
+  if (seed.parsed) return { scope, path: sourcePath, bundled, versionId: versionIdOf(content.bytes), seed, stale: false };
+  const last = previous?.seeds.find((s) => s.scope === scope && s.path === sourcePath && s.seed.parsed);
+  const kept = last ? `; the last good version (${last.seed.senses.length} senses) is still in use` : '';
+  const problems = seed.problems.map((p) => ({ ...p, message: p.message + kept }));
+  return { scope, path: sourcePath, bundled, versionId: last?.versionId ?? versionIdOf(content.bytes), seed: { ...(last?.seed ?? seed), problems, parsed: false }, stale: true };
+}
 
-  let replay: ReplayState = { addedSenses: [], pins: [], openClarifications: [] };
-  let eventProblems: LogProblem[] = [];
+/** `.kittify/config.yaml` (the defaults without one; the last good one when it stops parsing). */
+function loadConfig(root: string, read: ReadFile, previous: WorkspaceSnapshot | undefined): { config: GlossaryConfig; problems: SourceProblem[] } {
+  const content = read(configPath(root));
+  if (!content) return { config: DEFAULT_CONFIG, problems: [] };
+  const parsed = parseGlossaryConfig(content.text);
+  return { config: parsed.parsed ? parsed.config : (previous?.config ?? DEFAULT_CONFIG), problems: parsed.problems };
+}
+
+/** The replayed event logs; when they cannot be read, the previous state (or none) and a file problem. */
+async function replayLogs(root: string, options: LoadOptions, fileProblems: { file: string; message: string }[]): Promise<{ replay: ReplayState; problems: LogProblem[] }> {
   try {
     const result = await (options.replay ?? replayWorkspace)(root, options.overlays);
-    replay = result.state;
-    eventProblems = result.problems;
+    return { replay: result.state, problems: result.problems };
   } catch (error) {
     fileProblems.push({ file: path.join(root, '.kittify', 'events', 'glossary'), message: `event logs could not be read: ${(error as Error).message}` });
-    if (options.previous) replay = options.previous.replay;
+    return { replay: options.previous?.replay ?? { addedSenses: [], pins: [], openClarifications: [] }, problems: [] };
   }
-  return new WorkspaceSnapshot(root, seeds, config, configProblems, replay, eventProblems, fileProblems, fs);
 }
