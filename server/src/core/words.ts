@@ -5,7 +5,7 @@
  */
 
 import { singularize } from './normalize';
-import { LineIndex, standalone } from './text';
+import { LineIndex } from './text';
 
 export interface CommonWords {
   /** True for a lowercase word of ordinary English. */
@@ -48,18 +48,7 @@ export function sortedCommonWords(text: string): CommonWords {
     }
     return false;
   };
-  // A search costs ~0.7 µs and the same words are asked about again and again: answers are kept.
-  const answers = new Map<string, boolean>();
-  return {
-    has(word) {
-      let answer = answers.get(word);
-      if (answer === undefined) {
-        if (answers.size >= 200_000) answers.clear();
-        answers.set(standalone(word), (answer = search(word)));
-      }
-      return answer;
-    },
-  };
+  return { has: search };
 }
 
 /** `word` compared with text[from, to) in code unit order: negative, 0 or positive. */

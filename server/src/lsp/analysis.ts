@@ -41,9 +41,9 @@ export interface Located {
 }
 
 /** Analyses kept (of the documents checked last). */
-const KEPT_ANALYSES = 16;
+const KEPT_ANALYSES = 8;
 /** Documents being edited that keep an incremental checker (the most recently edited). */
-const KEPT_CHECKERS = 8;
+const KEPT_CHECKERS = 4;
 
 export class DocumentAnalyzer {
   private readonly cache = new RecentMap<string, Analysis>(KEPT_ANALYSES);

@@ -21,8 +21,11 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  */
 export function readWorkspaceText(root: string | undefined, file: string, maxBytes = DEFAULT_MAX_FILE_BYTES, fs: WorkspaceFileSystem = NODE_FILE_SYSTEM): ReadOutcome {
   try {
-    if (root) assertInsideWorkspace(root, file, fs);
     const stat = fs.stat(file);
+    // Nothing there (and no link to nothing): nothing is read, so there is nothing to check. (Most
+    // files asked for are missing, e.g. a meta.json in every folder above a spec.)
+    if (!stat && !fs.isSymbolicLink(file)) return { ok: false, missing: true, reason: `${file} does not exist` };
+    if (root) assertInsideWorkspace(root, file, fs);
     if (!stat) return { ok: false, missing: true, reason: `${file} does not exist` };
     if (stat.kind !== 'file') return { ok: false, missing: false, reason: `${file} is not a regular file` };
     if (stat.size > maxBytes) return { ok: false, missing: false, reason: `${file} is ${formatBytes(stat.size)}, above the ${formatBytes(maxBytes)} limit; it was skipped` };
