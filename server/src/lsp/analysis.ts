@@ -4,10 +4,13 @@
  * glossary, config and log files get the problems of their folder's snapshot.
  *
  * What is kept per document is bounded, because an editor may have hundreds of documents open:
- * the analyses of the documents checked last (what hover, code actions and code lenses read
- * right after a check; any other is checked again when asked, which takes a millisecond for a
- * spec), and an incremental checker only for the documents being edited (a checker holds token
- * arrays of a few bytes per character of its document).
+ * an incremental checker and the last analysis only for the few documents being edited (a
+ * checker holds token arrays of a few bytes per character of its document), and the analyses of
+ * the last documents the language features asked about (hover, code actions and code lenses ask
+ * about the same document one after another). Any other document is checked again when asked,
+ * which takes about a millisecond for a spec. (Keeping the analysis of every document published
+ * cost far more than its size: each lived just long enough to be promoted to the collector's old
+ * generation, where it then piled up as garbage while many documents opened.)
  */
 
 import path from 'node:path';
@@ -40,8 +43,8 @@ export interface Located {
   kind: FileKind;
 }
 
-/** Analyses kept (of the documents checked last). */
-const KEPT_ANALYSES = 8;
+/** Analyses kept (of the documents edited or asked about last). */
+const KEPT_ANALYSES = 4;
 /** Documents being edited that keep an incremental checker (the most recently edited). */
 const KEPT_CHECKERS = 4;
 
@@ -103,7 +106,11 @@ export class DocumentAnalyzer {
     return `${document.version}|${this.registry.version(root)}|${this.settings.version}`;
   }
 
-  async analyze(document: TextDocument, token?: CancellationToken): Promise<Analysis> {
+  /**
+   * The analysis of `document` as it is now. `keep`: keep it for the next request about the same
+   * version (the language features); the analyses of documents being edited are kept anyway.
+   */
+  async analyze(document: TextDocument, token?: CancellationToken, keep = false): Promise<Analysis> {
     const located = this.locate(document);
     if (!located || (located.kind.kind !== 'markdown' && !isGlossaryFile(located.kind))) return { kind: 'none', key: '', diagnostics: [] };
     const settingsVersion = this.settings.version;
@@ -121,14 +128,14 @@ export class DocumentAnalyzer {
     if (text.length > settings.maxFileSize / 3 && Buffer.byteLength(text, 'utf8') > settings.maxFileSize) {
       const bytes = Buffer.byteLength(text, 'utf8');
       const message = `spec-glossary did not check this document: it is ${formatBytes(bytes)}, above the ${formatBytes(settings.maxFileSize)} limit (setting ${SETTINGS_SECTION}.maxFileSize).`;
-      return this.keep(document.uri, { kind: 'skipped', key: `${document.version}|${settingsVersion}`, diagnostics: skippedDiagnostics(message, settings) });
+      return this.keep(document.uri, { kind: 'skipped', key: `${document.version}|${settingsVersion}`, diagnostics: skippedDiagnostics(message, settings) }, keep);
     }
     // As the CLI does with files: NUL characters near the start mean this is not text.
     const nul = text.indexOf('\u0000');
     if (nul !== -1 && nul < 8192) {
       const at = document.positionAt(nul);
       const message = `spec-glossary did not check this document: it looks binary (a NUL character at line ${at.line + 1}, column ${at.character + 1}).`;
-      return this.keep(document.uri, { kind: 'skipped', key: `${document.version}|${settingsVersion}`, diagnostics: skippedDiagnostics(message, settings, SERVER_CODES.fileUnreadable) });
+      return this.keep(document.uri, { kind: 'skipped', key: `${document.version}|${settingsVersion}`, diagnostics: skippedDiagnostics(message, settings, SERVER_CODES.fileUnreadable) }, keep);
     }
 
     const snapshot = await this.registry.snapshot(located.root);
@@ -140,12 +147,12 @@ export class DocumentAnalyzer {
     const checker = this.checkers.get(document.uri);
     const analyzed = analyzeDocument(this.engine(), snapshot, { path: located.fsPath, text, settings: runtimeSettings(settings), metaCache: this.registry.metaCache(located.root), checker });
     const checked = checkedDocumentOf(document.uri, located.root, snapshot, analyzed);
-    return this.keep(document.uri, { kind: 'markdown', key, checked, diagnostics: documentDiagnostics(checked, settings) });
+    return this.keep(document.uri, { kind: 'markdown', key, checked, diagnostics: documentDiagnostics(checked, settings) }, keep);
   }
 
   /** Caches the analysis of an open document (one closed meanwhile is not kept: no leak). */
-  private keep(uri: string, analysis: Analysis): Analysis {
-    if (this.isOpen(uri)) this.cache.set(uri, analysis);
+  private keep(uri: string, analysis: Analysis, asked: boolean): Analysis {
+    if (this.isOpen(uri) && (asked || this.checkers.has(uri))) this.cache.set(uri, analysis);
     else this.cache.delete(uri);
     return analysis;
   }

@@ -66,7 +66,7 @@ export class LanguageFeatures {
     if (ours.length === 0) return [];
     // Clients that do not keep `data` get it back from the diagnostics we computed.
     const needsLookup = ours.some((d) => !isFindingData(d.data));
-    const current = needsLookup ? (await this.analyzer.analyze(document, token)).diagnostics : [];
+    const current = needsLookup ? (await this.analyzer.analyze(document, token, true)).diagnostics : [];
     const diagnostics = ours.map((d) => (isFindingData(d.data) ? d : (current.find((c) => sameDiagnostic(c, d)) ?? d)));
     return codeActionsFor(document.uri, diagnostics, { ...(params.context.only ? { only: params.context.only } : {}), textAt: (range) => document.getText(range) });
   }
@@ -74,7 +74,7 @@ export class LanguageFeatures {
   private async checked(uri: string, token: CancellationToken): Promise<CheckedDocument | undefined> {
     const document = this.documents.get(uri);
     if (!document) return undefined;
-    const analysis = await this.analyzer.analyze(document, token);
+    const analysis = await this.analyzer.analyze(document, token, true);
     return analysis.kind === 'markdown' ? analysis.checked : undefined;
   }
 }

@@ -4,6 +4,8 @@
  * killing the process and starts the server.
  */
 
+// (First: it sets how V8 sizes the heap, before the rest is loaded.)
+import './youngGeneration';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { describeError } from './logger';
 import { startServer } from './server';
