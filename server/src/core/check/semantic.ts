@@ -10,7 +10,7 @@ import { candidateOffsets } from '../extract/locate';
 import { followsPrevious, sameSet, type CheckContext } from './context';
 import { contradictsDefinition, keywords, sharesDefinitionContext } from './contradiction';
 import { resolveTerm, type Resolution } from './resolve';
-import { isFamiliarWord } from '../words';
+import { isFamiliarWord, isKnownWord } from '../words';
 
 const plural = (n: number) => `${n} sense${n === 1 ? '' : 's'}`;
 
@@ -37,6 +37,9 @@ export const semanticCheck: Unit<CheckContext> = {
     const starts: number[] = [];
     const lines = context.scan.lines;
     const isOrdinary = (surface: string) => !surface.includes(' ') && isFamiliarWord(context.common, surface);
+    // A word written with capitals inside ("HiC") was proposed by casing_pattern only when the
+    // shared vocabulary does not know it: the English word it may spell ("hic") is another word.
+    const isOrdinaryAbbreviation = (surface: string) => isKnownWord(context.common, surface);
     const follows = followsPrevious(context);
     const previous = follows ? (context.previous.memo.get('semantic_check.resolve') as SemanticMemo | undefined) : undefined;
     const memo: SemanticMemo = new Map();
@@ -53,10 +56,12 @@ export const semanticCheck: Unit<CheckContext> = {
     const resolutions = reusableResolutions(context);
     context.memo.set('semantic_check.resolutions', resolutions);
     for (const candidate of context.candidates) {
-      let resolution = resolutions.get(candidate.surface);
+      const written = candidate.method === 'casing_pattern';
+      const key = written ? candidate.surface + CASING_KEY : candidate.surface;
+      let resolution = resolutions.get(key);
       if (resolution === undefined) {
-        resolution = resolveTerm(candidate.surface, context.glossary, context.pins, context.knownTerms, isOrdinary);
-        resolutions.set(candidate.surface, resolution);
+        resolution = resolveTerm(candidate.surface, context.glossary, context.pins, context.knownTerms, written ? isOrdinaryAbbreviation : isOrdinary);
+        resolutions.set(key, resolution);
       }
       if (resolution.kind === 'known') continue;
       if (resolution.kind === 'resolved') {
@@ -113,6 +118,9 @@ export const semanticCheck: Unit<CheckContext> = {
     context.memo.set('semantic_check.contradictions', hits);
   },
 };
+
+/** Marks the resolutions of casing_pattern candidates, which judge ordinariness on their own. */
+const CASING_KEY = '\u0001casing';
 
 /**
  * Resolutions by surface that still hold: the previous check's when it had the same glossary,
