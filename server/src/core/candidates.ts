@@ -10,6 +10,7 @@
  * them in once missions' Domain Language sections are read (SPEC §3).
  */
 
+import type { RareWord } from './check/context';
 import type { ConflictType, Finding } from './types';
 
 /** One checked document: where it is and what its check found. */
@@ -18,6 +19,8 @@ export interface CandidateSource {
   path: string;
   missionId: string;
   findings: readonly Pick<Finding, 'term' | 'conflictType' | 'range'>[];
+  /** Words needing a glossary that the document uses too rarely to report (DocumentReport.rareWords). */
+  rareWords?: readonly RareWord[];
 }
 
 /** A definition a mission's own spec gives of a term (SPEC §3), for `definitions`. */
@@ -50,19 +53,25 @@ export interface CandidateOptions {
   definitions?: readonly CandidateDefinition[];
 }
 
+/** A word no document repeats is a candidate when the workspace uses it this often. */
+const RARE_MIN_DOCUMENTS = 2;
+const RARE_MIN_OCCURRENCES = 3;
+
 /** Findings that make a term a candidate: it is defined nowhere. */
 const UNDEFINED: ReadonlySet<ConflictType> = new Set<ConflictType>(['unknown', 'unresolved_critical']);
 
 /**
  * The candidates of the documents' findings: every term with an unknown (or unresolved
- * critical) finding, and every term a mission defines for itself, ranked by documents using it,
- * then occurrences, then term.
+ * critical) finding, the words documents use too rarely to report that add up across them, and
+ * every term a mission defines for itself; ranked by documents using it, then occurrences, then
+ * term.
  */
 export function rankCandidates(sources: Iterable<CandidateSource>, options: CandidateOptions = {}): GlossaryCandidate[] {
   const minSpecs = Math.max(1, options.minSpecs ?? 1);
   const maxExamples = Math.max(0, options.maxExamples ?? 3);
   const uses = new Map<string, { occurrences: number; documents: { path: string; line: number; count: number }[] }>();
-  for (const source of sources) {
+  const sourceList = [...sources];
+  for (const source of sourceList) {
     const inDocument = new Map<string, { path: string; line: number; count: number }>();
     for (const finding of source.findings) {
       if (!UNDEFINED.has(finding.conflictType)) continue;
@@ -79,6 +88,34 @@ export function rankCandidates(sources: Iterable<CandidateSource>, options: Cand
         inDocument.set(finding.term, entry);
         use.documents.push(entry);
       }
+    }
+  }
+  // Rare words add up across documents: used by other documents too, a term's count grows; a
+  // word no document repeats is a candidate once the workspace uses it at least three times in
+  // at least two documents (a word used twice in each of forty specs is the team's).
+  // A word never written in lowercase anywhere is a name (or only ever starts sentences).
+  const rare = new Map<string, { occurrences: number; lower: number; documents: { path: string; line: number; count: number }[] }>();
+  for (const source of sourceList) {
+    for (const word of source.rareWords ?? []) {
+      let use = rare.get(word.surface);
+      if (!use) rare.set(word.surface, (use = { occurrences: 0, lower: 0, documents: [] }));
+      use.occurrences += word.count;
+      use.lower += word.lower;
+      use.documents.push({ path: source.path, line: word.line + 1, count: word.count });
+    }
+  }
+  for (const [term, extra] of rare) {
+    const use = uses.get(term);
+    if (use) {
+      // (A document with findings of the term already counts every occurrence of it there.)
+      const reported = new Set(use.documents.map((d) => d.path));
+      for (const document of extra.documents) {
+        if (reported.has(document.path)) continue;
+        use.documents.push(document);
+        use.occurrences += document.count;
+      }
+    } else if (extra.documents.length >= RARE_MIN_DOCUMENTS && extra.occurrences >= RARE_MIN_OCCURRENCES && extra.lower > 0) {
+      uses.set(term, { occurrences: extra.occurrences, documents: extra.documents });
     }
   }
   const definitions = new Map<string, CandidateDefinition[]>();

@@ -48,7 +48,7 @@ export async function workspaceCandidates(snapshot: WorkspaceSnapshot, options: 
     const analyzed = analyzeDocument(snapshot, file, text, options.common, options.settings ?? {}, metaCache);
     const relative = path.relative(snapshot.root, file).split(path.sep).join('/');
     files.set(relative, { file, missionId: analyzed.identity.missionId });
-    sources.push({ path: relative, missionId: analyzed.identity.missionId, findings: analyzed.report.findings });
+    sources.push({ path: relative, missionId: analyzed.identity.missionId, findings: analyzed.report.findings, rareWords: analyzed.report.rareWords });
     if (++checked % batch === 0) await new Promise((resolve) => setImmediate(resolve));
   }
   return { documents: checked, candidates: rankCandidates(sources, { minSpecs: options.minSpecs ?? 1 }), files };

@@ -161,7 +161,7 @@ async function report(workspace: string, judged: Map<string, Judged>, options: O
   sample(pairs, 'Random sample of all findings');
 
   // Candidates.
-  const candidates = rankCandidates(run.documents.map((d) => ({ path: relative(workspace, d.absolutePath), missionId: d.identity.missionId, findings: d.report.findings })));
+  const candidates = rankCandidates(run.documents.map((d) => ({ path: relative(workspace, d.absolutePath), missionId: d.identity.missionId, findings: d.report.findings, rareWords: d.report.rareWords })));
   console.log(`\nGlossary candidates (${candidates.length}; top ${Math.min(options.top, candidates.length)}):`);
   for (const c of candidates.slice(0, options.top)) console.log(`  ${String(c.specs).padStart(4)} docs ${String(c.occurrences).padStart(5)}×  ${c.term}  (${c.examples.map((e) => `${e.path}:${e.line}`).join(', ')})`);
 

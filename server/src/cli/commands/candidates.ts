@@ -33,7 +33,7 @@ export async function candidatesCommand(command: ParsedCommand, io: CliIo): Prom
 /** The candidates of a check run, paths relative to `cwd`. */
 export function candidatesOf(run: CheckRun, cwd: string, minSpecs = 1): GlossaryCandidate[] {
   return rankCandidates(
-    run.documents.map((d) => ({ path: relativePath(cwd, d.absolutePath), missionId: d.identity.missionId, findings: d.report.findings })),
+    run.documents.map((d) => ({ path: relativePath(cwd, d.absolutePath), missionId: d.identity.missionId, findings: d.report.findings, rareWords: d.report.rareWords })),
     { minSpecs },
   );
 }

@@ -5,11 +5,11 @@
  * builds the term candidates.
  */
 
-import { followsPrevious, propose, type CheckContext } from '../check/context';
+import { followsPrevious, propose, type CheckContext, type RareWord } from '../check/context';
 import { normalizeSurface } from '../normalize';
 import type { Unit } from '../pipeline';
-import { FUNCTION_WORDS, isCommonWord, isFamiliarWord, isKnownWord } from '../words';
-import { codeSpanWords } from './codeWords';
+import { FUNCTION_WORDS, isClipping, isCommonWord, isFamiliarWord, isKnownWord } from '../words';
+import { CodeSpanWords } from './codeWords';
 import { glossaryMatch, markedChange } from './glossaryMatch';
 import { locate } from './locate';
 import { hasMask, maskedString } from './maskedCodes';
@@ -281,15 +281,25 @@ function isAsciiLetter(c: number | undefined): boolean {
 /**
  * Whether the token [start, end) is part of an identifier or path written in prose: a dotted name
  * (`mission.status`, `yaml.safe_load`: a dot with a letter on both sides), a call (`frozenset(`),
- * or a slash-joined path or slug (`QwenLM/qwen-code`). Code is not vocabulary, even outside
- * backticks.
+ * a slash-joined path or slug (`QwenLM/qwen-code`), or the value of a command-line option
+ * (`init --ai zorb`). Code is not vocabulary, even outside backticks.
  */
 function isIdentifierPart(masked: Uint16Array, start: number, end: number): boolean {
   const after = masked[end];
   if (after === 40) return true; // "("
   if (after === 46 && isWordCode(masked[end + 1])) return true;
   if (start >= 2 && masked[start - 1] === 46 && isWordCode(masked[start - 2])) return true;
-  return inSlashedChunk(masked, start, end);
+  return inSlashedChunk(masked, start, end) || afterOption(masked, start);
+}
+
+/** Whether the token at `start` is the value of a command-line option written in prose (`--ai zorb`, `--mode=zorb`). */
+function afterOption(masked: Uint16Array, start: number): boolean {
+  let k = start - 1;
+  if (k >= 0 && (masked[k] === 32 || masked[k] === 61)) k--;
+  else return false;
+  while (k >= 0 && (isWordCode(masked[k]) || masked[k] === 45 || masked[k] === 95)) k--;
+  // k is now before the option's name: it must have been "--name" at a word boundary.
+  return k + 2 < start && masked[k + 1] === 45 && masked[k + 2] === 45 && (k < 0 || masked[k] === 32 || masked[k] === 10 || masked[k] === 9);
 }
 
 /** How far around a token `inSlashedChunk` looks. */
@@ -396,17 +406,23 @@ const repeatedNoun: Extractor = {
     // the words were first counted.
     if (tally.length < 3 * words.length) tally = new Int32Array(Math.max(3 * words.length, 2 * tally.length));
     const order: number[] = [];
-    for (const value of counted.value) {
+    const firstAt: number[] = [];
+    for (let k = 0; k < counted.value.length; k++) {
+      const value = counted.value[k]!;
       const w = value >> 2;
       const written = value & 3;
-      if (tally[3 * w]!++ === 0) order.push(w);
+      if (tally[3 * w]!++ === 0) {
+        order.push(w);
+        firstAt.push(counted.at[k]!);
+      }
       if (written === LOWER) tally[3 * w + 1]!++;
       else if (written === CAPITAL_MID) tally[3 * w + 2]!++;
     }
-    const bySurface = new Map<string, { count: number; lower: number; capital: number }>();
-    for (const w of order) {
+    const bySurface = new Map<string, { count: number; lower: number; capital: number; first: number }>();
+    for (let k = 0; k < order.length; k++) {
+      const w = order[k]!;
       const surface = normalizeSurface(words[w]!);
-      const entry = bySurface.get(surface) ?? { count: 0, lower: 0, capital: 0 };
+      const entry = bySurface.get(surface) ?? { count: 0, lower: 0, capital: 0, first: firstAt[k]! };
       entry.count += tally[3 * w]!;
       entry.lower += tally[3 * w + 1]!;
       entry.capital += tally[3 * w + 2]!;
@@ -418,12 +434,21 @@ const repeatedNoun: Extractor = {
     // acronym or camelCase word counted here is also proposed by its own extractor, whose higher
     // confidence wins.
     // A word the document itself writes as code (`mutmut`, `mutmut run`) is an identifier.
-    let code: Set<string> | undefined;
-    for (const [surface, { count, lower, capital }] of bySurface) {
-      if (count < 3 || (lower === 0 && capital > 0) || isFamiliarWord(context.common, surface)) continue;
-      code ??= new Set([...codeSpanWords(scan.text, masked)].map(normalizeSurface));
-      if (!code.has(surface)) propose(context, surface, 'repeated_noun');
+    // Fewer than three uses here: a rare word, which the glossary candidates add up across a
+    // workspace (a word used twice in each of forty specs is the team's).
+    const previousCode = followsPrevious(context) ? (context.previous.memo.get('repeated_noun.code') as CodeSpanWords | undefined) : undefined;
+    const edit = scan.edit;
+    const code = previousCode && edit ? previousCode.edited(scan.text, edit.restart, edit.end, edit.delta) : CodeSpanWords.of(scan.text);
+    context.memo.set('repeated_noun.code', code);
+    const rareWords: RareWord[] = [];
+    for (const [surface, { count, lower, capital, first }] of bySurface) {
+      if ((lower === 0 && capital > 0) || isFamiliarWord(context.common, surface)) continue;
+      if (code.has(surface) || code.has(words[tokens.word[first]!]!)) continue;
+      if (count >= 3) propose(context, surface, 'repeated_noun');
+      // (A clipping is weak evidence: it is not added up across documents.)
+      else if (!context.knownTerms.has(surface) && !context.excluded.has(surface) && !isClipping(context.common, surface)) rareWords.push({ surface, count, lower, capital, line: scan.lines.positionAt(tokens.start[first]!).line });
     }
+    context.rareWords = rareWords;
   },
 };
 
