@@ -100,7 +100,7 @@ function findFiles(dir: string, test: (name: string) => boolean): string[] {
 
 describe.skipIf(!install.ok && !IN_CI)(`VS Code (code-server ${install.version}) with the extension, on a copy of examples/`, () => {
   beforeAll(async () => {
-    expect(install.ok, `code-server could not be installed: ${install.reason}`).toBe(true);
+    expect(install.ok, `the VS Code session cannot run: ${install.reason}`).toBe(true);
     rmSync(ARTIFACTS, { recursive: true, force: true });
     mkdirSync(ARTIFACTS, { recursive: true });
     let started = Date.now();
