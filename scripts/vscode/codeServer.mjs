@@ -17,7 +17,7 @@
 // X11, xkbfile or libsecret: those are for the desktop app.
 
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -176,10 +176,37 @@ function link(target, at) {
   symlinkSync(target, at);
 }
 
+/** Staging folders of installs whose process is gone (killed half-way): they are never finished. */
+function removeAbandonedInstalls(final) {
+  const prefix = `${path.basename(final)}.partial-`;
+  let names = [];
+  try {
+    names = readdirSync(path.dirname(final));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(name.slice(prefix.length));
+    if (Number.isInteger(pid) && pid !== process.pid && isRunning(pid)) continue; // another install at work
+    rmSync(path.join(path.dirname(final), name), { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
 /** Installs into a fresh staging folder, then renames it into place. */
 export async function install() {
   checkPrerequisites();
   const final = cacheDir();
+  removeAbandonedInstalls(final);
   const staging = `${final}.partial-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });

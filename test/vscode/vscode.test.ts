@@ -119,8 +119,13 @@ describe.skipIf(!install.ok && !IN_CI)(`VS Code (code-server ${install.version})
     browser = await launchChromium();
     vscode = new Workbench(browser.page);
     started = Date.now();
-    await vscode.open(session.info.url);
-    await vscode.openFile(specPath);
+    try {
+      await vscode.open(session.info.url);
+      await vscode.openFile(specPath);
+    } catch (error) {
+      await shot('failed-0-open').catch(() => undefined);
+      throw error;
+    }
     timings['openMs'] = Date.now() - started;
   }, 240_000);
 
@@ -144,9 +149,10 @@ describe.skipIf(!install.ok && !IN_CI)(`VS Code (code-server ${install.version})
     expect(flags.length).toBeGreaterThanOrEqual(2);
 
     const seen: Squiggle[] = [];
-    for (const flag of flags) {
+    for (const [index, flag] of flags.entries()) {
       await vscode.goTo(flag.line, flag.column);
-      const squiggles = await vscode.waitForSquiggles(`a squiggle under '${flag.text}' on line ${flag.line}`, (now) => onLine(now, flag).length > 0);
+      // The first wait includes the extension's activation and the server's start.
+      const squiggles = await vscode.waitForSquiggles(`a squiggle under '${flag.text}' on line ${flag.line}`, (now) => onLine(now, flag).length > 0, index === 0 ? 45_000 : 15_000);
       for (const squiggle of onLine(squiggles, flag)) expect(squiggle.severity, `'${flag.text}' on line ${flag.line}`).toBe(flag.squiggle);
       seen.push(...squiggles);
     }
