@@ -99,7 +99,7 @@ async function report(workspace: string, judged: Map<string, Judged>, options: O
       if (!was || rank(f.severity) > rank(was.severity)) byTerm.set(f.term, f);
       if (f.conflictType === 'unknown' && !f.term.includes(' ') && top20k.has(f.term)) commonUnknown.add(f.term);
     }
-    for (const [term, finding] of byTerm) pairs.push({ path: rel, term, finding, line: (lines[finding.range.start.line] ?? '').trim() });
+    for (const [term, finding] of byTerm) pairs.push({ path: rel, term, finding, line: lines[finding.range.start.line] ?? '' });
     warnCounts.push([...byTerm.values()].filter((f) => f.severity !== 'low').length);
     const coverage = glossaryCoverage(doc);
     glossaryTotal += coverage.total;
@@ -154,7 +154,7 @@ async function report(workspace: string, judged: Map<string, Judged>, options: O
     for (const pair of picked) {
       const f = pair.finding;
       console.log(`  [${classOf(pair)}] ${pair.path}:${f.range.start.line + 1}  '${pair.term}' ${f.conflictType}/${f.extractionMethod} ${f.severity}`);
-      console.log(`      ${clip(pair.line, 200)}`);
+      console.log(`      ${around(pair.line, f.range.start.character, 200)}`);
     }
   };
   sample(warning, 'Random sample of findings at Warning or above');
@@ -294,8 +294,11 @@ function relative(root: string, file: string): string {
   return path.relative(root, file).split(path.sep).join('/');
 }
 
-function clip(text: string, max: number): string {
-  return text.length <= max ? text : text.slice(0, max - 1) + '…';
+/** At most `max` characters of a line around column `at` (its sentence, for a person to judge). */
+function around(line: string, at: number, max: number): string {
+  const from = Math.max(0, Math.min(at - Math.floor(max / 3), line.length - max));
+  const text = line.slice(from, from + max).trim();
+  return (from > 0 ? '…' : '') + text + (from + max < line.length ? '…' : '');
 }
 
 function escape(text: string): string {
