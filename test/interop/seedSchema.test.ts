@@ -42,6 +42,7 @@ const CASES: Case[] = [
   { name: 'repeated inner spaces in a surface (read collapsed, with a warning)', yaml: 'terms:\n  - surface: "work  dir"\n    definition: y\n', refuses: false, senses: ['work dir'], code: 'glossary.surface-spacing' },
   { name: 'a TODO draft (accepted text, but a placeholder: it defines nothing)', yaml: 'terms:\n  - surface: pci\n    definition: "TODO: define pci"\n    status: draft\n', refuses: false, senses: [], code: 'glossary.placeholder-definition' },
   { name: 'sexagesimal-looking text stays a string', yaml: 'terms:\n  - surface: x\n    definition: 12:30:00\n', refuses: false, senses: ['x'] },
+  { name: 'a date with one-digit month and day stays a string', yaml: 'terms:\n  - surface: x\n    definition: 2024-1-1\n', refuses: false, senses: ['x'] },
   // --- what it refuses -------------------------------------------------------------------------
   { name: 'an empty file', yaml: '', refuses: true, senses: [], code: 'glossary.missing-terms' },
   { name: 'a file of comments only', yaml: '# nothing yet\n', refuses: true, senses: [], code: 'glossary.missing-terms' },
@@ -57,6 +58,7 @@ const CASES: Case[] = [
   { name: 'introduced_in_mission unquoted (a number)', yaml: `terms:\n${ENTRY}    introduced_in_mission: 041\n`, refuses: true, senses: ['workspace'], code: 'glossary.invalid-introduced-in-mission' },
   { name: 'introduced_in_mission as a date', yaml: `terms:\n${ENTRY}    introduced_in_mission: 2024-01-01\n`, refuses: true, senses: ['workspace'], code: 'glossary.unquoted-value' },
   { name: 'a definition ruamel reads as a number (1_000)', yaml: 'terms:\n  - surface: x\n    definition: 1_000\n', refuses: true, senses: ['x'], code: 'glossary.unquoted-value' },
+  { name: 'a definition ruamel reads as a binary integer (0b101)', yaml: 'terms:\n  - surface: x\n    definition: 0b101\n', refuses: true, senses: ['x'], code: 'glossary.unquoted-value' },
   { name: 'a definition with an explicit !!str tag', yaml: 'terms:\n  - surface: x\n    definition: !!str hello\n', refuses: true, senses: ['x'], code: 'glossary.tagged-string' },
   { name: 'a duplicate key in an entry', yaml: 'terms:\n  - surface: x\n    definition: y\n    definition: z\n', refuses: true, senses: [], code: 'glossary.duplicate-key' },
   { name: 'two YAML documents', yaml: 'terms: []\n---\nterms: []\n', refuses: true, senses: [], code: 'glossary.parse-error' },
