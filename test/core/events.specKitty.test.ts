@@ -111,6 +111,19 @@ describe("reading Spec Kitty's lines", () => {
     expect(json.pins.map((p) => [p.term, p.conflict_id])).toEqual([['confirmation', 'new']]);
   });
 
+  it("its CLI's custom definition (Resolved, then the sense) answers the request it names, not an older one of the term", () => {
+    const custom = { surface: 'pci', scope: 'team_domain', definition: 'A card slot', confidence: 1 };
+    const lines = [
+      skRequested({ mission: M, run: 'sk-defer', id: 1, t: skTime(1), conflict: 'older', term: 'pci' }),
+      skRequested({ mission: M, run: 'sk-max', id: 2, t: skTime(2), conflict: 'named', term: 'pci' }),
+      skResolvedByCli({ t: skTime(3), conflict: 'named', term: 'pci', sense: custom }),
+      skSenseByCli({ t: skTime(4), term: 'pci', definition: 'A card slot' }),
+    ].map(skLine);
+    const json = replayToJson(replayEvents(positioned(lines.join('\n'))), M);
+    expect(json.open_clarifications.map((o) => o.conflict_id)).toEqual(['older']);
+    expect(json.pins.map((p) => [p.term, p.conflict_id, p.selected_sense.definition])).toEqual([['pci', 'named', 'A card slot']]);
+  });
+
   it('our own custom decision (SenseUpdated + Resolved) is one answer, never reported twice', () => {
     const state = replayEvents([requested({ conflict: 'c1', term: 'frobnicator', lamport: 1 }), senseUpdated({ lamport: 2 }), resolved({ conflict: 'c1', term: 'frobnicator', definition: 'A device that frobs widgets', lamport: 3 })]);
     expect(state.openClarifications).toEqual([]);

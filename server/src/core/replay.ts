@@ -29,9 +29,9 @@
  * - GlossaryClarificationRequested is open until any Resolved has its conflict_id. Repeated
  *   Requested for one conflict keep the first and are reported (one problem per conflict).
  * - Spec Kitty's pipeline answers a clarification with a custom definition by writing the
- *   Requested and then a GlossarySenseUpdated, and no Resolved. So an active sense created or
- *   updated for (mission, term) answers the latest still-open Requested of that mission and term
- *   before it (each sense answers at most one request): the request is closed and the sense is
+ *   Requested and, on the next line of the same log, a GlossarySenseUpdated, and no Resolved. So
+ *   an active sense created or updated for (mission, term) on the line right after a still-open
+ *   Requested of that mission and term answers it: the request is closed and the sense is
  *   pinned, exactly as our own custom decision (SenseUpdated + Resolved) would.
  *
  * Speed and memory: `add` folds each event into per-group aggregates (first and last in replay
@@ -421,38 +421,25 @@ class Accumulator implements ReplayAccumulator {
   }
 
   /**
-   * Spec Kitty's custom answers: per (mission, term), requests and active senses in replay order;
-   * each sense answers the latest request before it not answered yet. Returns the answered
-   * requests with the pin each answer makes.
+   * Spec Kitty's custom answers: its pipeline writes a request and, on the very next line of the
+   * same log, the sense it was answered with (and no Resolved). Such a sense answers that request
+   * only; a sense written after a Resolved (its CLI's custom definition) or anywhere else answers
+   * nothing. Returns the answered requests with the pin each answer makes.
    */
   private pairAnswers(open: readonly RequestRecord[]): Map<RequestRecord, ResolveRecord> {
     const answered = new Map<RequestRecord, ResolveRecord>();
-    const byTerm = new Map<string, RequestRecord[]>();
     for (const request of open) {
+      if (request.line === 0) continue;
       const answers = this.answers.get(request.missionId)?.get(request.term);
-      if (answers === undefined) continue;
-      const id = `${request.missionId}\u0000${request.term}`;
-      const list = byTerm.get(id);
-      if (list === undefined) byTerm.set(id, [request]);
-      else list.push(request);
-    }
-    for (const requests of byTerm.values()) {
-      const first = requests[0]!;
-      const answers = [...this.answers.get(first.missionId)!.get(first.term)!].sort(compareRecords);
-      const pending: RequestRecord[] = [];
-      let r = 0;
-      for (const answer of answers) {
-        while (r < requests.length && before(requests[r]!, answer)) pending.push(requests[r++]!);
-        const request = pending.pop();
-        if (request === undefined) continue;
-        const pin = { ...(answer as ReplayKey) } as ResolveRecord;
-        pin.missionId = request.missionId;
-        pin.conflictId = request.conflictId;
-        pin.term = request.term;
-        pin.sense = { surface: answer.surface, scope: answer.scope, definition: answer.definition, confidence: answer.confidence };
-        pin.actorId = answer.actorId;
-        answered.set(request, pin);
-      }
+      const answer = answers?.find((a) => a.line === request.line + 1);
+      if (answer === undefined) continue;
+      const pin = { ...(answer as ReplayKey) } as ResolveRecord;
+      pin.missionId = request.missionId;
+      pin.conflictId = request.conflictId;
+      pin.term = request.term;
+      pin.sense = { surface: answer.surface, scope: answer.scope, definition: answer.definition, confidence: answer.confidence };
+      pin.actorId = answer.actorId;
+      answered.set(request, pin);
     }
     return answered;
   }
