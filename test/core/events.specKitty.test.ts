@@ -169,12 +169,22 @@ describe('mixed logs: our lines and Spec Kitty lines interleaved', () => {
     expect(replayToJson(replayEvents(items), M).pins.map((p) => p.selected_sense.definition)).toEqual([VSCODE.definition]);
   });
 
-  it('the clocks of lines the replay skips unparsed still place a later line without a clock', () => {
+  it("replay's fast path reads only the state lines: a line without a clock inherits the highest clock among the earlier ones, which keeps file order among them", () => {
     const { events, positions } = parseEventLog(text, LOG, { wants: (t) => STATE_EVENT_TYPES.has(t) });
     expect(events.map((e) => e.event_type)).toEqual(['GlossaryClarificationRequested', 'GlossaryClarificationResolved', 'GlossaryClarificationResolved', 'GlossaryClarificationRequested']);
-    expect(positions.map((p) => p.clock)).toEqual([1, 2, 2, 4]);
-    const afterSkipped = [serializeEvent(observed({ lamport: 7, mission: M })), skLine(theirs)].join('\n');
-    expect(parseEventLog(afterSkipped, LOG, { wants: (t) => STATE_EVENT_TYPES.has(t) }).positions).toEqual([{ clock: 7, seq: 2, line: 2 }]);
+    expect(positions.map((p) => [p.clock, p.seq])).toEqual([
+      [1, 0],
+      [2, 0],
+      [2, 3],
+      [4, 0],
+    ]);
+    // An audit line skipped unparsed (clock 7) does not count; the state lines keep file order.
+    const afterSkipped = [serializeEvent(resolved({ conflict: 'c0', lamport: 5, mission: M })), serializeEvent(observed({ lamport: 7, mission: M })), skLine(theirs), serializeEvent(requested({ conflict: 'c3', lamport: 8, mission: M }))].join('\n');
+    expect(parseEventLog(afterSkipped, LOG, { wants: (t) => STATE_EVENT_TYPES.has(t) }).positions).toEqual([
+      { clock: 5, seq: 0, line: 1 },
+      { clock: 5, seq: 3, line: 3 },
+      { clock: 8, seq: 0, line: 4 },
+    ]);
   });
 
   it('the state does not depend on the order the events arrive in (files read in any order)', () => {

@@ -266,8 +266,8 @@ class Accumulator implements ReplayAccumulator {
   private senses: Nested<Nested<Nested<Nested<Group<SenseRecord>>>>> = new Map();
   /** By mission, normalized term. */
   private pins: Nested<Nested<Group<ResolveRecord>>> = new Map();
-  /** Active senses created or updated, by mission and term: answers to open requests (Spec Kitty). */
-  private answers: Nested<Nested<SenseRecord[]>> = new Map();
+  /** Active senses on lines without a clock, by mission and line: answers to open requests (Spec Kitty). */
+  private answers = new Map<string, Map<number, SenseRecord>>();
   /** Requests and resolutions by conflict id: one map entry per conflict. */
   private conflicts = new Map<string, Conflict>();
   /** Per-event problems found while adding, by event identity (copies report once). */
@@ -294,63 +294,89 @@ class Accumulator implements ReplayAccumulator {
 
   add(event: LoggedEvent, position?: LogPosition): void {
     if (this.finished) throw new Error('replay accumulator already finished');
-    // Written out field by field (no spreads or closures): this runs once per event of a
-    // million-event replay.
+    // Written out field by field (no spreads, closures or added properties: each record is one
+    // literal of a fixed shape): this runs once per event of a million-event replay.
+    const lamport = position !== undefined ? position.clock : (event.lamport_clock ?? 0);
+    const seq = position !== undefined ? position.seq : 0;
+    const line = position !== undefined ? position.line : 0;
+    const eventId = event.event_id ?? '';
+    const missionId = this.mission(event.mission_id);
+    const ident = eventId !== '' ? eventId : `line ${line} of the log of ${missionId}`;
+    const timestamp = event.timestamp;
     switch (event.event_type) {
       case 'GlossaryClarificationRequested': {
-        const key = replayKeyOf(event, position);
         const conflict = this.conflict(event.conflict_id);
-        const missionId = this.mission(event.mission_id);
         if (conflict.resolutionFirst !== undefined) {
-          conflict.addRequest(markOf(key, missionId, conflict.id));
+          conflict.addRequest({ lamport, seq, timestamp, eventId, ident, line, missionId, conflictId: conflict.id });
           return;
         }
-        const record = key as RequestRecord;
-        record.missionId = missionId;
-        record.conflictId = conflict.id;
-        record.stepId = this.lastStep = this.repeated(event.step_id, this.lastStep);
-        record.term = this.normalize(event.term);
-        record.question = event.question;
-        record.options = event.options;
-        record.urgency = severityOf(event.urgency);
+        const record: RequestRecord = {
+          lamport,
+          seq,
+          timestamp,
+          eventId,
+          ident,
+          line,
+          missionId,
+          conflictId: conflict.id,
+          stepId: (this.lastStep = this.repeated(event.step_id, this.lastStep)),
+          term: this.normalize(event.term),
+          question: event.question,
+          options: event.options,
+          urgency: severityOf(event.urgency),
+        };
         conflict.addRequest(record);
         return;
       }
       case 'GlossaryClarificationResolved': {
         const conflict = this.conflict(event.conflict_id);
-        const record = replayKeyOf(event, position) as ResolveRecord;
-        record.missionId = this.mission(event.mission_id);
-        record.conflictId = conflict.id;
-        record.term = this.normalize(event.term_surface);
-        record.sense = event.selected_sense;
-        record.actorId = this.lastActor = this.repeated(event.actor.actor_id, this.lastActor);
-        conflict.addResolution(markOf(record, record.missionId, conflict.id));
+        const record: ResolveRecord = {
+          lamport,
+          seq,
+          timestamp,
+          eventId,
+          ident,
+          line,
+          missionId,
+          conflictId: conflict.id,
+          term: this.normalize(event.term_surface),
+          sense: event.selected_sense,
+          actorId: (this.lastActor = this.repeated(event.actor.actor_id, this.lastActor)),
+        };
+        conflict.addResolution({ lamport, seq, timestamp, eventId, ident, line, missionId, conflictId: conflict.id });
         if (isPlaceholderDefinition(event.selected_sense.definition)) {
-          this.reportOnce(record, record.missionId, `the selected sense of '${record.term}' has a placeholder definition ("${event.selected_sense.definition}"); the conflict is closed but nothing is pinned`);
+          this.reportOnce(record, missionId, `the selected sense of '${record.term}' has a placeholder definition ("${event.selected_sense.definition}"); the conflict is closed but nothing is pinned`);
           return;
         }
-        fold(inner(this.pins, record.missionId), record.term, record);
+        fold(inner(this.pins, missionId), record.term, record);
         return;
       }
       case 'GlossarySenseUpdated': {
         const sense = event.new_sense;
-        const record = replayKeyOf(event, position) as SenseRecord;
-        record.missionId = this.mission(event.mission_id);
-        record.surface = this.normalize(sense.surface);
-        record.scope = scopeOf(event.scope);
-        record.definition = sense.definition;
-        record.confidence = sense.confidence;
-        record.status = statusOf(sense.status);
-        record.actorId = this.lastActor = this.repeated(event.actor.actor_id, this.lastActor);
-        record.source = this.lastSource = this.repeated(event.provenance.source, this.lastSource);
+        const record: SenseRecord = {
+          lamport,
+          seq,
+          timestamp,
+          eventId,
+          ident,
+          line,
+          missionId,
+          surface: this.normalize(sense.surface),
+          scope: scopeOf(event.scope),
+          definition: sense.definition,
+          confidence: sense.confidence,
+          status: statusOf(sense.status),
+          actorId: (this.lastActor = this.repeated(event.actor.actor_id, this.lastActor)),
+          source: (this.lastSource = this.repeated(event.provenance.source, this.lastSource)),
+        };
         if (sense.scope !== event.scope) {
-          this.reportOnce(record, record.missionId, `new_sense.scope ${sense.scope} differs from the event's scope ${event.scope}; the event's scope is used`);
+          this.reportOnce(record, missionId, `new_sense.scope ${sense.scope} differs from the event's scope ${event.scope}; the event's scope is used`);
         }
         if (isPlaceholderDefinition(sense.definition)) {
-          this.reportOnce(record, record.missionId, `the definition of '${record.surface}' is a placeholder ("${sense.definition}"); the sense is not added until it is written`);
+          this.reportOnce(record, missionId, `the definition of '${record.surface}' is a placeholder ("${sense.definition}"); the sense is not added until it is written`);
           return;
         }
-        const owner = record.scope === 'mission_local' ? record.missionId : '';
+        const owner = record.scope === 'mission_local' ? missionId : '';
         const bySurface = inner(inner(inner(this.senses, record.scope), owner), record.surface);
         const group = bySurface.get(record.definition);
         if (group === undefined) bySurface.set(record.definition, new Group(record));
@@ -358,11 +384,12 @@ class Accumulator implements ReplayAccumulator {
           record.definition = group.first.definition; // the same text: keep one copy
           group.add(record);
         }
-        if (record.status === 'active') {
-          const list = inner(this.answers, record.missionId);
-          const forTerm = list.get(record.surface);
-          if (forTerm === undefined) list.set(record.surface, [record]);
-          else forTerm.push(record);
+        // A sense on a line without a clock may be Spec Kitty's answer to the request on the line
+        // before it (see pairAnswers); our own senses always come with a Resolved.
+        if (record.status === 'active' && seq > 0) {
+          let byLine = this.answers.get(missionId);
+          if (byLine === undefined) this.answers.set(missionId, (byLine = new Map()));
+          byLine.set(line, record);
         }
         return;
       }
@@ -430,16 +457,21 @@ class Accumulator implements ReplayAccumulator {
     const answered = new Map<RequestRecord, ResolveRecord>();
     for (const request of open) {
       if (request.line === 0) continue;
-      const answers = this.answers.get(request.missionId)?.get(request.term);
-      const answer = answers?.find((a) => a.line === request.line + 1);
-      if (answer === undefined) continue;
-      const pin = { ...(answer as ReplayKey) } as ResolveRecord;
-      pin.missionId = request.missionId;
-      pin.conflictId = request.conflictId;
-      pin.term = request.term;
-      pin.sense = { surface: answer.surface, scope: answer.scope, definition: answer.definition, confidence: answer.confidence };
-      pin.actorId = answer.actorId;
-      answered.set(request, pin);
+      const answer = this.answers.get(request.missionId)?.get(request.line + 1);
+      if (answer === undefined || answer.surface !== request.term) continue;
+      answered.set(request, {
+        lamport: answer.lamport,
+        seq: answer.seq,
+        timestamp: answer.timestamp,
+        eventId: answer.eventId,
+        ident: answer.ident,
+        line: answer.line,
+        missionId: request.missionId,
+        conflictId: request.conflictId,
+        term: request.term,
+        sense: { surface: answer.surface, scope: answer.scope, definition: answer.definition, confidence: answer.confidence },
+        actorId: answer.actorId,
+      });
     }
     return answered;
   }
@@ -483,10 +515,6 @@ class Accumulator implements ReplayAccumulator {
     }
     return (this.lastConflict = conflict);
   }
-}
-
-function markOf(key: ReplayKey, missionId: string, conflictId: string): ConflictMark {
-  return { lamport: key.lamport, seq: key.seq, timestamp: key.timestamp, eventId: key.eventId, ident: key.ident, line: key.line, missionId, conflictId };
 }
 
 /**

@@ -80,10 +80,7 @@ export async function feedLog(
     const emit = (bytes: Buffer, view: string, ascii: boolean, base: number, from: number, to: number, terminated: boolean) => {
       lineNumber++;
       if (terminated && to > from && bytes[to - 1] === 13) to--;
-      if (wants !== undefined && isUnwantedLine(view, terminated, wants, from - base, to - base)) {
-        parser.skipped(view, from - base, to - base); // its clock still places later lines without one
-        return;
-      }
+      if (wants !== undefined && isUnwantedLine(view, terminated, wants, from - base, to - base)) return;
       if (ascii) parser.line(view.slice(from - base, to - base), lineNumber, terminated, true);
       else parser.line(bytes.toString('utf8', from, to), lineNumber, terminated, true, !isUtf8(bytes.subarray(from, to)));
     };

@@ -4,8 +4,8 @@
  *
  * Lines are read as any writer may write them (SPEC §7 "Reading", Spec Kitty's included; see
  * schema.ts and logged.ts), and each event is handed on with its place in replay order
- * (`LogPosition`): a line without a clock inherits the highest clock of the lines before it in
- * the file, so it keeps its place in file order.
+ * (`LogPosition`): a line without a clock inherits the highest clock of the events before it in
+ * the file (of the wanted types, when the caller filters), so it keeps its place in file order.
  *
  * An unterminated last line that is a complete, valid event is accepted: a writer killed after
  * its `}` but before `\n`, or a hand edit, loses nothing. Blank lines are skipped silently.
@@ -13,7 +13,7 @@
 import { isPlainObject } from './check';
 import { LineSplitter, MAX_LINE_LENGTH } from './lines';
 import { missionFileStem, missionOfLogFile, toLoggedEvent } from './logged';
-import { isSniffedUnwanted, SkippedClocks } from './sniff';
+import { isSniffedUnwanted } from './sniff';
 import type { EventType, LoggedEvent, LogPosition } from './types';
 import { isEventType, validateLogged } from './validate';
 
@@ -95,9 +95,12 @@ export class EventLogParser {
    */
   private mission: string | undefined;
   private missionConfirmed = false;
-  /** Highest trusted clock of the lines read so far: the clock a line without one inherits. */
+  /**
+   * Highest trusted clock of the events handed on so far: the clock a line without one inherits.
+   * With `wants`, only wanted events count (a replay reads only the state-changing types; the
+   * other types never change the state, so their clocks cannot change an order that matters).
+   */
   private clockSoFar = 0;
-  private readonly skippedClocks = new SkippedClocks();
 
   constructor(
     private readonly fileLabel: string,
@@ -128,10 +131,7 @@ export class EventLogParser {
   line(text: string, lineNumber: number, terminated: boolean, alreadySniffed = false, invalidUtf8 = false): void {
     // Lines normally start with `{`; only other lines pay for the blank check.
     if (text.length === 0 || (text.charCodeAt(0) !== 123 && text.trim() === '')) return;
-    if (!alreadySniffed && this.wants !== undefined && isUnwantedLine(text, terminated, this.wants)) {
-      this.skipped(text, 0, text.length);
-      return;
-    }
+    if (!alreadySniffed && this.wants !== undefined && isUnwantedLine(text, terminated, this.wants)) return;
     const result = parseEventLine(text, terminated, this.mission);
     if (!result.ok) {
       this.sink.problem({ file: this.fileLabel, line: lineNumber, message: result.message });
@@ -139,6 +139,8 @@ export class EventLogParser {
     }
     const { event } = result;
     if (!this.missionConfirmed && this.mission !== undefined) this.confirmMission(event.mission_id);
+    // A line the sniffer could not vouch for is parsed; its type is filtered here instead.
+    if (this.wants !== undefined && !this.wants(event.event_type)) return;
     const clock = event.lamport_clock;
     let position: LogPosition;
     if (clock !== undefined) {
@@ -147,8 +149,6 @@ export class EventLogParser {
     } else {
       position = { clock: this.clockSoFar, seq: lineNumber, line: lineNumber };
     }
-    // A line the sniffer could not vouch for is parsed; its type is filtered here instead.
-    if (this.wants !== undefined && !this.wants(event.event_type)) return;
     if (result.warning !== undefined) this.sink.problem({ file: this.fileLabel, line: lineNumber, message: result.warning, severity: 'warning', code: 'events.untrusted-clock' });
     if (invalidUtf8) this.sink.problem({ file: this.fileLabel, line: lineNumber, message: 'the line is not valid UTF-8: invalid bytes were replaced with U+FFFD; the event is kept as read' });
     this.sink.event(event, lineNumber, position);
@@ -159,15 +159,6 @@ export class EventLogParser {
       this.mission = named;
       this.missionConfirmed = true;
     }
-  }
-
-  /**
-   * A line `text[from, to)` skipped unparsed (its type is not wanted): only its clock matters,
-   * for the place of a later line without one.
-   */
-  skipped(text: string, from: number, to: number): void {
-    const clock = this.skippedClocks.clockOf(text, from, to);
-    if (clock > this.clockSoFar) this.clockSoFar = clock;
   }
 
   /** A line too long to be an event, dropped unread. */

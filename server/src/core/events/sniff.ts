@@ -148,30 +148,3 @@ export function maxLamportInText(text: string): number {
   }
   return max;
 }
-
-/**
- * The clock of lines the reader skips unparsed (audit-only types during a replay): their clocks
- * still count for the place of a later line without a clock. Lines arrive in increasing order
- * within one text (a window of a chunk), so the position of the next `"lamport_clock"` found is
- * kept and reused: each text is searched once in all, however many lines it holds.
- */
-export class SkippedClocks {
-  private text: string | undefined;
-  private from = 0;
-  private next = -1;
-
-  /** The trusted clock of the line `text[from, to)`, or -1 when it has none. */
-  clockOf(text: string, from: number, to: number): number {
-    // A new text, or an earlier line than last time (a new text with the same content): search afresh.
-    if (text !== this.text || from < this.from || (this.next >= 0 && this.next < from)) {
-      this.text = text;
-      this.next = text.indexOf(LAMPORT_KEY, from);
-    }
-    this.from = from;
-    // `next` is -1 (no key from here to the end of the text) or at or after `from`.
-    if (this.next < 0 || this.next >= to) return -1;
-    const value = clockValueAt(text, this.next);
-    this.next = text.indexOf(LAMPORT_KEY, this.next + LAMPORT_KEY.length);
-    return value;
-  }
-}
