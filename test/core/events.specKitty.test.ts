@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseEventLog } from '../../server/src/core/events/parseLog';
 import { serializeEvent } from '../../server/src/core/events/serialize';
+import { sniffEventType } from '../../server/src/core/events/sniff';
 import { STATE_EVENT_TYPES, type LoggedEvent } from '../../server/src/core/events/types';
 import { replayEvents, replayToJson, type PositionedEvent } from '../../server/src/core/replay';
 import { requested, resolved, senseUpdated, observed } from '../fixtures/events/factory';
@@ -76,6 +77,14 @@ describe("reading Spec Kitty's lines", () => {
     expect(cli.map((e) => e.event_id)).toEqual([undefined, undefined]);
     // No clock anywhere: every line keeps its place in file order.
     expect(positions.map((p) => [p.clock, p.seq])).toEqual(lines.map((_, i) => [0, i + 1]));
+  });
+
+  it("replay's fast path reads each line's type right (nested objects before `event_type` included) and keeps exactly the state lines", () => {
+    const lines = specKittyLog();
+    const types = lines.map((l) => (JSON.parse(l) as { event_type: string }).event_type);
+    expect(lines.map((l) => sniffEventType(l))).toEqual(types);
+    const { events } = parseEventLog(lines.join('\n') + '\n', LOG, { wants: (t) => STATE_EVENT_TYPES.has(t) });
+    expect(events.map((e) => e.event_type)).toEqual(types.filter((t) => STATE_EVENT_TYPES.has(t as never)));
   });
 
   it('replays like our own decisions: pins, custom senses, the clarifications they close', () => {
