@@ -94,7 +94,7 @@ export class EventLogParser {
    * whose file name this is ("041/x" is logged in `041-x.events.jsonl`): then that mission.
    */
   private mission: string | undefined;
-  private missionConfirmed = false;
+  private missionAdopted = false;
   /**
    * Highest trusted clock of the events handed on so far: the clock a line without one inherits.
    * With `wants`, only wanted events count (a replay reads only the state-changing types; the
@@ -138,7 +138,7 @@ export class EventLogParser {
       return;
     }
     const { event } = result;
-    if (!this.missionConfirmed && this.mission !== undefined) this.confirmMission(event.mission_id);
+    if (!this.missionAdopted && this.mission !== undefined) this.adoptMission(event.mission_id);
     // A line the sniffer could not vouch for is parsed; its type is filtered here instead.
     if (this.wants !== undefined && !this.wants(event.event_type)) return;
     const clock = event.lamport_clock;
@@ -154,10 +154,10 @@ export class EventLogParser {
     this.sink.event(event, lineNumber, position);
   }
 
-  private confirmMission(named: string): void {
+  private adoptMission(named: string): void {
     if (named !== this.mission && named !== '' && missionFileStem(named) === this.mission) {
       this.mission = named;
-      this.missionConfirmed = true;
+      this.missionAdopted = true;
     }
   }
 
