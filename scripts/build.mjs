@@ -1,18 +1,18 @@
-// Builds what ships: the common-English word list (generated from two npm word lists) and the
+// Builds what ships: the word data (generated from npm word lists and cspell dictionaries) and the
 // esbuild bundles of the CLI, the language server and the VS Code client.
 import { build } from 'esbuild';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeCommonWords } from './commonWords.mjs';
+import { writeWordData } from './wordData.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const dist = join(root, 'dist');
 mkdirSync(join(dist, 'data'), { recursive: true });
 
-writeCommonWords(join(dist, 'data', 'common-words.txt'));
+await writeWordData(join(dist, 'data'));
 
 const shared = {
   bundle: true,

@@ -7,8 +7,7 @@
 
 import path from 'node:path';
 import { parseEventLog } from '../../server/src/core/events/parseLog';
-import { replayEvents } from '../../server/src/core/replay';
-import type { GlossaryEvent } from '../../server/src/core/events/types';
+import { createReplayAccumulator } from '../../server/src/core/replay';
 import type { LogProblem } from '../../server/src/node/eventStore';
 import type { EntryKind, FileStat, WorkspaceFileSystem } from '../../server/src/node/fileSystem';
 import type { ReplayLogs } from '../../server/src/node/workspace';
@@ -93,14 +92,14 @@ export class MemoryFileSystem implements WorkspaceFileSystem {
   /** Replays the event logs of a workspace held here (what the event store does on disk). */
   readonly replay: ReplayLogs = async (root, overlays) => {
     const dir = path.join(path.resolve(root), '.kittify', 'events', 'glossary');
-    const events: GlossaryEvent[] = [];
+    const replay = createReplayAccumulator();
     const problems: LogProblem[] = [];
     for (const entry of (this.readDirectory(dir) ?? []).filter((e) => e.kind === 'file' && e.name.endsWith('.events.jsonl')).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const file = path.join(dir, entry.name);
       const parsed = parseEventLog(overlays?.get(file) ?? this.read(file) ?? '', file);
-      events.push(...parsed.events);
+      parsed.events.forEach((event, k) => replay.add(event, parsed.positions[k]));
       problems.push(...parsed.problems);
     }
-    return { state: replayEvents(events), problems };
+    return { state: replay.finish(), problems };
   };
 }

@@ -39,7 +39,7 @@ describe('the server on an in-memory workspace', () => {
     expect(published.diagnostics.map((d) => [d.code, d.range, d.message])).toEqual([
       ['ambiguous', RANGES.workspace1, MESSAGES.ambiguous],
       ['inconsistent', RANGES.workDir, MESSAGES.workDir],
-      ['unknown', RANGES.pci, MESSAGES.pci],
+      ['unknown', RANGES.qzx, MESSAGES.qzx],
       ['ambiguous', RANGES.workspace2, MESSAGES.ambiguous],
     ]);
     // The mission comes from the in-memory meta.json.
@@ -62,8 +62,8 @@ describe('the server on an in-memory workspace', () => {
     client = await TestClient.start({ folders: [ROOT], fs });
     client.open(uri(SPEC), SPEC_MD);
     await client.diagnostics(uri(SPEC), (ds) => ds.some((d) => d.code === 'ambiguous'));
-    // One sense of `workspace` left, and PCI defined: only the synonym to avoid remains.
-    fs.write(path.join(ROOT, TEAM), TEAM_YAML.replace(/ {2}- surface: workspace\n {4}definition: VS Code[^]*?status: active\n\n/, '') + '  - surface: pci\n    definition: Payment card industry rules\n    status: active\n');
+    // One sense of `workspace` left, and QZX defined: only the synonym to avoid remains.
+    fs.write(path.join(ROOT, TEAM), TEAM_YAML.replace(/ {2}- surface: workspace\n {4}definition: VS Code[^]*?status: active\n\n/, '') + '  - surface: qzx\n    definition: Quality zone exception rules\n    status: active\n');
     const since = client.mark();
     client.fileChanged(uri(TEAM));
     const after = await client.diagnostics(uri(SPEC), () => true, since, 'diagnostics after the glossary change');

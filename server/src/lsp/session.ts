@@ -83,6 +83,7 @@ export class Session {
       actor: options.actor ?? currentActor(),
       eventStore: (root) => this.eventStore(root),
       fs: options.fs,
+      engine: options.engine,
       glossaryWritten: async (root) => {
         await this.registry.reload(root);
         await this.publisher.publishNow((document) => this.analyzer.locate(document)?.root === root);

@@ -12,7 +12,7 @@ import { mergeDecisions, Pipeline, type MergedDecision, type Unit } from '../pip
 import { maxSeverity, recommendedAction, resolveStrictness, type StrictnessSources } from '../policy';
 import { WELL_KNOWN_TERMS, type CommonWords } from '../words';
 import type { Finding, Pin, RecommendedAction, Severity, SourceProblem, Strictness, TermCandidate } from '../types';
-import type { CheckContext } from './context';
+import type { CheckContext, RareWord } from './context';
 import type { EngineState } from './engineState';
 import { semanticCheck, strictnessGate } from './semantic';
 
@@ -48,6 +48,8 @@ export interface DocumentReport {
   strictnessSource: string;
   frontMatter: Record<string, unknown> | undefined;
   candidates: TermCandidate[];
+  /** Words needing a glossary that occur too rarely here to be reported (see CheckContext.rareWords). */
+  rareWords: RareWord[];
   findings: Finding[];
   overallSeverity: Severity | undefined;
   recommendedAction: RecommendedAction;
@@ -119,6 +121,7 @@ export function runChecks(engine: EngineState, scan: DocumentScan, options: Chec
     occurrences: new Map(),
     consumed: marks && marks.length >= scan.tokens.count ? marks.fill(0, 0, scan.tokens.count) : new Uint8Array(scan.tokens.count),
     candidates: [],
+    rareWords: [],
     findings: [],
     decisions: [],
     memo: new Map(),
@@ -135,6 +138,7 @@ export function runChecks(engine: EngineState, scan: DocumentScan, options: Chec
     strictnessSource: resolved.source,
     frontMatter: front,
     candidates: context.candidates,
+    rareWords: context.rareWords,
     findings: context.findings,
     overallSeverity,
     recommendedAction: recommendedAction(overallSeverity),
