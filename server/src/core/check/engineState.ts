@@ -106,10 +106,14 @@ export class EngineState {
   }
 }
 
+/** The list with `ignored` added to ordinary English; the shared vocabulary and prefixes are the list's. */
 function withIgnoredWords(common: CommonWords, ignored: readonly string[]): Vocabulary {
   if (ignored.length === 0) return { common, knownTerms: WELL_KNOWN_TERMS };
   const extra = new Set(ignored);
-  return { common: { has: (word) => extra.has(word) || common.has(word) }, knownTerms: new Set([...WELL_KNOWN_TERMS, ...ignored]) };
+  const widened: CommonWords = { has: (word) => extra.has(word) || common.has(word) };
+  if (common.knows) widened.knows = (word) => common.knows!(word);
+  if (common.startsWord) widened.startsWord = (prefix, minLength) => common.startsWord!(prefix, minLength);
+  return { common: widened, knownTerms: new Set([...WELL_KNOWN_TERMS, ...ignored]) };
 }
 
 /** A map of at most `limit` entries that forgets the least recently used one. */
