@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Lexicon } from '../../server/src/core/extract/lexicon';
 import { scanDocument } from '../../server/src/core/extract/scan';
-import { SurfaceTrie, type TrieMatch } from '../../server/src/core/extract/trie';
+import { SharedRootLookups, SurfaceTrie, type TrieMatch } from '../../server/src/core/extract/trie';
 import { WalkBuffer, walkAll } from '../../server/src/core/extract/walk';
 
 /** Phrases whose first words are everywhere ("the", "to"), plurals, acronyms, punctuation joins. */
@@ -16,8 +16,8 @@ const PHRASES = ['the section', 'the section head', 'to be confirmed', 'a', 'wor
 const WORDS = ['the', 'The', 'a', 'to', 'be', 'confirmed', 'section', 'sections', 'head', 'work', 'package', 'packages', 'spec', 'driven', 'ci', 'cd', 'API', 'APIs', 'lane', 'lanes', 'of', 'plan', 'status', 'other'];
 const GAPS = [' ', ' ', ' ', '  ', '\n', '\n\n', '-', '/', ', ', '. ', '"', '`x` '];
 
-function greedy(trie: SurfaceTrie, text: string, skip: Uint8Array, accept: (match: TrieMatch) => boolean): string[] {
-  const scan = scanDocument(text, new Lexicon());
+function greedy(trie: SurfaceTrie, text: string, skip: Uint8Array, accept: (match: TrieMatch) => boolean, lexicon = new Lexicon()): string[] {
+  const scan = scanDocument(text, lexicon);
   const out: string[] = [];
   const match: TrieMatch = { surface: '', id: -1, first: 0, last: 0 };
   for (let i = 0; i < scan.tokens.count; i++) {
@@ -50,6 +50,29 @@ describe('trie walk', () => {
           for (let k = 0; k < walk.id.length; k++) expect(walk.id[k]).toBe(trie.surfaceId(walk.surface[k]!));
         },
       ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('with root lookups shared by one trie after another (as the tries of proposed surfaces are), the same matches again', () => {
+    // One lexicon and one set of shared lookups for every run: each trie takes them from the last.
+    const lexicon = new Lexicon();
+    const shared = new SharedRootLookups();
+    fc.assert(
+      fc.property(fc.subarray(PHRASES, { minLength: 1 }), fc.array(fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom(...GAPS)), { maxLength: 60 }), (phrases, pieces) => {
+        const sharing = new SurfaceTrie(shared);
+        const own = new SurfaceTrie();
+        for (const phrase of phrases) {
+          sharing.add(phrase, phrase);
+          own.add(phrase, phrase);
+        }
+        const text = pieces.map(([word, gap]) => word + gap).join('');
+        const scan = scanDocument(text, lexicon);
+        const none = new Uint8Array(scan.tokens.count);
+        const { walk } = walkAll(sharing, scan, { skip: none, accept: () => true }, new WalkBuffer());
+        const found = Array.from(walk.first, (first, k) => `${first}-${walk.last[k]}:${walk.surface[k]}#${walk.id[k]}`);
+        expect(found).toEqual(greedy(own, text, none, () => true, lexicon));
+      }),
       { numRuns: 500 },
     );
   });

@@ -88,15 +88,28 @@ class RootCache {
 export class SharedRootLookups {
   private readonly cache = new RootCache(0);
 
-  /** The lookups, emptied for `owner` at `version` and `lexicon`. */
+  /**
+   * The lookups, emptied for `owner` at `version` and `lexicon`. Such a trie holds a few hundred
+   * surfaces: of the words the lexicon already holds, only the forms of its first words (see
+   * `SurfaceTrie.rootForms`) can start a match, so every other word is marked as starting none
+   * at once, instead of being looked up in the trie one by one as the walk meets it (for a
+   * 20 KB spec, thousands of look-ups per new trie). Words the lexicon learns later are looked
+   * up as usual.
+   */
   take(owner: SurfaceTrie, lexicon: Lexicon, version: number): RootCache {
     const cache = this.cache;
     cache.owner = owner;
     cache.lexicon = lexicon;
     cache.version = version;
+    cache.ensure(lexicon.size);
     // (Only these two say what is worked out; the other arrays are read only where they do.)
-    cache.flags.fill(0);
+    cache.flags.fill(1, 0, lexicon.size);
+    cache.flags.fill(0, lexicon.size);
     cache.follows.fill(0);
+    for (const form of owner.rootForms()) {
+      const id = lexicon.lookup(form);
+      if (id >= 0) cache.flags[id] = 0;
+    }
     return cache;
   }
 }
@@ -357,6 +370,19 @@ export class SurfaceTrie {
     }
     this.lastCache = cache;
     return cache;
+  }
+
+  /**
+   * Every word that can start a match, as the lexicon holds it (lowercase): each first word of a
+   * surface, and the forms whose singular (`singularize`) or acronym singular ("APIs") it is.
+   */
+  rootForms(): string[] {
+    const forms: string[] = [];
+    for (const first of this.root.children?.keys() ?? []) {
+      forms.push(first, first + 's', first + 'es');
+      if (first.endsWith('y')) forms.push(first.slice(0, -1) + 'ies');
+    }
+    return forms;
   }
 
   /** The bit of a phrase's first word (one of 31, in the order first words come). */
