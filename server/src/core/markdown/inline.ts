@@ -355,14 +355,18 @@ export class InlineMasker {
     if (this.proseExclusions) new ProseExclusions(joined, this.memo).find(0, joined.length, ranges);
     const inJoined: number[] = [];
     excludeSorted(ranges.data, sorted, ranges.length, inJoined);
-    // Back to the document: an offset in line k of the joined text is that far into line k.
-    const toText = (offset: number): number => {
-      let k = at.length - 1;
-      while (k > 0 && at[k]! > offset) k--;
-      return Math.min(lines[2 * k]! + offset - at[k]!, lines[2 * k + 1]!);
-    };
-    // (A range over a line's end takes the markers of the next line's start with it: they are
-    // never words.)
-    for (let i = 0; i < inJoined.length; i += 2) excludeRange(excluded, toText(inJoined[i]!), toText(inJoined[i + 1]! - 1) + 1);
+    // Back to the document, line by line: an offset in line k of the joined text is that far into
+    // line k (the markers between the lines stay as they are).
+    let k = 0;
+    for (let i = 0; i < inJoined.length; i += 2) {
+      const start = inJoined[i]!;
+      const end = inJoined[i + 1]!;
+      while (k + 1 < at.length && at[k + 1]! <= start) k++;
+      for (let line = k; line < at.length && at[line]! < end; line++) {
+        const lineStart = lines[2 * line]!;
+        const lineEnd = lines[2 * line + 1]!;
+        excludeRange(excluded, lineStart + Math.max(start - at[line]!, 0), Math.min(lineStart + end - at[line]!, lineEnd));
+      }
+    }
   }
 }
