@@ -57,55 +57,14 @@ import {
 } from './blockState';
 import { readDefinition, type DefinitionLines, type DefinitionRead } from './definitions';
 import { FIRST_KIND_ENDING_ON_BLANK, endsHtmlBlock, htmlBlockKind } from './html';
+import { BlockKind, BlockList } from './blockList';
 import { CODE_INDENT, LineCursor } from './lineCursor';
 
-export const BlockKind = {
-  /** Prose lines. */
-  Paragraph: 1,
-  /** An ATX or setext heading (`level`). */
-  Heading: 2,
-  /** Fenced (fence lines included) or indented code. */
-  Code: 3,
-  Html: 4,
-  /** A link reference definition (`label`, normalized). */
-  Definition: 5,
-  /** A GFM table row (`level`: 0 the header, 1 a body row); `ranges` are its cells. */
-  TableRow: 6,
-  ThematicBreak: 7,
-  /** Containers, recorded where they open (`start`: the marker) and closed (`end`). */
-  ListItem: 8,
-  BlockQuote: 9,
-} as const;
-export type BlockKind = (typeof BlockKind)[keyof typeof BlockKind];
-
-export class Block {
-  constructor(
-    /** (A paragraph becomes a heading when a setext underline follows it.) */
-    public kind: BlockKind,
-    /** The start of the block's first line. */
-    readonly lineStart: number,
-    /** Leaves: the first character of their content and the end of the last; containers: the marker, and the line start where they closed. */
-    public start: number,
-    public end: number,
-    /**
-     * Flat [start, end) pairs: the content of each line, without containers' markers (paragraphs,
-     * headings, code, HTML, definitions), or the cells of a table row (trimmed).
-     */
-    readonly ranges: number[],
-    /** The index (in the scan's blocks) of the innermost container holding this block; -1: none (or opened before the scan started). */
-    readonly parent: number,
-  ) {}
-  /** Heading level; table row: 0 for the header, 1 for the body; ordered list item: 1. */
-  level = 0;
-  /** A definition's label, normalized as labels are compared. */
-  label = '';
-  /** A paragraph or setext heading whose later lines start with a block quote marker (`>`). */
-  quoted = false;
-}
+export { BlockKind, BlockList, type Block } from './blockList';
 
 /** What `scanBlocks` found. */
 export interface BlockScan {
-  blocks: Block[];
+  blocks: BlockList;
   /** Where the scan ended: a line start (it stopped there) or the text's end. */
   end: number;
   /** Flat [offset, state] pairs: the checkpoints after `from` (when asked for). */
@@ -165,10 +124,10 @@ class BlockScanner {
   private depth = 0;
   /** Per open container, its block's index (-1: opened before the scan started). */
   private readonly containerBlocks: number[] = [];
-  /** The open leaf's block (lines are added to it), if it has one yet. */
-  private leafBlock: Block | undefined;
+  /** The open leaf's block (lines are added to it); -1: none yet. */
+  private leafBlock = -1;
   private pending: PendingDefinition | undefined;
-  private readonly blocks: Block[] = [];
+  private readonly blocks: BlockList;
   private readonly checkpoints: number[] = [];
   private readonly definitionStarts: number[] = [];
   private readonly definitionLabels: string[] = [];
@@ -186,6 +145,8 @@ class BlockScanner {
   ) {
     this.cur = new LineCursor(text);
     this.peek = new LineCursor(text);
+    // (Real documents have about one block per 50 characters.)
+    this.blocks = new BlockList(options.stop ? 64 : Math.max(64, text.length >> 6));
   }
 
   scan(from: number, state: number): BlockScan {
@@ -466,14 +427,13 @@ class BlockScanner {
 
   private pushContainer(kind: number, width: number, blockKind: BlockKind, start: number, level: number): void {
     this.addChild();
-    const block = new Block(blockKind, this.cur.lineStart, start, -1, [], this.parentIndex());
-    block.level = level;
+    const block = this.blocks.add(blockKind, this.cur.lineStart, start, -1, this.parentIndex());
+    this.blocks.setLevel(block, level);
     const d = this.depth++;
     this.parts.kinds[d] = kind;
     this.parts.widths[d] = width;
     this.parts.hasChild[d] = kind === QUOTE;
-    this.containerBlocks[d] = this.blocks.length;
-    this.blocks.push(block);
+    this.containerBlocks[d] = block;
   }
 
   private openQuote(): void {
@@ -511,11 +471,11 @@ class BlockScanner {
     this.parts.markers[this.depth - 1] = this.text.charCodeAt(marker.end - 1);
   }
 
-  private openLeaf(kind: BlockKind, leaf: number, a: number, b: number): Block {
+  private openLeaf(kind: BlockKind, leaf: number, a: number, b: number): number {
     const cur = this.cur;
     this.addChild();
-    const block = new Block(kind, cur.lineStart, cur.nextNonspace, cur.lineEnd, [cur.nextNonspace, cur.lineEnd], this.parentIndex());
-    this.blocks.push(block);
+    const block = this.blocks.add(kind, cur.lineStart, cur.nextNonspace, cur.lineEnd, this.parentIndex());
+    this.blocks.addRange(block, cur.nextNonspace, cur.lineEnd);
     this.parts.leaf = leaf;
     this.parts.leafA = a;
     this.parts.leafB = b;
@@ -523,10 +483,10 @@ class BlockScanner {
     return block;
   }
 
-  private leafOnOneLine(kind: BlockKind, start: number, end: number): Block {
+  private leafOnOneLine(kind: BlockKind, start: number, end: number): number {
     this.addChild();
-    const block = new Block(kind, this.cur.lineStart, start, end, [start, end], this.parentIndex());
-    this.blocks.push(block);
+    const block = this.blocks.add(kind, this.cur.lineStart, start, end, this.parentIndex());
+    this.blocks.addRange(block, start, end);
     return block;
   }
 
@@ -536,23 +496,22 @@ class BlockScanner {
 
   private addParagraphLine(matched: number): void {
     const cur = this.cur;
-    const block = this.leafBlock!;
-    block.ranges.push(cur.nextNonspace, cur.lineEnd);
-    block.end = cur.lineEnd;
-    if (this.quoteAmong(0, matched)) block.quoted = true;
+    const block = this.leafBlock;
+    this.blocks.addRange(block, cur.nextNonspace, cur.lineEnd);
+    this.blocks.setEnd(block, cur.lineEnd);
+    if (this.quoteAmong(0, matched)) this.blocks.setQuoted(block);
   }
 
   private setextHeading(level: number): void {
-    const block = this.leafBlock!;
-    block.kind = BlockKind.Heading;
-    block.level = level;
+    this.blocks.setKind(this.leafBlock, BlockKind.Heading);
+    this.blocks.setLevel(this.leafBlock, level);
     this.endLeaf();
   }
 
   private atxHeading(level: number): void {
     const cur = this.cur;
     const [start, end] = atxHeadingContent(this.text, cur.nextNonspace + level, cur.lineEnd);
-    this.leafOnOneLine(BlockKind.Heading, start, end).level = level;
+    this.blocks.setLevel(this.leafOnOneLine(BlockKind.Heading, start, end), level);
   }
 
   private openFence(char: number, length: number): void {
@@ -597,14 +556,20 @@ class BlockScanner {
 
   /** A table's header row (its cells were found by `tableStarts`); its delimiter row comes next. */
   private openTable(): void {
-    const cur = this.cur;
-    this.addChild();
-    const row = new Block(BlockKind.TableRow, cur.lineStart, cur.nextNonspace, cur.lineEnd, this.cells.slice(), this.parentIndex());
-    this.blocks.push(row);
+    this.addRow(this.cells, 0);
     this.parts.leaf = TABLE;
     this.parts.leafA = this.cells.length / 2;
     this.parts.leafB = 0;
-    this.leafBlock = undefined;
+    this.leafBlock = -1;
+  }
+
+  /** A table row (`level` 0: the header) with these cells. */
+  private addRow(cells: readonly number[], level: number): void {
+    const cur = this.cur;
+    this.addChild();
+    const row = this.blocks.add(BlockKind.TableRow, cur.lineStart, cur.nextNonspace, cur.lineEnd, this.parentIndex());
+    this.blocks.setLevel(row, level);
+    for (let i = 0; i < cells.length; i += 2) this.blocks.addRange(row, cells[i]!, cells[i + 1]!);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -617,18 +582,18 @@ class BlockScanner {
     cur.findNextNonspace();
     switch (leaf) {
       case FENCE: {
-        const block = this.leafBlock ?? this.resumeLeaf(BlockKind.Code);
-        if (!cur.blank) block.ranges.push(cur.nextNonspace, cur.lineEnd);
-        block.end = cur.lineEnd;
+        const block = this.leafBlock >= 0 ? this.leafBlock : this.resumeLeaf(BlockKind.Code);
+        if (!cur.blank) this.blocks.addRange(block, cur.nextNonspace, cur.lineEnd);
+        this.blocks.setEnd(block, cur.lineEnd);
         if (!cur.blank && cur.indent < CODE_INDENT && text.charCodeAt(cur.nextNonspace) === this.parts.leafA && closesFence(text, cur.nextNonspace, cur.lineEnd, this.parts.leafA, this.parts.leafB)) this.endLeaf();
         return true;
       }
       case INDENTED_CODE: {
         if (cur.blank) return true;
         if (cur.indent < CODE_INDENT) return false;
-        const block = this.leafBlock ?? this.resumeLeaf(BlockKind.Code);
-        block.ranges.push(cur.nextNonspace, cur.lineEnd);
-        block.end = cur.lineEnd;
+        const block = this.leafBlock >= 0 ? this.leafBlock : this.resumeLeaf(BlockKind.Code);
+        this.blocks.addRange(block, cur.nextNonspace, cur.lineEnd);
+        this.blocks.setEnd(block, cur.lineEnd);
         return true;
       }
       case HTML: {
@@ -637,9 +602,9 @@ class BlockScanner {
           if (kind >= FIRST_KIND_ENDING_ON_BLANK) this.endLeaf();
           return true;
         }
-        const block = this.leafBlock ?? this.resumeLeaf(BlockKind.Html);
-        block.ranges.push(cur.nextNonspace, cur.lineEnd);
-        block.end = cur.lineEnd;
+        const block = this.leafBlock >= 0 ? this.leafBlock : this.resumeLeaf(BlockKind.Html);
+        this.blocks.addRange(block, cur.nextNonspace, cur.lineEnd);
+        this.blocks.setEnd(block, cur.lineEnd);
         if (kind < FIRST_KIND_ENDING_ON_BLANK && endsHtmlBlock(kind, text.slice(cur.nextNonspace, cur.lineEnd))) this.endLeaf();
         return true;
       }
@@ -650,23 +615,20 @@ class BlockScanner {
           return true;
         }
         if (cur.blank || cur.indent >= CODE_INDENT || this.startsBlock(cur, 0, this.depth)) return false;
-        const cells: number[] = [];
+        const cells = this.cells;
+        cells.length = 0;
         // (A row of white space that is not blank to CommonMark, a no-break space, ends the table too.)
         if (tableCells(text, cur.nextNonspace, cur.lineEnd, cells) === 0 && !/\S/.test(text.slice(cur.nextNonspace, cur.lineEnd))) return false;
-        this.addChild();
-        const row = new Block(BlockKind.TableRow, cur.lineStart, cur.nextNonspace, cur.lineEnd, cells, this.parentIndex());
-        row.level = 1;
-        this.blocks.push(row);
+        this.addRow(cells, 1);
         return true;
       }
     }
   }
 
   /** The block of a leaf that was open where the scan started (its earlier lines belong to an earlier scan). */
-  private resumeLeaf(kind: BlockKind): Block {
+  private resumeLeaf(kind: BlockKind): number {
     const cur = this.cur;
-    const block = new Block(kind, cur.lineStart, cur.nextNonspace, cur.lineEnd, [], this.parentIndex());
-    this.blocks.push(block);
+    const block = this.blocks.add(kind, cur.lineStart, cur.nextNonspace, cur.lineEnd, this.parentIndex());
     this.leafBlock = block;
     return block;
   }
@@ -675,7 +637,7 @@ class BlockScanner {
   private endLeaf(): void {
     this.parts.leaf = NO_LEAF;
     this.parts.leafA = this.parts.leafB = 0;
-    this.leafBlock = undefined;
+    this.leafBlock = -1;
   }
 
   private closeLeaf(): void {
@@ -690,7 +652,7 @@ class BlockScanner {
     const cur = this.cur;
     for (let i = this.depth - 1; i >= depth; i--) {
       const index = this.containerBlocks[i]!;
-      if (index >= 0) this.blocks[index]!.end = at;
+      if (index >= 0) this.blocks.setEnd(index, at);
       if (this.parts.kinds[i] === ITEM) {
         // markdown-it's list rule looks for the next item on this line, or after the one blank
         // line an empty item takes.
@@ -762,18 +724,16 @@ class BlockScanner {
     this.pending = undefined;
     const { starts, ends } = pending.lines;
     if (read.kind === 'definition') {
-      const ranges: number[] = [];
-      for (let k = 0; k < read.lines; k++) ranges.push(starts[k]!, ends[k]!);
-      const block = new Block(BlockKind.Definition, pending.lineStarts[0]!, starts[0]!, ends[read.lines - 1]!, ranges, this.parentIndex());
-      block.label = read.label;
-      this.blocks.push(block);
-      this.definitionStarts.push(block.start);
+      const block = this.blocks.add(BlockKind.Definition, pending.lineStarts[0]!, starts[0]!, ends[read.lines - 1]!, this.parentIndex());
+      for (let k = 0; k < read.lines; k++) this.blocks.addRange(block, starts[k]!, ends[k]!);
+      this.blocks.setLabel(block, read.label);
+      this.definitionStarts.push(starts[0]!);
       this.definitionLabels.push(read.label);
       this.endLeaf();
       return read.lines < pending.lineStarts.length ? pending.lineStarts[read.lines]! : afterLast;
     }
-    const block = new Block(BlockKind.Paragraph, pending.lineStarts[0]!, starts[0]!, ends[0]!, [starts[0]!, ends[0]!], this.parentIndex());
-    this.blocks.push(block);
+    const block = this.blocks.add(BlockKind.Paragraph, pending.lineStarts[0]!, starts[0]!, ends[0]!, this.parentIndex());
+    this.blocks.addRange(block, starts[0]!, ends[0]!);
     this.parts.leaf = PARAGRAPH;
     this.leafBlock = block;
     return pending.lineStarts.length > 1 ? pending.lineStarts[1]! : afterLast;

@@ -89,6 +89,9 @@ class InlineMarkup {
 
   /** The markup of the content text[start, end) into `out`. */
   parse(start: number, end: number): void {
+    // (Most content has no character a rule starts at.)
+    const first = this.starts.next(start);
+    if (first === -1 || first >= end) return;
     this.contentEnd = end;
     this.unclosed = undefined;
     this.looked.clear();
@@ -324,24 +327,25 @@ export class InlineMasker {
   }
 
   /**
-   * The exclusions of a table row: each cell (flat [start, end) pairs) is a content of its own,
-   * the prose exclusions run over the row as over any line.
+   * The exclusions of a table row: each cell (cells[first, last): flat [start, end) pairs) is a
+   * content of its own; the prose exclusions run over the row as over any line.
    */
-  maskRow(cells: readonly number[], excluded: number[]): void {
-    if (cells.length === 0) return;
+  maskRow(cells: ArrayLike<number>, first: number, last: number, excluded: number[]): void {
+    if (last === first) return;
     const ranges = this.ranges;
     ranges.length = 0;
-    for (let i = 0; i < cells.length; i += 2) this.markup.parse(cells[i]!, cells[i + 1]!);
+    for (let i = first; i < last; i += 2) this.markup.parse(cells[i]!, cells[i + 1]!);
     const sorted = ranges.length;
-    this.prose?.find(cells[0]!, cells[cells.length - 1]!, ranges);
+    this.prose?.find(cells[first]!, cells[last - 1]!, ranges);
     excludeSorted(ranges.data, sorted, ranges.length, excluded);
   }
 
   /**
-   * The exclusions of content whose lines have container markers between them (`lines`: flat
-   * [start, end) per line): masked as the lines joined, the way markdown-it sees them.
+   * The exclusions of content whose lines have container markers between them (source[first,
+   * last): flat [start, end) per line): masked as the lines joined, the way markdown-it sees them.
    */
-  maskLines(lines: readonly number[], excluded: number[]): void {
+  maskLines(source: ArrayLike<number>, first: number, last: number, excluded: number[]): void {
+    const lines = Array.from({ length: last - first }, (_, k) => source[first + k]!);
     let joined = '';
     const at: number[] = []; // where each line starts in `joined`
     for (let i = 0; i < lines.length; i += 2) {

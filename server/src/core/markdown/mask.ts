@@ -15,8 +15,8 @@
  * are masked anew (`remask`).
  */
 
-import { BYTE_ORDER_MARK } from './chars';
-import { Block, BlockKind, scanBlocks } from './blocks';
+import { BYTE_ORDER_MARK, CR, LF, SPACE, TAB } from './chars';
+import { BlockKind, BlockList, scanBlocks } from './blocks';
 import { BlockStates, EMPTY_STATE } from './blockState';
 import { locateFrontMatter } from './frontMatter';
 import { InlineMasker } from './inline';
@@ -173,25 +173,27 @@ export function remask(text: string, previous: MaskMemory, edit: TextEdit, optio
 }
 
 /** The masking of the blocks' content, appended to `excluded`; returns the headings. */
-function maskBlocks(text: string, blocks: readonly Block[], inline: InlineMasker, excluded: number[]): Heading[] {
+function maskBlocks(text: string, blocks: BlockList, inline: InlineMasker, excluded: number[]): Heading[] {
   const headings: Heading[] = [];
-  for (const block of blocks) {
-    const ranges = block.ranges;
-    switch (block.kind) {
+  const ranges = blocks.ranges;
+  for (let i = 0; i < blocks.count; i++) {
+    const first = blocks.first(i);
+    const last = blocks.last(i);
+    switch (blocks.kind(i)) {
       case BlockKind.Heading:
-        headings.push(headingOf(text, block));
-        maskProse(block, inline, excluded);
+        headings.push(headingOf(text, blocks, i));
+        maskProse(blocks, i, inline, excluded);
         break;
       case BlockKind.Paragraph:
-        maskProse(block, inline, excluded);
+        maskProse(blocks, i, inline, excluded);
         break;
       case BlockKind.TableRow:
-        inline.maskRow(ranges, excluded);
+        inline.maskRow(ranges, first, last, excluded);
         break;
       case BlockKind.Code:
       case BlockKind.Html:
       case BlockKind.Definition:
-        for (let i = 0; i < ranges.length; i += 2) excludeRange(excluded, ranges[i]!, ranges[i + 1]!);
+        for (let k = first; k < last; k += 2) excludeRange(excluded, ranges[k]!, ranges[k + 1]!);
         break;
     }
   }
@@ -199,29 +201,37 @@ function maskBlocks(text: string, blocks: readonly Block[], inline: InlineMasker
 }
 
 /** A paragraph's or heading's lines. */
-function maskProse(block: Block, inline: InlineMasker, excluded: number[]): void {
-  const ranges = block.ranges;
-  if (block.quoted) inline.maskLines(ranges, excluded);
-  else inline.maskContent(ranges[0]!, ranges[ranges.length - 1]!, excluded);
+function maskProse(blocks: BlockList, i: number, inline: InlineMasker, excluded: number[]): void {
+  const first = blocks.first(i);
+  const last = blocks.last(i);
+  if (blocks.quoted(i)) inline.maskLines(blocks.ranges, first, last, excluded);
+  else inline.maskContent(blocks.ranges[first]!, blocks.ranges[last - 1]!, excluded);
 }
 
 /** A heading's text: its lines (setext: maybe several) joined, without the white space around them. */
-function headingOf(text: string, block: Block): Heading {
-  const ranges = block.ranges;
-  let content = text.slice(ranges[0], ranges[1]);
-  for (let i = 2; i < ranges.length; i += 2) content += '\n' + text.slice(ranges[i], ranges[i + 1]);
-  const trimmed = content.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '');
-  const start = ranges[0]! + (content.length - content.replace(/^[ \t\r\n]+/, '').length);
-  let end = ranges[ranges.length - 1]!;
-  while (end > start && (text.charCodeAt(end - 1) === 0x20 || text.charCodeAt(end - 1) === 0x09)) end--;
-  return { level: block.level, start, end: Math.max(start, end), lineStart: block.lineStart, text: trimmed };
+function headingOf(text: string, blocks: BlockList, i: number): Heading {
+  const ranges = blocks.ranges;
+  const first = blocks.first(i);
+  const last = blocks.last(i);
+  let start = ranges[first]!;
+  let end = ranges[last - 1]!;
+  while (start < end && isBlank(text.charCodeAt(start))) start++;
+  while (end > start && isBlank(text.charCodeAt(end - 1))) end--;
+  let content = text.slice(start, first + 2 < last ? ranges[first + 1]! : end);
+  for (let k = first + 2; k < last; k += 2) content += '\n' + text.slice(ranges[k], k + 2 < last ? ranges[k + 1] : end);
+  return { level: blocks.level(i), start, end, lineStart: blocks.lineStart(i), text: content };
+}
+
+/** Space, tab, or a line break: what markdown-it trims off a heading's text. */
+function isBlank(c: number): boolean {
+  return c === SPACE || c === TAB || c === LF || c === CR;
 }
 
 /** Whether `offset` starts a line of `text` (after LF, or after a CR that no LF follows). */
 function isLineStart(text: string, offset: number): boolean {
   if (offset === 0) return true;
   const before = text.charCodeAt(offset - 1);
-  return before === 0x0a || (before === 0x0d && text.charCodeAt(offset) !== 0x0a);
+  return before === LF || (before === CR && text.charCodeAt(offset) !== LF);
 }
 
 /** Index (into the flat pairs) of the last checkpoint at or before `offset`, or -1. */

@@ -9,7 +9,6 @@
  * within a document).
  */
 
-import { lowerBound } from '../text';
 import {
   AT,
   CLOSE_BRACE,
@@ -143,15 +142,14 @@ export class ProseExclusions {
   private readonly interestingPattern = new RegExp(INTERESTING.source, 'g');
   private interestingFrom = Infinity;
   private interestingAt = -1;
-  /** Offsets of every "YYYY" and "yyyy" in the text, in order. */
-  private readonly dates: number[];
+  /** The next "YYYY" and "yyyy" at or after where each was last searched from (-1: none). */
+  private readonly yearFrom = [Infinity, Infinity];
+  private readonly yearAt = [-1, -1];
 
   constructor(
     private readonly text: string,
     private readonly memo: ChunkMemo = new Map(),
-  ) {
-    this.dates = dateFormatOffsets(text);
-  }
+  ) {}
 
   /**
    * Add to `ranges` the exclusions of text[start, end) (a line end: a stretch of prose). The first
@@ -162,6 +160,8 @@ export class ProseExclusions {
     const text = this.text;
     const covering = ranges.length;
     const data = ranges.data; // (the same array all along: pushes only add to it)
+    // (Searched first: the searches the chunks make then go forward from it.)
+    const firstYear = this.nextYear(start);
     let r = 0;
     for (let at = this.interesting(start); at !== -1 && at < end; ) {
       // Inside an inline range with white space (or the stretch's edge) on both sides, such as most
@@ -224,19 +224,30 @@ export class ProseExclusions {
       at = to < end ? this.interesting(to) : -1;
     }
     // Chunks holding a date format.
-    const dates = this.dates;
-    if (dates.length === 0) return;
-    let done = start;
-    for (let i = lowerBound(dates, start); i < dates.length && dates[i]! + 4 <= end; i++) {
-      const at = dates[i]!;
-      if (at < done) continue;
+    for (let at = firstYear; at !== -1 && at + 4 <= end; at = this.nextYear(at + 1)) {
       let from = at;
       while (from > start && !isSpace(text.charCodeAt(from - 1))) from--;
       let to = at + 1;
       while (to < end && !isSpace(text.charCodeAt(to))) to++;
       this.maskChunk(start, from, to, ranges, covering, covering);
-      done = to;
+      if (to >= end) break;
+      at = to - 1; // (the chunk is done: on after it)
     }
+  }
+
+  /** The first "YYYY" or "yyyy" at or after `from` (-1: none); each search reused until passed. */
+  private nextYear(from: number): number {
+    let first = -1;
+    for (let k = 0; k < 2; k++) {
+      let found = this.yearAt[k]!;
+      if (!(this.yearFrom[k]! <= from && (found === -1 || found >= from))) {
+        found = this.text.indexOf(k === 0 ? 'YYYY' : 'yyyy', from);
+        this.yearFrom[k] = from;
+        this.yearAt[k] = found;
+      }
+      if (found !== -1 && (first === -1 || found < first)) first = found;
+    }
+    return first;
   }
 
   /**
@@ -255,10 +266,8 @@ export class ProseExclusions {
 
   /** Whether text[base, stop) holds "YYYY" or "yyyy". */
   private holdsDateFormat(base: number, stop: number): boolean {
-    const dates = this.dates;
-    if (dates.length === 0) return false;
-    const i = lowerBound(dates, base);
-    return i < dates.length && dates[i]! + 4 <= stop;
+    const at = this.nextYear(base);
+    return at !== -1 && at + 4 <= stop;
   }
 
   /**
@@ -389,15 +398,6 @@ export class ProseExclusions {
     if (path && pathMark) collect(this.path, piece, from, min, ranges);
     if (identifier && idMark) collect(this.identifier, piece, from, min, ranges);
   }
-}
-
-/** Offsets of every "YYYY" and "yyyy" in text, in order. */
-function dateFormatOffsets(text: string): number[] {
-  const out: number[] = [];
-  for (const year of ['YYYY', 'yyyy']) {
-    for (let at = text.indexOf(year); at !== -1; at = text.indexOf(year, at + 1)) out.push(at);
-  }
-  return out.sort((a, b) => a - b);
 }
 
 function startsWithWww(text: string, at: number): boolean {
