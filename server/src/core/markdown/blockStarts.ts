@@ -21,11 +21,11 @@ import {
   SPACE,
   TAB,
   CR,
+  NO_BREAK_SPACE,
+  BYTE_ORDER_MARK,
   isDigit,
   isSpaceOrTab,
 } from './chars';
-
-const NO_BREAK_SPACE = 0xa0;
 
 /** The most digits an ordered list marker may have. */
 const MAX_ORDERED_DIGITS = 9;
@@ -204,11 +204,14 @@ function pushTrimmed(text: string, from: number, to: number, cells: number[]): v
   cells.push(from, to);
 }
 
-/** White space as String.prototype.trim knows it (markdown-it trims rows and cells with it). */
+/**
+ * White space as String.prototype.trim knows it (markdown-it trims rows and cells with it): ASCII
+ * tab to carriage return and space, and Unicode's: no-break space, Ogham space mark, the spaces
+ * U+2000–U+200A, line and paragraph separators, narrow no-break space, medium mathematical space,
+ * ideographic space, and the byte order mark.
+ */
 function isTrimmed(c: number): boolean {
   if (c <= SPACE) return c === SPACE || (c >= TAB && c <= CR);
   if (c < NO_BREAK_SPACE) return false;
-  return (
-    c === NO_BREAK_SPACE || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
-  );
+  return c === NO_BREAK_SPACE || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === BYTE_ORDER_MARK;
 }

@@ -18,6 +18,7 @@
 import {
   ASTERISK,
   BACKTICK,
+  BYTE_ORDER_MARK,
   DASH,
   GREATER_THAN,
   HASH,
@@ -52,10 +53,11 @@ import {
   PARAGRAPH,
   QUOTE,
   TABLE,
+  BlockStates,
   type BlockStateParts,
-  type BlockStates,
 } from './blockState';
 import { readDefinition, type DefinitionLines, type DefinitionRead } from './definitions';
+import { locateFrontMatter } from './frontMatter';
 import { FIRST_KIND_ENDING_ON_BLANK, endsHtmlBlock, htmlBlockKind } from './html';
 import { BlockKind, BlockList } from './blockList';
 import { CODE_INDENT, LineCursor } from './lineCursor';
@@ -81,6 +83,17 @@ export interface BlockScanOptions {
   record: boolean;
   /** Stop at the first checkpoint after the start for which this returns true. */
   stop?: (offset: number, state: number) => boolean;
+}
+
+/**
+ * The blocks of a whole document: its body, after a byte order mark and front matter. For code
+ * that reads the document's structure (headings and their sections, tables, list items); masking
+ * scans through `scanBlocks` to keep what re-masking after an edit needs.
+ */
+export function documentBlocks(text: string): BlockList {
+  const front = locateFrontMatter(text);
+  const bodyStart = front ? front.end : text.charCodeAt(0) === BYTE_ORDER_MARK ? 1 : 0;
+  return scanBlocks(text, bodyStart, EMPTY_STATE, { states: new BlockStates(), record: false }).blocks;
 }
 
 /** Scan the blocks of text[from, …), `from` being a line start where the scanner's state is `state`. */

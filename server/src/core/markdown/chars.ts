@@ -43,6 +43,12 @@ export const OPEN_BRACE = 0x7b; // {
 export const PIPE = 0x7c; // |
 export const CLOSE_BRACE = 0x7d; // }
 export const TILDE = 0x7e; // ~
+export const DELETE = 0x7f;
+/** Code units below this are ASCII. */
+export const ASCII_END = 0x80;
+/** The bit that tells an ASCII letter's cases apart (`c | CASE_BIT` is lowercase). */
+export const CASE_BIT = 0x20;
+export const NO_BREAK_SPACE = 0xa0;
 export const BYTE_ORDER_MARK = 0xfeff;
 
 /** A space or a tab: the only white space of CommonMark's block structure. */
@@ -60,6 +66,6 @@ export function isDigit(c: number): boolean {
 }
 
 export function isAsciiLetter(c: number): boolean {
-  const lower = c | 0x20;
+  const lower = c | CASE_BIT;
   return lower >= LOWER_A && lower <= LOWER_Z;
 }

@@ -5,7 +5,7 @@
  * normalizeReference) on the document text itself, so offsets need no mapping.
  */
 
-import { BACKSLASH, CLOSE_PAREN, GREATER_THAN, LESS_THAN, OPEN_PAREN, QUOTE, APOSTROPHE, SPACE, isLineBreak } from './chars';
+import { APOSTROPHE, BACKSLASH, CLOSE_PAREN, DELETE, GREATER_THAN, LESS_THAN, OPEN_PAREN, QUOTE, SPACE, isLineBreak } from './chars';
 
 /** Parentheses a destination may nest (markdown-it's limit). */
 const MAX_PAREN_DEPTH = 32;
@@ -34,7 +34,7 @@ export function linkDestinationEnd(text: string, start: number, max: number): nu
   let depth = 0;
   while (pos < max) {
     const c = text.charCodeAt(pos);
-    if (c === SPACE || c < 0x20 || c === 0x7f) break;
+    if (c === SPACE || c < SPACE || c === DELETE) break; // (no space or control character)
     if (c === BACKSLASH && pos + 1 < max) {
       if (text.charCodeAt(pos + 1) === SPACE) {
         pos++;

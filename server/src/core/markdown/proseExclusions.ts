@@ -44,22 +44,26 @@ import {
   CR,
   SPACE,
   TAB,
+  ASCII_END,
+  CASE_BIT,
   isDigit,
 } from './chars';
 import type { Pairs } from './pairs';
 
+// (The patterns are spelled as literals for their syntax to be checked; each ProseExclusions
+// compiles its own global copies, whose lastIndex it uses.)
 // Bare URLs and e-mail addresses, looked for only inside chunks that contain ':' or '@'.
-const URL_OR_EMAIL = /\b(?:https?|ftp|file|ssh|git):\/\/[^\s<>)\]`]+|\bwww\.[A-Za-z0-9-]+\.[^\s<>)\]`]+|(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{1,255}/g;
+const URL_OR_EMAIL = /\b(?:https?|ftp|file|ssh|git):\/\/[^\s<>)\]`]+|\bwww\.[A-Za-z0-9-]+\.[^\s<>)\]`]+|(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{1,255}/;
 
 // File paths: ./x, ../x, ~/x, /x/y, a/b/c (two or more separators), or name.ext with a known
 // extension; also dot-folders such as .kittify/ and .github.
 const PATH =
-  /(?<![\w/])(?:(?:~|\.{1,2})?\/[\w@.+-]{1,255}(?:\/[\w@.+-]{0,255}){0,64}|[\w@.+-]{1,255}\/[\w@.+-]{1,255}\/[\w@.+\/-]{0,255}|[\w@+-][\w@.+-]{0,255}\.(?:md|mdx|json|jsonl|ya?ml|toml|py|pyi|ts|tsx|js|jsx|mjs|cjs|txt|sh|bash|lock|cfg|ini|go|rs|java|kt|rb|php|html?|css|scss|csv|xml|lua|el|vsix|sql|proto|env|log|gz|zip|tar|png|jpe?g|svg|pdf|c|h|cpp|hpp|cs|swift)\b|\.[A-Za-z][\w-]{0,255}\/[\w@.+\/-]{0,255}|\.(?:github|gitignore|kittify|vscode|env)\b)/g;
+  /(?<![\w/])(?:(?:~|\.{1,2})?\/[\w@.+-]{1,255}(?:\/[\w@.+-]{0,255}){0,64}|[\w@.+-]{1,255}\/[\w@.+-]{1,255}\/[\w@.+\/-]{0,255}|[\w@+-][\w@.+-]{0,255}\.(?:md|mdx|json|jsonl|ya?ml|toml|py|pyi|ts|tsx|js|jsx|mjs|cjs|txt|sh|bash|lock|cfg|ini|go|rs|java|kt|rb|php|html?|css|scss|csv|xml|lua|el|vsix|sql|proto|env|log|gz|zip|tar|png|jpe?g|svg|pdf|c|h|cpp|hpp|cs|swift)\b|\.[A-Za-z][\w-]{0,255}\/[\w@.+\/-]{0,255}|\.(?:github|gitignore|kittify|vscode|env)\b)/;
 
 // Identifiers that look like words but are not terms: FR-001, NFR-002, SC-3, GH-123, T001,
 // WP03, ULIDs, git hashes, issue references (#123), semantic versions and dates.
 const IDENTIFIER =
-  /\b[A-Z][A-Za-z]{0,7}-\d[\w.-]*|\b[A-Z]{1,6}\d+[\w.-]*|\b[0-9A-HJKMNP-TV-Z]{26}\b|\b(?=[a-f0-9]*\d)(?=[a-f0-9]*[a-f])[a-f0-9]{7,64}\b|#\d+\b|\bv?\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?\b|\b\d{4}-\d{2}-\d{2}(?:T[\d:.]+Z?)?\b|\b(?:YYYY|yyyy)(?:[-/.]?(?:MM|mm|DD|dd|HH|hh|SS|ss))+\b/g;
+  /\b[A-Z][A-Za-z]{0,7}-\d[\w.-]*|\b[A-Z]{1,6}\d+[\w.-]*|\b[0-9A-HJKMNP-TV-Z]{26}\b|\b(?=[a-f0-9]*\d)(?=[a-f0-9]*[a-f])[a-f0-9]{7,64}\b|#\d+\b|\bv?\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?\b|\b\d{4}-\d{2}-\d{2}(?:T[\d:.]+Z?)?\b|\b(?:YYYY|yyyy)(?:[-/.]?(?:MM|mm|DD|dd|HH|hh|SS|ss))+\b/;
 
 // Where a chunk worth a look may be: a character that can start a path, URL, id or version. A '.'
 // or ':' counts only when something other than closing punctuation follows it in the chunk: the
@@ -68,7 +72,7 @@ const IDENTIFIER =
 // pattern would make the regex engine stop at every letter y of the prose.) (The look-ahead is
 // spelled as two alternatives, the next character or one further on: a little faster on the '.'
 // that end sentences than one greedy run that backtracks.)
-const INTERESTING = /[/#@0-9]|[.:](?=[^ \t\n\r.,;:!?)\]}"'*_]|[^ \t\n\r]+[^ \t\n\r.,;:!?)\]}"'*_])/g;
+const INTERESTING = /[/#@0-9]|[.:](?=[^ \t\n\r.,;:!?)\]}"'*_]|[^ \t\n\r]+[^ \t\n\r.,;:!?)\]}"'*_])/;
 
 /** The length of a ULID: a chunk this long may be one even without a digit. */
 const ULID_LENGTH = 26;
@@ -85,7 +89,7 @@ const C_INTERESTING = C_DIGIT | C_COLON_AT | C_SLASH | C_HASH | C_DOT;
 const C_SPACE = 128; // see isSpace
 const C_CLOSING = 256; // see isClosing
 const CHUNK_CLASS = (() => {
-  const table = new Uint16Array(128);
+  const table = new Uint16Array(ASCII_END);
   for (let c = DIGIT_0; c <= DIGIT_9; c++) table[c] = C_DIGIT;
   for (let c = UPPER_A; c <= UPPER_Z; c++) table[c] = C_ID_START;
   table[UPPER_Y] |= C_Y;
@@ -96,7 +100,7 @@ const CHUNK_CLASS = (() => {
   table[SLASH] = C_SLASH;
   table[HASH] = C_HASH | C_ID_START;
   table[DOT] = C_DOT | C_ID_START;
-  for (let c = 0; c < 128; c++) {
+  for (let c = 0; c < ASCII_END; c++) {
     if (isSpace(c)) table[c] |= C_SPACE;
     if (isClosing(c)) table[c] |= C_CLOSING;
   }
@@ -183,7 +187,7 @@ export class ProseExclusions {
       let from = at;
       while (from > start) {
         const c = text.charCodeAt(from - 1);
-        if (c < 128) {
+        if (c < ASCII_END) {
           const t = CHUNK_CLASS[c]!;
           if ((t & C_SPACE) !== 0) break;
           bits |= t;
@@ -195,7 +199,7 @@ export class ProseExclusions {
       let to = at;
       for (; to < end; to++) {
         const c = text.charCodeAt(to);
-        if (c < 128) {
+        if (c < ASCII_END) {
           const t = CHUNK_CLASS[c]!;
           if ((t & C_SPACE) !== 0) break;
           if ((t & C_CLOSING) !== 0) {
@@ -286,7 +290,7 @@ export class ProseExclusions {
     let bits = 0;
     for (let k = base; k < stop; k++) {
       const c = text.charCodeAt(k);
-      if (c < 128) bits |= CHUNK_CLASS[c]!;
+      if (c < ASCII_END) bits |= CHUNK_CLASS[c]!;
     }
     this.maskClassified(start, base, stop, bits, ranges, cover, covering);
   }
@@ -408,7 +412,7 @@ function startsWithWww(text: string, at: number): boolean {
 function hasDotLetter(text: string, base: number, stop: number): boolean {
   for (let k = base; k + 1 < stop; k++) {
     if (text.charCodeAt(k) !== DOT) continue;
-    const next = text.charCodeAt(k + 1) | 0x20;
+    const next = text.charCodeAt(k + 1) | CASE_BIT;
     if (next >= LOWER_A && next <= LOWER_Z) return true;
   }
   return false;
