@@ -15,6 +15,12 @@ import { locateFrontMatter } from '../../server/src/core/markdown/frontMatter';
 import { markdownDocument } from '../helpers/markdownDocuments';
 import { disagreements } from '../helpers/maskOracle';
 
+/** Markdown syntax and words in any order, any line breaks (LF, CRLF, a lone CR), NUL and odd unicode. */
+const FRAGMENTS = ['# ', '- ', '* ', '1. ', '> ', '```', '~~~', '`', '``', '<!--', '-->', '<div>', '</pre>', '[x](', ')', '](', '<http://a.b>', '|', '---', '***', '\\', '&amp;', '    ', '\t', '[', ']', '[x]: ', '![', '<', '>', '===', '|---|', '\u0000', 'zorblax', 'FR-001', 'x', '\u00a0', '😀'];
+const scrambled = fc
+  .array(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...FRAGMENTS) }, { weight: 2, arbitrary: fc.constantFrom('\n', '\n\n', '\r\n', '\r', ' ') }, { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 6 }) }), { maxLength: 150 })
+  .map((parts) => parts.join(''));
+
 describe('masking agrees with markdown-it', () => {
   test('on generated documents full of containers', () => {
     fc.assert(
@@ -22,6 +28,15 @@ describe('masking agrees with markdown-it', () => {
         expect(disagreements(text)).toEqual([]);
       }),
       { numRuns: 600, seed: 20261116 },
+    );
+  });
+
+  test('on scrambled markdown with any line breaks', () => {
+    fc.assert(
+      fc.property(fc.oneof(scrambled, markdownDocument.map((text) => text.replace(/\r?\n/g, '\r'))), (text) => {
+        expect(disagreements(text)).toEqual([]);
+      }),
+      { numRuns: 400, seed: 20261119 },
     );
   });
 });

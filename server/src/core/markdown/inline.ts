@@ -19,8 +19,11 @@ import { isSafeLink, linkDestinationEnd, normalizeLabel, scanLinkTitle } from '.
 import { Pairs, excludeRange, excludeSorted } from './pairs';
 import { ProseExclusions, type ChunkMemo } from './proseExclusions';
 
-/** An autolink's content: a scheme and what may follow it, or an e-mail address (markdown-it's patterns). */
-const AUTOLINK = /^[a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\x00-\x20]*$/;
+/**
+ * An autolink's content: a scheme and what may follow it, or an e-mail address (markdown-it's
+ * patterns; NUL is allowed, as markdown-it reads it as U+FFFD).
+ */
+const AUTOLINK = /^[a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\x01-\x20]*$/;
 const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
 /** The next occurrence of any of a few characters, each search reused until the scan passes what it found. */

@@ -34,7 +34,8 @@ export function linkDestinationEnd(text: string, start: number, max: number): nu
   let depth = 0;
   while (pos < max) {
     const c = text.charCodeAt(pos);
-    if (c === SPACE || c < SPACE || c === DELETE) break; // (no space or control character)
+    // (No space or control character; markdown-it reads NUL as U+FFFD, an ordinary character.)
+    if (c === SPACE || (c < SPACE && c !== 0) || c === DELETE) break;
     if (c === BACKSLASH && pos + 1 < max) {
       if (text.charCodeAt(pos + 1) === SPACE) {
         pos++;
