@@ -115,11 +115,14 @@ export class ServerController implements vscode.Disposable {
       documentSelector: DOCUMENT_SELECTOR.map((filter) => ({ ...filter })),
       outputChannel: this.output,
       traceOutputChannel: this.traceOutput,
-      diagnosticCollectionName: 'spec-glossary',
+      // No diagnosticCollectionName: the client's pull-diagnostics collection is already named
+      // after the server's diagnostic provider ('spec-glossary'), and a second collection of the
+      // same name makes VS Code warn "DiagnosticCollection with name … does already exist" and
+      // share one marker owner between the two.
       middleware: this.withoutStaleNotifications(this.middleware),
     };
     // The id is the settings section: the library reads `specGlossary.trace.server` by it.
-    const client = new LanguageClient(SETTINGS_SECTION, CLIENT_NAME, serverOptions, clientOptions);
+    const client = new SpecGlossaryClient(SETTINGS_SECTION, CLIENT_NAME, serverOptions, clientOptions);
     this.client = client;
     try {
       await client.start();
@@ -146,5 +149,21 @@ export class ServerController implements vscode.Disposable {
     } catch (error) {
       this.output.appendLine(`Stopping the language server: ${(error as Error).message}`);
     }
+  }
+}
+
+/**
+ * vscode-languageclient 9 reports every exit of the server process as an error, a clean exit
+ * after shutdown too, so each restart printed "[Error] Server process exited with code 0." in the
+ * output channel. Later releases of the library log that exit as information (its issue #1403);
+ * this does the same.
+ */
+class SpecGlossaryClient extends LanguageClient {
+  override error(message: string, data?: unknown, showNotification?: boolean | 'force'): void {
+    if (message === 'Server process exited with code 0.') {
+      this.info('Server process exited normally.');
+      return;
+    }
+    super.error(message, data, showNotification);
   }
 }
