@@ -183,14 +183,11 @@ export function tableCells(text: string, from: number, to: number, cells: number
   const first = cells.length;
   // An empty first cell (the row's leading pipe) is no cell.
   let cellStart = text.charCodeAt(start) === PIPE ? start + 1 : start;
-  let escaped = false;
-  for (let k = cellStart; k < end; k++) {
-    const c = text.charCodeAt(k);
-    if (c === PIPE && !escaped) {
-      pushTrimmed(text, cellStart, k, cells);
-      cellStart = k + 1;
-    }
-    escaped = c === BACKSLASH;
+  // (markdown-it's escape check: the character before a pipe, whatever escapes that one.)
+  for (let pipe = text.indexOf('|', cellStart); pipe !== -1 && pipe < end; pipe = text.indexOf('|', pipe + 1)) {
+    if (pipe > start && text.charCodeAt(pipe - 1) === BACKSLASH) continue;
+    pushTrimmed(text, cellStart, pipe, cells);
+    cellStart = pipe + 1;
   }
   // An empty last cell (after the row's trailing pipe) is no cell.
   if (cellStart < end) pushTrimmed(text, cellStart, end, cells);

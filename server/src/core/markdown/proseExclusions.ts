@@ -147,8 +147,10 @@ export class ProseExclusions {
   private interestingFrom = Infinity;
   private interestingAt = -1;
   /** The next "YYYY" and "yyyy" at or after where each was last searched from (-1: none). */
-  private readonly yearFrom = [Infinity, Infinity];
-  private readonly yearAt = [-1, -1];
+  private upperFrom = Infinity;
+  private upperAt = -1;
+  private lowerFrom = Infinity;
+  private lowerAt = -1;
 
   constructor(
     private readonly text: string,
@@ -241,17 +243,17 @@ export class ProseExclusions {
 
   /** The first "YYYY" or "yyyy" at or after `from` (-1: none); each search reused until passed. */
   private nextYear(from: number): number {
-    let first = -1;
-    for (let k = 0; k < 2; k++) {
-      let found = this.yearAt[k]!;
-      if (!(this.yearFrom[k]! <= from && (found === -1 || found >= from))) {
-        found = this.text.indexOf(k === 0 ? 'YYYY' : 'yyyy', from);
-        this.yearFrom[k] = from;
-        this.yearAt[k] = found;
-      }
-      if (found !== -1 && (first === -1 || found < first)) first = found;
+    if (!(this.upperFrom <= from && (this.upperAt === -1 || this.upperAt >= from))) {
+      this.upperAt = this.text.indexOf('YYYY', from);
+      this.upperFrom = from;
     }
-    return first;
+    if (!(this.lowerFrom <= from && (this.lowerAt === -1 || this.lowerAt >= from))) {
+      this.lowerAt = this.text.indexOf('yyyy', from);
+      this.lowerFrom = from;
+    }
+    const upper = this.upperAt;
+    const lower = this.lowerAt;
+    return upper === -1 ? lower : lower === -1 || upper < lower ? upper : lower;
   }
 
   /**
