@@ -76,7 +76,7 @@ export class BlockList {
     this.parents = new Int32Array(capacity);
     this.firsts = new Int32Array(capacity);
     this.lasts = new Int32Array(capacity);
-    this.ranges = new Int32Array(8 * capacity);
+    this.ranges = new Int32Array(4 * capacity);
   }
 
   /** Add a block; returns its index. Its ranges are those added after it (`addRange`). */

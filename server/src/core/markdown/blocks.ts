@@ -158,8 +158,8 @@ class BlockScanner {
   ) {
     this.cur = new LineCursor(text);
     this.peek = new LineCursor(text);
-    // (Real documents have about one block per 50 characters.)
-    this.blocks = new BlockList(options.stop ? 64 : Math.max(64, text.length >> 6));
+    // (Real documents have about one block per 60–130 characters: room for the first half.)
+    this.blocks = new BlockList(options.stop ? 64 : Math.max(64, text.length >> 7));
   }
 
   scan(from: number, state: number): BlockScan {
