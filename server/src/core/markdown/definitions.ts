@@ -28,8 +28,8 @@ export type DefinitionRead =
   | { kind: 'more' }
   | { kind: 'definition'; label: string; lines: number };
 
-const NONE: DefinitionRead = { kind: 'none' };
-const MORE: DefinitionRead = { kind: 'more' };
+const NONE: DefinitionRead = Object.freeze({ kind: 'none' });
+const MORE: DefinitionRead = Object.freeze({ kind: 'more' });
 
 /** Thrown inside `readDefinition` when a line it needs is not known yet. */
 const NEED_MORE = Symbol('need more lines');
