@@ -178,7 +178,7 @@ describe('blocked → resolve → clean', () => {
     expect(new Set(parsed.events.map((e) => e.run_id)).size).toBe(N);
     // The two events of one --custom are adjacent (one append) and in order.
     for (const [i, e] of parsed.events.entries()) {
-      if (e.event_type === 'GlossarySenseUpdated') expect(parsed.events[i + 1]).toMatchObject({ event_type: 'GlossaryClarificationResolved', run_id: e.run_id, lamport_clock: e.lamport_clock + 1 });
+      if (e.event_type === 'GlossarySenseUpdated') expect(parsed.events[i + 1]).toMatchObject({ event_type: 'GlossaryClarificationResolved', run_id: e.run_id, lamport_clock: e.lamport_clock! + 1 });
     }
     expect(cli(['validate'], ws.root).status).toBe(0);
   });

@@ -41,7 +41,7 @@ describe('spec-glossary validate', () => {
     appendFileSync(logPath(ws), '{"event_type": "GlossaryScopeActivated", "mission_id": "x"}\n{"event_type": "TermCand');
     const result = cli(['validate', ws.root], '/');
     expect(result.status).toBe(1);
-    expect(result.stdout).toMatch(/events\.jsonl:8:1 error events\.invalid-line invalid GlossaryScopeActivated event: .*event_id/);
+    expect(result.stdout).toMatch(/events\.jsonl:8:1 error events\.invalid-line invalid GlossaryScopeActivated event: timestamp: required field is missing; scope_id: required field is missing/);
     expect(result.stdout).toMatch(/events\.jsonl:9:1 error events\.invalid-line torn last line/);
   });
 
@@ -53,10 +53,16 @@ describe('spec-glossary validate', () => {
     expect(result.status).toBe(1);
     expect(result.stdout).toContain('.kittify/glossaries/team_domain.yaml:14:14 error glossary.surface-not-normalized');
     expect(result.stdout).toMatch(/\.kittify\/glossaries\/team_domain\.yaml:18:\d+ error glossary\./);
-    ws.write('.kittify/glossaries/team_domain.yaml', TEAM_WORKSPACE_SEED + '  - surface: ok\n    definition: fine\n    colour: blue\n');
+    // A placeholder definition is only a warning (Spec Kitty accepts the text); an unknown key is an
+    // error, as Spec Kitty's schema refuses the whole file for it.
+    ws.write('.kittify/glossaries/team_domain.yaml', TEAM_WORKSPACE_SEED + '  - surface: ok\n    definition: TBD\n');
     const warned = cli(['validate'], ws.root);
     expect(warned.status).toBe(0);
-    expect(warned.stdout).toMatch(/team_domain\.yaml:\d+:\d+ warning /);
+    expect(warned.stdout).toMatch(/team_domain\.yaml:15:17 warning glossary\.placeholder-definition /);
+    ws.write('.kittify/glossaries/team_domain.yaml', TEAM_WORKSPACE_SEED + '  - surface: ok\n    definition: fine\n    colour: blue\n');
+    const refused = cli(['validate'], ws.root);
+    expect(refused.status).toBe(1);
+    expect(refused.stdout).toMatch(/team_domain\.yaml:16:5 error glossary\.unknown-key Unknown key `colour` in entry 4: .* Spec Kitty refuses the whole file; spec-glossary reads the rest \(the key is ignored\)\./);
   });
 
   test('config.yaml that is not YAML, and a meta.json that is not JSON, are errors', () => {

@@ -2,14 +2,14 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EventLogParser, parseEventLog } from '../../server/src/core/events/parseLog';
 import { serializeEvent } from '../../server/src/core/events/serialize';
-import type { GlossaryEvent } from '../../server/src/core/events/types';
+import type { LoggedEvent, LogPosition } from '../../server/src/core/events/types';
 import { EXAMPLE_LOG, observed, resolved, senseUpdated } from '../fixtures/events/factory';
 
 const a = serializeEvent(observed({ term: 'alpha' }));
 const b = serializeEvent(resolved({ conflict: 'c1', term: 'beta' }));
 const c = serializeEvent(senseUpdated({ surface: 'gamma' }));
 
-const terms = (events: GlossaryEvent[]) =>
+const terms = (events: LoggedEvent[]) =>
   events.map((e) => (e.event_type === 'TermCandidateObserved' ? e.term : e.event_type === 'GlossaryClarificationResolved' ? e.term_surface : e.event_type === 'GlossarySenseUpdated' ? e.term_surface : '?'));
 
 describe('parseEventLog', () => {
@@ -52,18 +52,25 @@ describe('parseEventLog', () => {
     const text = `\uFEFF${a}\r\n${b}\nnoise\n${c}\n${a.slice(0, 30)}`;
     const whole = parseEventLog(text, 'log');
     for (const size of [1, 2, 7, 64]) {
-      const events: GlossaryEvent[] = [];
+      const events: LoggedEvent[] = [];
+      const positions: LogPosition[] = [];
       const problems: unknown[] = [];
-      const parser = new EventLogParser('log', { event: (e) => events.push(e), problem: (p) => problems.push(p) });
+      const parser = new EventLogParser('log', {
+        event: (e, _line, position) => {
+          events.push(e);
+          positions.push(position);
+        },
+        problem: (p) => problems.push(p),
+      });
       for (let i = 0; i < text.length; i += size) parser.push(text.slice(i, i + size));
       parser.end();
-      expect({ events, problems }, `chunk ${size}`).toEqual(whole);
+      expect({ events, positions, problems }, `chunk ${size}`).toEqual(whole);
     }
     expect(whole.problems.map((p) => p.line)).toEqual([3, 5]);
   });
 
   it('skips unwanted types without parsing them when asked', () => {
-    const events: GlossaryEvent[] = [];
+    const events: LoggedEvent[] = [];
     const problems: unknown[] = [];
     const parser = new EventLogParser('log', { event: (e) => events.push(e), problem: (p) => problems.push(p) }, { wants: (t) => t !== 'TermCandidateObserved' });
     parser.push(`${a}\n${b}\n${c.slice(0, 50)}\n`);

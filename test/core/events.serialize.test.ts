@@ -80,6 +80,21 @@ describe('serializeEvent', () => {
     expect(JSON.parse(text)).toEqual({ a: 'x', b: { d: 1, c: [{ z: 1, y: 2 }] }, confidence: 1 });
   });
 
+  // Expected strings from CPython 3: json.dumps(obj, sort_keys=True) (ensure_ascii is True by default).
+  it('writes pure ASCII as Python json.dumps does by default: \\uXXXX in lowercase hex, surrogate pairs as two escapes, DEL escaped', () => {
+    const value = { z: 'ünïcødé — “quotes” 日本語 😀', a: '\u007f\u0000\t"\\ \u2028', é: 1 };
+    const line = serializeEvent(value);
+    expect(line).toBe(
+      '{"a": "\\u007f\\u0000\\t\\"\\\\ \\u2028", "z": "\\u00fcn\\u00efc\\u00f8d\\u00e9 \\u2014 \\u201cquotes\\u201d \\u65e5\\u672c\\u8a9e \\ud83d\\ude00", "\\u00e9": 1}',
+    );
+    expect(line).toMatch(/^[\x20-\x7e]*$/);
+    expect(JSON.parse(line)).toEqual(value);
+    // A lone surrogate (no UTF-8 form) is escaped too, as Python does.
+    expect(serializeEvent({ a: '\ud800x' })).toBe('{"a": "\\ud800x"}');
+    // The input hash keeps Python's ensure_ascii=False (SPEC §7): non-ASCII as is.
+    expect(pythonJsonDumps({ a: 'é' })).toBe('{"a": "é"}');
+  });
+
   it('refuses non-finite numbers', () => {
     expect(() => serializeEvent({ confidence: NaN })).toThrow(/NaN/);
   });

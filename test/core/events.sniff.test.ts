@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { EventLogParser, isUnwantedLine } from '../../server/src/core/events/parseLog';
 import { serializeEvent } from '../../server/src/core/events/serialize';
 import { maxLamportInText, sniffEventType } from '../../server/src/core/events/sniff';
-import { STATE_EVENT_TYPES, type GlossaryEvent } from '../../server/src/core/events/types';
+import { STATE_EVENT_TYPES, type LoggedEvent } from '../../server/src/core/events/types';
 import { EXAMPLE_LOG, resolved } from '../fixtures/events/factory';
 
 const exampleLines = readFileSync(EXAMPLE_LOG, 'utf8').split('\n').filter((l) => l !== '');
@@ -45,7 +45,7 @@ describe('isUnwantedLine', () => {
 
   it('a state event whose extension field nests another event_type is still replayed', () => {
     const event = { caused_by: { event_type: 'TermCandidateObserved' }, ...resolved({ conflict: 'c1' }) };
-    const events: GlossaryEvent[] = [];
+    const events: LoggedEvent[] = [];
     const parser = new EventLogParser('log', { event: (e) => events.push(e), problem: () => undefined }, { wants: wantsState });
     parser.push(serializeEvent(event) + '\n' + exampleLines[1] + '\n');
     parser.end();

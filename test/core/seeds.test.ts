@@ -93,10 +93,10 @@ describe('seed glossary loading (SPEC §3)', () => {
     expect(seed.problems[0]).toMatchObject({ code: 'glossary.duplicate-key', range: { start: { line: 3, character: 4 } } });
   });
 
-  test('unknown keys are a warning, the entry still loads', () => {
+  test('an unknown key is an error (Spec Kitty refuses the whole file); spec-glossary still reads the entry', () => {
     const seed = parse(`terms:\n  - surface: x\n    definition: y\n    colour: blue\n`);
     expect(seed.senses).toHaveLength(1);
-    expect(seed.problems).toMatchObject([{ code: 'glossary.unknown-key', severity: 'warning' }]);
+    expect(seed.problems).toMatchObject([{ code: 'glossary.unknown-key', severity: 'error', message: expect.stringContaining('Spec Kitty refuses the whole file'), range: { start: { line: 3, character: 4 } } }]);
   });
 
   test('an unparseable file is reported and marked unparsed', () => {

@@ -2,7 +2,7 @@
  * The main editor flow over stdio against the built server: diagnostics → code actions → a
  * command that appends an event → diagnostics re-published without the finding.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
 import { makeWorkspace, MESSAGES, MISSION, MISSION_GLOSSARY, RANGES, SPEC, SPEC_MD, TEAM, type TempWorkspace } from '../service/fixtures';
@@ -108,7 +108,15 @@ describe('language server over stdio', () => {
       '# Mission glossary (mission_local): terms of one mission, checked before every other scope.\n\nterms:\n  - surface: pci\n    definition: "TODO: define pci"\n    status: draft\n',
     );
     expect(client.shownDocuments).toEqual([{ uri: ws.uri(MISSION_GLOSSARY), takeFocus: true, selection: { start: { line: 4, character: 16 }, end: { line: 4, character: 34 } } }]);
-    const after = await client.diagnostics(ws.uri(SPEC), (ds) => !ds.some((d) => d.code === 'unknown'), since, 'diagnostics without pci');
+    // The draft's "TODO: define pci" is a placeholder (SPEC §3): a warning on the YAML, and pci is
+    // still undefined until the writer replaces it with a definition.
+    const draft = await client.diagnostics(ws.uri(MISSION_GLOSSARY), (ds) => ds.length > 0, since, 'placeholder warning on the new seed file');
+    expect(draft.diagnostics.map((d) => [d.code, d.severity, d.range.start])).toEqual([['glossary.placeholder-definition', 2, { line: 4, character: 16 }]]);
+    expect((await client.diagnostics(ws.uri(SPEC), () => true, since)).diagnostics.some((d) => d.code === 'unknown' && d.message.includes("'pci'"))).toBe(true);
+    const written = client.mark();
+    writeFileSync(ws.file(MISSION_GLOSSARY), readFileSync(ws.file(MISSION_GLOSSARY), 'utf8').replace('"TODO: define pci"', 'Peripheral component interconnect'));
+    client.fileChanged(ws.uri(MISSION_GLOSSARY));
+    const after = await client.diagnostics(ws.uri(SPEC), (ds) => !ds.some((d) => d.code === 'unknown'), written, 'diagnostics without pci');
     expect(codes(after.diagnostics)).toEqual(['ambiguous@5:38', 'inconsistent@6:14', 'ambiguous@7:27']);
     // The server wrote no event for a YAML edit.
     expect(readdirSync(ws.file('.kittify'))).not.toContain('events');

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EventLogParser, type LogProblem } from '../../server/src/core/events/parseLog';
 import { serializeEvent } from '../../server/src/core/events/serialize';
-import { STATE_EVENT_TYPES, type EventType, type GlossaryEvent } from '../../server/src/core/events/types';
+import { STATE_EVENT_TYPES, type EventType, type LoggedEvent } from '../../server/src/core/events/types';
 import { feedLog, READ_CHUNK } from '../../server/src/node/eventLogReader';
 import { observed, requested, resolved, senseUpdated } from '../fixtures/events/factory';
 
@@ -18,7 +18,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 const wantsState = (type: EventType) => STATE_EVENT_TYPES.has(type);
 
 function collector(label: string, wants?: (type: EventType) => boolean) {
-  const events: { event: GlossaryEvent; line: number }[] = [];
+  const events: { event: LoggedEvent; line: number }[] = [];
   const problems: LogProblem[] = [];
   const parser = new EventLogParser(label, { event: (event, line) => events.push({ event, line }), problem: (p) => problems.push(p) }, wants ? { wants } : {});
   return { parser, events, problems };

@@ -68,7 +68,7 @@ describe('concurrent appends from two processes', () => {
       expect(mine).toHaveLength(PER_WRITER);
       const terms = mine.map((e) => (e.event_type === 'TermCandidateObserved' ? e.term : ''));
       expect(terms).toEqual(mine.map((_, i) => `${writer}-${i}`));
-      for (let i = 1; i < mine.length; i++) expect(mine[i]!.lamport_clock).toBeGreaterThan(mine[i - 1]!.lamport_clock);
+      for (let i = 1; i < mine.length; i++) expect(mine[i]!.lamport_clock).toBeGreaterThan(mine[i - 1]!.lamport_clock!);
     }
   });
 });

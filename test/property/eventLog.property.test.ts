@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EventLogParser, parseEventLine, parseEventLog } from '../../server/src/core/events/parseLog';
 import { serializeEvent } from '../../server/src/core/events/serialize';
-import { STATE_EVENT_TYPES, type GlossaryEvent } from '../../server/src/core/events/types';
+import { STATE_EVENT_TYPES, type GlossaryEvent, type LoggedEvent } from '../../server/src/core/events/types';
 import { EventStore, eventLogPath } from '../../server/src/node/eventStore';
 import { observed, requested, resolved, senseUpdated, uuidFor } from '../fixtures/events/factory';
 
@@ -90,7 +90,7 @@ const damagedLog = fc
     return { text: textOut, expected };
   });
 
-const ids = (events: readonly GlossaryEvent[]) => events.map((e) => e.event_id);
+const ids = (events: readonly LoggedEvent[]) => events.map((e) => e.event_id);
 
 function expectProblemsOnBadLines(text: string, problems: readonly { line: number }[]): void {
   const lines = text.replace(/^\ufeff/, '').split('\n');
@@ -122,7 +122,7 @@ describe('event log properties', () => {
   it('the same whatever the chunking of the input', () => {
     fc.assert(
       fc.property(damagedLog, fc.array(fc.nat(), { maxLength: 12 }), ({ text, expected }, cuts) => {
-        const events: GlossaryEvent[] = [];
+        const events: LoggedEvent[] = [];
         const problems: { line: number }[] = [];
         const parser = new EventLogParser('log', { event: (e) => events.push(e), problem: (p) => problems.push(p) });
         const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
@@ -153,7 +153,7 @@ describe('event log properties', () => {
         expect(ids(read.events)).toEqual(ids(expected));
         expectProblemsOnBadLines(text, read.problems);
         // Replay's fast path (lines of unwanted types skipped unparsed) recovers the same lines.
-        const wanted: GlossaryEvent[] = [];
+        const wanted: LoggedEvent[] = [];
         await store.stream((e) => wanted.push(e), { wants: (type) => STATE_EVENT_TYPES.has(type) });
         expect(ids(wanted)).toEqual(ids(expected.filter((e) => STATE_EVENT_TYPES.has(e.event_type))));
         const [appended] = await store.append(MISSION, [{ event_type: 'TermCandidateObserved', mission_id: MISSION, run_id: 'cli-prop', term: 'after', source_step: 'spec', actor_id: 'service:prop', confidence: 0.5, extraction_method: 'acronym', context: 'x' }]);

@@ -153,8 +153,8 @@ ${ZORBLAX_SEED.replace('terms:\n', '')}terms:
     setup({ [TEAM]: seed, '.kittify/config.yaml': config, [SPEC]: spec });
     const result = cli(['check', '--format', 'json'], ws.root);
     sane(result);
-    expect(result.stderr).toContain(`${TEAM}:${where(seed, 'surface: worktree', 2)} error glossary.duplicate-key Duplicate key \`surface\` in entry 1.`);
-    expect(result.stderr).toContain(`${TEAM}:${where(seed, 'terms:', 2)} error glossary.duplicate-key Duplicate top-level key \`terms\` (first at line 1); only the first one is read.`);
+    expect(result.stderr).toContain(`${TEAM}:${where(seed, 'surface: worktree', 2)} error glossary.duplicate-key Duplicate key \`surface\` in entry 1. Spec Kitty refuses the whole file; spec-glossary reads the rest (the entry is skipped).`);
+    expect(result.stderr).toContain(`${TEAM}:${where(seed, 'terms:', 2)} error glossary.duplicate-key Duplicate top-level key \`terms\` (first at line 1). Spec Kitty refuses the whole file; spec-glossary reads the rest (only the first one is read).`);
     expect(result.stderr).toContain(`.kittify/config.yaml:${where(config, 'glossary:', 2)} warning config.duplicate-key Duplicate key \`glossary\` (first at line 1); only the first one is read.`);
     expect(result.stderr).toContain(`${SPEC}:${where(spec, 'critical_step', 2)} warning frontmatter.invalid Duplicate front matter key \`critical_step\` (first at line 2); only the first one is read.`);
     const [doc] = json(result.stdout).documents;

@@ -321,7 +321,11 @@ ${ZORBLAX_SEED.replace('terms:\n', '')}`;
       ['ambiguous', expect.stringContaining(`${AMBIGUOUS_ZORBLAX} team_domain`)],
     ]);
     const seedDiagnostics = await client!.diagnostics(uri(TEAM), (ds) => ds.length > 0, 0, 'seed diagnostics');
-    expect(seedDiagnostics.diagnostics.map((d) => [d.code, d.range.start])).toEqual([['glossary.invalid-definition', at(seed, '*i\n')]]);
+    // The anchors' keys are not `terms`: Spec Kitty refuses such a file, so each is an error too.
+    expect(seedDiagnostics.diagnostics.map((d) => [d.code, d.range.start])).toEqual([
+      ...'abcdefghi'.split('').map((k) => ['glossary.unknown-key', at(seed, `${k}: &`)]),
+      ['glossary.invalid-definition', at(seed, '*i\n')],
+    ]);
     await stillServing();
   });
 

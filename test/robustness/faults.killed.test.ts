@@ -124,7 +124,7 @@ describe('a writer killed mid-append', () => {
     }
     expect(torn).toBeGreaterThanOrEqual(1);
     const before = readLog(file);
-    const maxClock = Math.max(...before.events.map((e) => e.lamport_clock));
+    const maxClock = Math.max(...before.events.map((e) => e.lamport_clock ?? 0));
     const [next] = await new EventStore(ws.root).append('m-kill', [observedDraft('m-kill', 'after')]);
     expect(next!.lamport_clock).toBe(maxClock + 1);
     const after = expectOnlyTornLines(file, torn);
@@ -179,7 +179,7 @@ describe('the language server killed mid-append', () => {
     const resolved = after.events.filter((e) => e.event_type === 'GlossaryClarificationResolved');
     expect(resolved).toHaveLength(requested.length);
     expect(new Set(resolved.map((e) => (e as { conflict_id: string }).conflict_id))).toEqual(new Set(requested.map((e) => (e as { conflict_id: string }).conflict_id)));
-    const maxBefore = Math.max(...recovered.events.map((e) => e.lamport_clock));
+    const maxBefore = Math.max(...recovered.events.map((e) => e.lamport_clock ?? 0));
     expect(resolved.map((e) => e.lamport_clock)).toEqual(resolved.map((_, i) => maxBefore + 1 + i));
     await client.diagnostics(uri, (ds) => !isAmbiguous(ds), since, 'the decision applied');
   });

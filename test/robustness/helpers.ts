@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { URI } from 'vscode-uri';
 import { parseEventLog } from '../../server/src/core/events/parseLog';
-import type { GlossaryEvent } from '../../server/src/core/events/types';
+import type { LoggedEvent } from '../../server/src/core/events/types';
 import { checkedDocumentOf, runtimeSettings } from '../../server/src/lsp/analysis';
 import { analyzeDocument } from '../../server/src/node/analyzer';
 import { loadCommonWords } from '../../server/src/node/packageFiles';
@@ -122,7 +122,7 @@ export function fillDisk(dir: string, leaveBytes: number): string {
 
 export interface LogCheck {
   /** Valid events in file order. */
-  events: GlossaryEvent[];
+  events: LoggedEvent[];
   problems: { line: number; message: string }[];
   /** Whole (`\n`-terminated) lines of the file. */
   wholeLines: string[];

@@ -130,7 +130,7 @@ describe('glossary, config and event-log file diagnostics', () => {
         severity: DiagnosticSeverity.Error,
         code: 'glossary.invalid-confidence',
         source: 'spec-glossary',
-        message: '`confidence` must be a number between 0 and 1 (not a string or boolean).',
+        message: '`confidence` must be a number between 0 and 1 (not a string or boolean). Spec Kitty refuses the whole file; spec-glossary reads the rest (the entry is skipped).',
         data: { kind: 'source', file: ws.file(TEAM) },
       },
     ]);

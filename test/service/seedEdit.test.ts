@@ -13,10 +13,15 @@ function apply(existing: string | undefined, term = 'pci', scope = 'mission_loca
   expect(edited).toBe(outcome.result);
   const after = TextDocument.create('file:///x.yaml', 'yaml', 2, edited);
   expect(after.getText(outcome.selection)).toBe(`"TODO: define ${term}"`);
-  // The result is a valid seed file holding the new draft sense and no errors.
+  // The result is a valid seed file (no new error) with the draft entry; its TODO definition is a
+  // placeholder (SPEC §3): a warning on the definition, and the term stays undefined until written.
   const seed = parseSeedFile(edited, 'x.yaml', 'mission_local');
-  expect(seed.problems.filter((p) => p.severity === 'error')).toEqual([]);
-  expect(seed.senses.find((s) => s.surface === term)).toMatchObject({ definition: `TODO: define ${term}`, status: 'draft' });
+  const errors = (text: string) => parseSeedFile(text, 'x.yaml', 'mission_local').problems.filter((p) => p.severity === 'error' && p.code !== 'glossary.missing-terms').map((p) => p.message);
+  expect(errors(edited)).toEqual(existing === undefined ? [] : errors(existing));
+  expect(seed.senses.find((s) => s.surface === term)).toBeUndefined();
+  const placeholder = seed.problems.filter((p) => p.code === 'glossary.placeholder-definition');
+  expect(placeholder).toHaveLength(1);
+  expect(placeholder[0]).toMatchObject({ severity: 'warning', range: outcome.selection });
   return outcome;
 }
 

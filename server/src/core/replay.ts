@@ -1,12 +1,15 @@
 /**
  * Replay (SPEC §7): valid events → the glossary state they add on top of the seeds. The result
- * depends only on the *set* of events, never on the order they arrive in, so the same logs give
- * byte-identical state on every machine.
+ * depends only on the *set* of events (with their places in their logs), never on the order they
+ * arrive in, so the same logs give byte-identical state on every machine.
  *
  * Rules (also in docs/events.md):
- * - Replay order is (lamport_clock, timestamp compared as a string, event_id). Copies of one
- *   event (same event_id) count once. Only the three state-changing types matter; the other five
- *   never change the state and are ignored.
+ * - Replay order is (effective clock, seq, timestamp as an instant, event_id). A line with a
+ *   lamport_clock has it as effective clock and seq 0; a line without one (Spec Kitty writes
+ *   none) inherits the highest clock of the lines before it in its file and seq = its line
+ *   number, so it keeps its place in file order (see `LogPosition`). Copies of one event (same
+ *   event_id) count once; lines without event_id are all distinct. Only the three state-changing
+ *   types matter; the other five never change the state and are ignored.
  * - GlossarySenseUpdated upserts a sense keyed by (scope, surface, definition, and the mission
  *   for `mission_local`): the latest event of a key gives the sense's content (status,
  *   confidence, provenance), the earliest its position in `addedSenses`. So `update` replaces
@@ -14,14 +17,22 @@
  *   with that key; the resolver decides), and a re-sent `create` never duplicates a sense. The
  *   event's top-level `scope` is authoritative; a different `new_sense.scope` is reported.
  *   `mission_local` senses keep their mission in `origin.missionId` and apply only to it
- *   (see `sensesForMission`).
+ *   (see `sensesForMission`). A placeholder definition (SPEC §3) adds nothing and is reported.
  * - GlossaryClarificationResolved pins `selected_sense` for (mission_id, normalized
  *   term_surface); the latest pin wins. It needs no prior Requested (the editor resolves
  *   directly), and closes the Requested with its conflict_id wherever that is in the logs.
  *   The first Resolved of a conflict closes it; later ones are reported (one problem per
- *   conflict) but their pins still apply.
+ *   conflict) but their pins still apply. A selected sense whose scope is not one of the four
+ *   (Spec Kitty's CLI writes "unknown" for a candidate built from a request's options) is pinned
+ *   in the scope of the event sense with that definition, else in `team_domain`, Spec Kitty's
+ *   scope for decisions. A placeholder definition closes the conflict but pins nothing.
  * - GlossaryClarificationRequested is open until any Resolved has its conflict_id. Repeated
  *   Requested for one conflict keep the first and are reported (one problem per conflict).
+ * - Spec Kitty's pipeline answers a clarification with a custom definition by writing the
+ *   Requested and, on the next line of the same log, a GlossarySenseUpdated, and no Resolved. So
+ *   an active sense created or updated for (mission, term) on the line right after a still-open
+ *   Requested of that mission and term answers it: the request is closed and the sense is
+ *   pinned, exactly as our own custom decision (SenseUpdated + Resolved) would.
  *
  * Speed and memory: `add` folds each event into per-group aggregates (first and last in replay
  * order per sense key, pin key and conflict), so nothing is sorted but the final groups and no
@@ -29,25 +40,93 @@
  * nothing. (Two *different* lines sharing an event_id — a corrupted copy — are both folded in;
  * the result is still deterministic.)
  */
-import type { GlossaryEvent } from './events/types';
+import type { LoggedEvent, LogPosition, WireSenseRef } from './events/types';
 import { normalizeSurface } from './normalize';
-import { SCOPE_ORDER, SENSE_STATUSES, type OpenClarification, type Pin, type ReplayProblem, type ReplayState, type ScopeId, type Sense, type SenseRef, type SenseStatus, type Severity } from './types';
+import { isPlaceholderDefinition } from './placeholder';
+import { isScopeId, SCOPE_ORDER, SENSE_STATUSES, type OpenClarification, type Pin, type ReplayProblem, type ReplayState, type ScopeId, type Sense, type SenseRef, type SenseStatus, type Severity } from './types';
 
 export { replayToJson, sensesForMission, type ReplayJson } from './events/replayJson';
 
 /** The replay order key of an event. */
 export interface ReplayKey {
+  /** The effective clock: the event's lamport_clock, or the one it inherits (`LogPosition`). */
   lamport: number;
+  /** 0 for a line with a clock; the line number for a line without one. */
+  seq: number;
   timestamp: string;
+  /** '' when the line has none. */
   eventId: string;
+  /** What tells events apart: the event_id, or for a line without one its place in its log. */
+  ident: string;
+  /** 1-based line in its log; 0 when unknown. */
+  line: number;
 }
 
 function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+// 2026-02-16T12:00:00.000Z, 2026-11-24T12:29:22.175687+00:00, 2026-11-24T12:29:22 (no offset: UTC).
+const TIMESTAMP_PARTS = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/** An instant as [milliseconds since the epoch, nanoseconds below the millisecond]; unreadable: [-Infinity, 0]. */
+function instantOf(timestamp: string): [number, number] {
+  const m = TIMESTAMP_PARTS.exec(timestamp);
+  if (m === null) return [-Infinity, 0];
+  const fraction = (m[7] ?? '').padEnd(9, '0').slice(0, 9);
+  let ms = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) + Number(fraction.slice(0, 3));
+  const zone = m[8];
+  if (zone !== undefined && zone !== 'Z') {
+    const digits = zone.replace(':', '');
+    const minutes = Number(digits.slice(1, 3)) * 60 + Number(digits.slice(3, 5));
+    ms -= (digits[0] === '-' ? -1 : 1) * minutes * 60_000;
+  }
+  return [ms, Number(fraction.slice(3))];
+}
+
+/** 1: ends in `Z`; 2: ends in `+00:00`; 0: no offset; -1: another offset (compare as instants). */
+function utcShape(t: string): number {
+  const n = t.length;
+  const last = t.charCodeAt(n - 1);
+  if (last === 90 /* Z */) return 1;
+  const sign = t.charCodeAt(n - 6);
+  if (sign === 43 /* + */ || sign === 45 /* - */) return sign === 43 && t.endsWith('00:00', n) ? 2 : -1;
+  const signNoColon = t.charCodeAt(n - 5);
+  return signNoColon === 43 || signNoColon === 45 ? -1 : 0;
+}
+
+/**
+ * Timestamps compared as instants. Two timestamps of one writer have the same shape and compare
+ * as strings (the common case, no parsing); ours (`…Z`, milliseconds) and Spec Kitty's
+ * (`…+00:00`, microseconds) differ in shape and are parsed.
+ */
+export function compareTimestamps(a: string, b: string): number {
+  if (a === b) return 0;
+  if (a.length === b.length) {
+    const shape = utcShape(a);
+    if (shape >= 0 && shape === utcShape(b)) return compareStrings(a, b);
+  }
+  const [ams, ans] = instantOf(a);
+  const [bms, bns] = instantOf(b);
+  return ams < bms ? -1 : ams > bms ? 1 : ans - bns || compareStrings(a, b);
+}
+
 export function compareReplayOrder(a: ReplayKey, b: ReplayKey): number {
-  return a.lamport - b.lamport || compareStrings(a.timestamp, b.timestamp) || compareStrings(a.eventId, b.eventId);
+  return a.lamport - b.lamport || a.seq - b.seq || compareTimestamps(a.timestamp, b.timestamp) || compareStrings(a.eventId, b.eventId) || compareStrings(a.ident, b.ident);
+}
+
+/** The replay key of an event read at `position` (without one: its own clock, or 0). */
+export function replayKeyOf(event: Pick<LoggedEvent, 'lamport_clock' | 'timestamp' | 'event_id' | 'mission_id'>, position?: LogPosition): ReplayKey {
+  const line = position?.line ?? 0;
+  const eventId = event.event_id ?? '';
+  return {
+    lamport: position?.clock ?? event.lamport_clock ?? 0,
+    seq: position?.seq ?? 0,
+    timestamp: event.timestamp,
+    eventId,
+    ident: eventId !== '' ? eventId : `line ${line} of the log of ${event.mission_id}`,
+    line,
+  };
 }
 
 /**
@@ -83,7 +162,7 @@ interface ResolveRecord extends ReplayKey {
   missionId: string;
   conflictId: string;
   term: string;
-  sense: SenseRef;
+  sense: WireSenseRef;
   actorId: string;
 }
 interface SenseRecord extends ReplayKey {
@@ -114,11 +193,7 @@ class Group<T extends ReplayKey> {
 }
 
 function toMark(r: ConflictMark): ConflictMark {
-  return { lamport: r.lamport, timestamp: r.timestamp, eventId: r.eventId, missionId: r.missionId, conflictId: r.conflictId };
-}
-
-function markOf(e: { lamport_clock: number; timestamp: string; event_id: string }, missionId: string, conflictId: string): ConflictMark {
-  return { lamport: e.lamport_clock, timestamp: e.timestamp, eventId: e.event_id, missionId, conflictId };
+  return { lamport: r.lamport, seq: r.seq, timestamp: r.timestamp, eventId: r.eventId, ident: r.ident, line: r.line, missionId: r.missionId, conflictId: r.conflictId };
 }
 
 function fold<T extends ReplayKey>(groups: Map<string, Group<T>>, key: string, record: T): void {
@@ -146,14 +221,24 @@ function* groupsOf<T extends ReplayKey>(map: Nested<unknown>, depth: number): Ge
   }
 }
 
+function problemAt(key: ReplayKey, missionId: string, message: string): ReplayProblem {
+  return { eventId: key.eventId, missionId, message, ...(key.line > 0 ? { line: key.line } : {}) };
+}
+
 /** A problem about a conflict, placed in replay order at its latest event. */
 function duplicateProblem(last: ConflictMark, message: string): { key: ReplayKey; problem: ReplayProblem } {
-  return { key: last, problem: { eventId: last.eventId, missionId: last.missionId, message } };
+  return { key: last, problem: problemAt(last, last.missionId, message) };
+}
+
+/** How an event is named in a problem message: its id, or its line. */
+function nameOf(key: ReplayKey): string {
+  return key.eventId !== '' ? key.eventId : key.ident;
 }
 
 /** Collects events one at a time (e.g. while streaming a log), then builds the state once. */
 export interface ReplayAccumulator {
-  add(event: GlossaryEvent): void;
+  /** `position`: where the event was read (`EventLogParser`); without it, its own clock orders it. */
+  add(event: LoggedEvent, position?: LogPosition): void;
   finish(): ReplayState;
 }
 
@@ -161,9 +246,18 @@ export function createReplayAccumulator(): ReplayAccumulator {
   return new Accumulator();
 }
 
-export function replayEvents(events: Iterable<GlossaryEvent>): ReplayState {
+/** An event with the place it was read at. */
+export interface PositionedEvent {
+  event: LoggedEvent;
+  position: LogPosition;
+}
+
+export function replayEvents(events: Iterable<LoggedEvent | PositionedEvent>): ReplayState {
   const acc = new Accumulator();
-  for (const event of events) acc.add(event);
+  for (const item of events) {
+    if ('event_type' in item) acc.add(item);
+    else acc.add(item.event, item.position);
+  }
   return acc.finish();
 }
 
@@ -172,9 +266,11 @@ class Accumulator implements ReplayAccumulator {
   private senses: Nested<Nested<Nested<Nested<Group<SenseRecord>>>>> = new Map();
   /** By mission, normalized term. */
   private pins: Nested<Nested<Group<ResolveRecord>>> = new Map();
+  /** Active senses on lines without a clock, by mission and line: answers to open requests (Spec Kitty). */
+  private answers = new Map<string, Map<number, SenseRecord>>();
   /** Requests and resolutions by conflict id: one map entry per conflict. */
   private conflicts = new Map<string, Conflict>();
-  /** Per-event problems found while adding, by event id (copies report once). */
+  /** Per-event problems found while adding, by event identity (copies report once). */
   private eventProblems = new Map<string, { key: ReplayKey; problem: ReplayProblem }>();
   // Surfaces repeat across events and normalizing costs more than a lookup.
   private normalized = new Map<string, string>();
@@ -196,22 +292,32 @@ class Accumulator implements ReplayAccumulator {
   private lastNormalized = '';
   private finished = false;
 
-  add(event: GlossaryEvent): void {
+  add(event: LoggedEvent, position?: LogPosition): void {
     if (this.finished) throw new Error('replay accumulator already finished');
-    // Written out field by field (no spreads or closures): this runs once per event of a
-    // million-event replay.
+    // Written out field by field (no spreads, closures or added properties: each record is one
+    // literal of a fixed shape): this runs once per event of a million-event replay.
+    const lamport = position !== undefined ? position.clock : (event.lamport_clock ?? 0);
+    const seq = position !== undefined ? position.seq : 0;
+    const line = position !== undefined ? position.line : 0;
+    const eventId = event.event_id ?? '';
+    const missionId = this.mission(event.mission_id);
+    const ident = eventId !== '' ? eventId : `line ${line} of the log of ${missionId}`;
+    const timestamp = event.timestamp;
     switch (event.event_type) {
       case 'GlossaryClarificationRequested': {
         const conflict = this.conflict(event.conflict_id);
         if (conflict.resolutionFirst !== undefined) {
-          conflict.addRequest(markOf(event, this.mission(event.mission_id), conflict.id));
+          conflict.addRequest({ lamport, seq, timestamp, eventId, ident, line, missionId, conflictId: conflict.id });
           return;
         }
         const record: RequestRecord = {
-          lamport: event.lamport_clock,
-          timestamp: event.timestamp,
-          eventId: event.event_id,
-          missionId: this.mission(event.mission_id),
+          lamport,
+          seq,
+          timestamp,
+          eventId,
+          ident,
+          line,
+          missionId,
           conflictId: conflict.id,
           stepId: (this.lastStep = this.repeated(event.step_id, this.lastStep)),
           term: this.normalize(event.term),
@@ -225,26 +331,36 @@ class Accumulator implements ReplayAccumulator {
       case 'GlossaryClarificationResolved': {
         const conflict = this.conflict(event.conflict_id);
         const record: ResolveRecord = {
-          lamport: event.lamport_clock,
-          timestamp: event.timestamp,
-          eventId: event.event_id,
-          missionId: this.mission(event.mission_id),
+          lamport,
+          seq,
+          timestamp,
+          eventId,
+          ident,
+          line,
+          missionId,
           conflictId: conflict.id,
           term: this.normalize(event.term_surface),
           sense: event.selected_sense,
           actorId: (this.lastActor = this.repeated(event.actor.actor_id, this.lastActor)),
         };
-        conflict.addResolution(markOf(event, record.missionId, conflict.id));
-        fold(inner(this.pins, record.missionId), record.term, record);
+        conflict.addResolution({ lamport, seq, timestamp, eventId, ident, line, missionId, conflictId: conflict.id });
+        if (isPlaceholderDefinition(event.selected_sense.definition)) {
+          this.reportOnce(record, missionId, `the selected sense of '${record.term}' has a placeholder definition ("${event.selected_sense.definition}"); the conflict is closed but nothing is pinned`);
+          return;
+        }
+        fold(inner(this.pins, missionId), record.term, record);
         return;
       }
       case 'GlossarySenseUpdated': {
         const sense = event.new_sense;
         const record: SenseRecord = {
-          lamport: event.lamport_clock,
-          timestamp: event.timestamp,
-          eventId: event.event_id,
-          missionId: this.mission(event.mission_id),
+          lamport,
+          seq,
+          timestamp,
+          eventId,
+          ident,
+          line,
+          missionId,
           surface: this.normalize(sense.surface),
           scope: scopeOf(event.scope),
           definition: sense.definition,
@@ -253,25 +369,27 @@ class Accumulator implements ReplayAccumulator {
           actorId: (this.lastActor = this.repeated(event.actor.actor_id, this.lastActor)),
           source: (this.lastSource = this.repeated(event.provenance.source, this.lastSource)),
         };
-        // Keyed by event id so copies report once; among differing copies the first in order wins.
-        const reported = sense.scope !== event.scope ? this.eventProblems.get(record.eventId) : undefined;
-        if (sense.scope !== event.scope && (reported === undefined || before(record, reported.key))) {
-          this.eventProblems.set(record.eventId, {
-            key: record,
-            problem: {
-              eventId: record.eventId,
-              missionId: record.missionId,
-              message: `new_sense.scope ${sense.scope} differs from the event's scope ${event.scope}; the event's scope is used`,
-            },
-          });
+        if (sense.scope !== event.scope) {
+          this.reportOnce(record, missionId, `new_sense.scope ${sense.scope} differs from the event's scope ${event.scope}; the event's scope is used`);
         }
-        const owner = record.scope === 'mission_local' ? record.missionId : '';
+        if (isPlaceholderDefinition(sense.definition)) {
+          this.reportOnce(record, missionId, `the definition of '${record.surface}' is a placeholder ("${sense.definition}"); the sense is not added until it is written`);
+          return;
+        }
+        const owner = record.scope === 'mission_local' ? missionId : '';
         const bySurface = inner(inner(inner(this.senses, record.scope), owner), record.surface);
         const group = bySurface.get(record.definition);
         if (group === undefined) bySurface.set(record.definition, new Group(record));
         else {
           record.definition = group.first.definition; // the same text: keep one copy
           group.add(record);
+        }
+        // A sense on a line without a clock may be Spec Kitty's answer to the request on the line
+        // before it (see pairAnswers); our own senses always come with a Resolved.
+        if (record.status === 'active' && seq > 0) {
+          let byLine = this.answers.get(missionId);
+          if (byLine === undefined) this.answers.set(missionId, (byLine = new Map()));
+          byLine.set(line, record);
         }
         return;
       }
@@ -280,35 +398,82 @@ class Accumulator implements ReplayAccumulator {
     }
   }
 
+  /** A problem about one event; copies of the event report it once (the first in order wins). */
+  private reportOnce(key: ReplayKey, missionId: string, message: string): void {
+    const id = `${key.ident}\u0000${message}`;
+    const reported = this.eventProblems.get(id);
+    if (reported === undefined || before(key, reported.key)) this.eventProblems.set(id, { key, problem: problemAt(key, missionId, message) });
+  }
+
   finish(): ReplayState {
     this.finished = true;
     const problems = [...this.eventProblems.values()];
-    const open: RequestRecord[] = [];
+    let open: RequestRecord[] = [];
     for (const conflict of this.conflicts.values()) {
       const { resolutionFirst, resolutionLast, requestFirst, requestLast } = conflict;
       if (resolutionFirst !== undefined && conflict.resolutionIds !== undefined) {
-        problems.push(duplicateProblem(resolutionLast!, `conflict ${conflict.id} was resolved by ${conflict.resolutionIds.size} events; the first (${resolutionFirst.eventId}) closed it, the later ones (latest ${resolutionLast!.eventId}) still pin their senses`));
+        problems.push(duplicateProblem(resolutionLast!, `conflict ${conflict.id} was resolved by ${conflict.resolutionIds.size} events; the first (${nameOf(resolutionFirst)}) closed it, the later ones (latest ${nameOf(resolutionLast!)}) still pin their senses`));
       }
       if (requestFirst === undefined) continue;
       if (conflict.requestIds !== undefined) {
-        problems.push(duplicateProblem(requestLast!, `conflict ${conflict.id} was requested by ${conflict.requestIds.size} events; the first (${requestFirst.eventId}) is kept`));
+        problems.push(duplicateProblem(requestLast!, `conflict ${conflict.id} was requested by ${conflict.requestIds.size} events; the first (${nameOf(requestFirst)}) is kept`));
       }
       // Never resolved, so never slimmed: `requestFirst` is a full record.
       if (resolutionFirst === undefined) open.push(requestFirst as RequestRecord);
     }
+    open.sort(compareRecords);
+    const answered = this.pairAnswers(open);
+    if (answered.size > 0) open = open.filter((r) => !answered.has(r));
     problems.sort((a, b) => compareReplayOrder(a.key, b.key) || compareStrings(a.problem.message, b.problem.message));
 
+    const addedSenses = [...groupsOf<SenseRecord>(this.senses, 4)].sort((a, b) => compareRecords(a.first, b.first)).map((g) => toSense(g.last));
+    const latestPins = new Map<string, ResolveRecord>();
+    for (const group of groupsOf<ResolveRecord>(this.pins, 2)) latestPins.set(`${group.last.missionId}\u0000${group.last.term}`, group.last);
+    for (const pin of answered.values()) {
+      const id = `${pin.missionId}\u0000${pin.term}`;
+      const known = latestPins.get(id);
+      if (known === undefined || before(known, pin)) latestPins.set(id, pin);
+    }
     const state: ReplayState = {
-      addedSenses: [...groupsOf<SenseRecord>(this.senses, 4)].sort((a, b) => compareRecords(a.first, b.first)).map((g) => toSense(g.last)),
-      pins: [...groupsOf<ResolveRecord>(this.pins, 2)].map((g) => g.last).sort(compareRecords).map(toPin),
-      openClarifications: open.sort(compareRecords).map(toOpen),
+      addedSenses,
+      pins: [...latestPins.values()].sort(compareRecords).map((r) => toPin(r, addedSenses)),
+      openClarifications: open.map(toOpen),
       problems: problems.map((p) => p.problem),
     };
-    for (const map of [this.senses, this.pins, this.conflicts, this.eventProblems, this.normalized, this.strings]) {
+    for (const map of [this.senses, this.pins, this.answers, this.conflicts, this.eventProblems, this.normalized, this.strings]) {
       map.clear();
     }
     this.lastConflict = undefined;
     return state;
+  }
+
+  /**
+   * Spec Kitty's custom answers: its pipeline writes a request and, on the very next line of the
+   * same log, the sense it was answered with (and no Resolved). Such a sense answers that request
+   * only; a sense written after a Resolved (its CLI's custom definition) or anywhere else answers
+   * nothing. Returns the answered requests with the pin each answer makes.
+   */
+  private pairAnswers(open: readonly RequestRecord[]): Map<RequestRecord, ResolveRecord> {
+    const answered = new Map<RequestRecord, ResolveRecord>();
+    for (const request of open) {
+      if (request.line === 0) continue;
+      const answer = this.answers.get(request.missionId)?.get(request.line + 1);
+      if (answer === undefined || answer.surface !== request.term) continue;
+      answered.set(request, {
+        lamport: answer.lamport,
+        seq: answer.seq,
+        timestamp: answer.timestamp,
+        eventId: answer.eventId,
+        ident: answer.ident,
+        line: answer.line,
+        missionId: request.missionId,
+        conflictId: request.conflictId,
+        term: request.term,
+        sense: { surface: answer.surface, scope: answer.scope, definition: answer.definition, confidence: answer.confidence },
+        actorId: answer.actorId,
+      });
+    }
+    return answered;
   }
 
   private normalize(text: string): string {
@@ -354,8 +519,8 @@ class Accumulator implements ReplayAccumulator {
 
 /**
  * The requests and resolutions of one conflict id, each side kept as a `Group` would keep it
- * (first and last in replay order, distinct event ids when more than one) but inline: one
- * object per conflict instead of three, for the ~100,000 conflicts of a large replay.
+ * (first and last in replay order, distinct events when more than one) but inline: one object
+ * per conflict instead of three, for the ~100,000 conflicts of a large replay.
  */
 class Conflict {
   /**
@@ -379,9 +544,9 @@ class Conflict {
       this.requestFirst = this.requestLast = record;
       return;
     }
-    if (record.eventId !== first.eventId || this.requestIds !== undefined) {
-      this.requestIds ??= new Set([first.eventId]);
-      this.requestIds.add(record.eventId);
+    if (record.ident !== first.ident || this.requestIds !== undefined) {
+      this.requestIds ??= new Set([first.ident]);
+      this.requestIds.add(record.ident);
     }
     if (before(record, first)) this.requestFirst = record;
     if (before(this.requestLast!, record)) this.requestLast = record;
@@ -399,9 +564,9 @@ class Conflict {
       }
       return;
     }
-    if (mark.eventId !== first.eventId || this.resolutionIds !== undefined) {
-      this.resolutionIds ??= new Set([first.eventId]);
-      this.resolutionIds.add(mark.eventId);
+    if (mark.ident !== first.ident || this.resolutionIds !== undefined) {
+      this.resolutionIds ??= new Set([first.ident]);
+      this.resolutionIds.add(mark.ident);
     }
     if (before(mark, first)) this.resolutionFirst = mark;
     if (before(this.resolutionLast!, mark)) this.resolutionLast = mark;
@@ -438,9 +603,22 @@ function toSense(r: SenseRecord): Sense {
   };
 }
 
-function toPin(r: ResolveRecord): Pin {
+/**
+ * The scope a pin names. Another writer may name none of the four ("unknown"): the scope of the
+ * event sense of that term and definition the mission sees, else team_domain (where Spec Kitty
+ * puts every decision it records).
+ */
+function pinScope(r: ResolveRecord, added: readonly Sense[]): ScopeId {
+  if (isScopeId(r.sense.scope)) return scopeOf(r.sense.scope);
+  const match = added.find(
+    (s) => s.surface === r.term && s.definition === r.sense.definition && (s.scope !== 'mission_local' || (s.origin.kind === 'event' && s.origin.missionId === r.missionId)),
+  );
+  return match?.scope ?? 'team_domain';
+}
+
+function toPin(r: ResolveRecord, added: readonly Sense[]): Pin {
   const s = r.sense;
-  const sense: SenseRef = { surface: s.surface, scope: s.scope, definition: s.definition, confidence: s.confidence };
+  const sense: SenseRef = { surface: s.surface, scope: pinScope(r, added), definition: s.definition, confidence: s.confidence };
   return { missionId: r.missionId, term: r.term, sense, conflictId: r.conflictId, eventId: r.eventId, actorId: r.actorId, timestamp: r.timestamp };
 }
 

@@ -50,6 +50,7 @@ export type SenseOrigin =
     }
   | {
       kind: 'event';
+      /** '' when the event's line has none (Spec Kitty's CLI writes none). */
       eventId: string;
       missionId: string;
       actorId: string;
@@ -133,6 +134,7 @@ export interface Pin {
   term: string;
   sense: SenseRef;
   conflictId: string;
+  /** '' when the deciding event's line has none. */
   eventId: string;
   actorId: string;
   timestamp: string;
@@ -170,7 +172,10 @@ export interface ReplayState {
  * conflict, a repeated Requested, …). Reported, never fatal. Added for core/replay.ts.
  */
 export interface ReplayProblem {
+  /** '' when the event's line has none (Spec Kitty's CLI writes none). */
   eventId: string;
   missionId: string;
   message: string;
+  /** 1-based line in the mission's log, when known. */
+  line?: number;
 }

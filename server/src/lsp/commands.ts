@@ -18,7 +18,7 @@ import type { EventStore } from '../node/eventStore';
 import { readWorkspaceText } from '../node/files';
 import { assertInsideWorkspace } from '../node/fsSafety';
 import { seedPath } from '../node/workspace';
-import { conflictIdsToClose, requestedEvent, resolvedEvent, senseCreatedEvent, type DecisionContext } from '../service/decisions';
+import { conflictIdsToClose, requestedEvent, resolvedEvent, senseCreatedEvent, type DecisionContext } from '../core/events/decisions';
 import { fileUri } from '../service/paths';
 import { insertDraftEntry } from '../service/seedEdit';
 import { Commands, type CommandResult, type DefineScope } from '../shared/protocol';

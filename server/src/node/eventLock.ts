@@ -89,7 +89,9 @@ async function breakStaleLock(lockPath: string): Promise<boolean> {
   } catch {
     return true; // released meanwhile
   }
-  if (Date.now() - before.mtimeMs < LOCK_STALE_MS && !(await holderIsGone(lockPath))) return false;
+  // Anything but a regular file (a FIFO, a directory) is no lock of ours, and reading it could
+  // block: it is broken at once.
+  if (before.isFile() && Date.now() - before.mtimeMs < LOCK_STALE_MS && !(await holderIsGone(lockPath))) return false;
   const tomb = `${lockPath}.stale-${randomUUID()}`;
   try {
     await rename(lockPath, tomb);

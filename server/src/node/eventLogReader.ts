@@ -3,12 +3,36 @@
  * 500 MB log never becomes one string, and lines the caller does not want are never parsed.
  */
 import { isAscii, isUtf8 } from 'node:buffer';
+import { constants, type Stats } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { MAX_LINE_LENGTH } from '../core/events/lines';
 import { isUnwantedLine, type EventLogParser } from '../core/events/parseLog';
 import type { EventType } from '../core/events/types';
 
 export const READ_CHUNK = 1 << 20;
+
+/** What a log path is when it is not a regular file, for a warning that says why it is not read. */
+export function notRegularFileMessage(info: Pick<Stats, 'isFIFO' | 'isDirectory' | 'isSocket' | 'isCharacterDevice' | 'isBlockDevice'>): string {
+  const what = info.isFIFO() ? 'a named pipe (FIFO)' : info.isDirectory() ? 'a directory' : info.isSocket() ? 'a socket' : info.isCharacterDevice() || info.isBlockDevice() ? 'a device' : 'not a regular file';
+  return `${what}, not a regular file: it is not an event log and is not read`;
+}
+
+/**
+ * Opens a log for reading without ever blocking: O_NONBLOCK makes opening a FIFO return at once
+ * (a plain open waits for a writer forever), and anything but a regular file is refused before a
+ * byte is read.
+ */
+async function openRegularFile(file: string): Promise<FileHandle> {
+  const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) throw Object.assign(new Error(notRegularFileMessage(info)), { code: 'ENOTREG' });
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    throw error;
+  }
+  return handle;
+}
 /** Bytes of a chunk decoded into one Latin-1 view (short of V8's 128 KB large-object size). */
 const VIEW_WINDOW = 16 << 10;
 /** Buffers, and so reads in flight ahead of the chunk being processed (READ_AHEAD - 1). */
@@ -28,7 +52,7 @@ export async function feedLog(
   parser: EventLogParser,
   wants: ((type: EventType) => boolean) | undefined,
   /** Opens the file for reading (tests pass a handle that returns short reads). */
-  openFile: (file: string) => Promise<Pick<FileHandle, 'read' | 'close'>> = (f) => open(f, 'r'),
+  openFile: (file: string) => Promise<Pick<FileHandle, 'read' | 'close'>> = openRegularFile,
 ): Promise<void> {
   const handle = await openFile(file);
   // Reads in flight, one per buffer: on a busy machine the thread pool may run a read late, so

@@ -15,18 +15,20 @@
  * they stay and readers skip the torn line with a warning.
  */
 import { randomUUID, createHash } from 'node:crypto';
-import { mkdir, readdir, type FileHandle } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { mkdir, readdir, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { EVENT_LOG_SUFFIX, missionOfLogFile } from '../core/events/logged';
 import { EventLogParser, type LogProblem } from '../core/events/parseLog';
 import { serializeEvent } from '../core/events/serialize';
 import { maxLamportInText } from '../core/events/sniff';
 import { isoTimestamp } from '../core/events/timestamp';
-import { STATE_EVENT_TYPES, type EventType, type GlossaryEvent, type GlossaryEventDraft } from '../core/events/types';
+import { STATE_EVENT_TYPES, type EventType, type GlossaryEvent, type GlossaryEventDraft, type LoggedEvent, type LogPosition } from '../core/events/types';
 import { validateDraft, validateEvent } from '../core/events/validate';
 import { createReplayAccumulator } from '../core/replay';
 import type { ReplayState } from '../core/types';
 import { acquireLock } from './eventLock';
-import { feedLog, READ_CHUNK } from './eventLogReader';
+import { feedLog, notRegularFileMessage, READ_CHUNK } from './eventLogReader';
 import { EventStoreError, NODE_FS, storeError, type EventStoreFileSystem } from './eventStoreErrors';
 import { assertInsideWorkspace, isInside } from './fsSafety';
 
@@ -34,7 +36,13 @@ export type { LogProblem } from '../core/events/parseLog';
 export { EventStoreError, type EventStoreFileSystem } from './eventStoreErrors';
 
 export const EVENT_LOG_DIR = path.join('.kittify', 'events', 'glossary');
-export const EVENT_LOG_SUFFIX = '.events.jsonl';
+export { EVENT_LOG_SUFFIX };
+/**
+ * Opening a log to append: O_NONBLOCK so that a FIFO planted under a log's name cannot hang the
+ * open (a FIFO without a reader blocks a plain open); the handle is then checked to be a regular
+ * file before anything is read or written.
+ */
+const APPEND_FLAGS = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK;
 const MAX_FILE_ID_LENGTH = 200;
 const MAX_CARRY = 16 * READ_CHUNK;
 
@@ -72,8 +80,18 @@ interface LogCursor {
 }
 
 export interface ReadResult {
-  events: GlossaryEvent[];
+  events: LoggedEvent[];
   problems: LogProblem[];
+}
+
+export interface AppendOptions {
+  /**
+   * Called inside the writers' lock with the mission's log replayed as it is at that moment (our
+   * lines and every other writer's up to now); returns the drafts to write — for a decision that
+   * must not be taken twice, such as "request a clarification unless one is already open"
+   * (issue 19: several `check --emit-events` at once each saw none open before the lock).
+   */
+  underLock?: (current: ReplayState) => readonly GlossaryEventDraft[];
 }
 
 export interface EventStoreOptions {
@@ -101,7 +119,11 @@ export class EventStore {
     return eventLogPath(this.root, missionId);
   }
 
-  /** Paths of every `*.events.jsonl` log, sorted; logs resolving outside the workspace are reported. */
+  /**
+   * Paths of every `*.events.jsonl` log, sorted. Logs resolving outside the workspace are
+   * reported; so is anything under a log's name that is not a regular file (a FIFO would block the
+   * reader forever, a directory cannot be read): it is skipped with a warning.
+   */
   async listLogs(problems: LogProblem[] = []): Promise<string[]> {
     const dir = eventLogDir(this.root);
     try {
@@ -123,36 +145,54 @@ export class EventStore {
       const file = path.join(dir, name);
       try {
         assertInsideWorkspace(this.root, file);
-        logs.push(file);
       } catch (error) {
         problems.push({ file, line: 0, message: (error as Error).message });
+        continue;
       }
+      try {
+        const info = await stat(file);
+        if (!info.isFile()) {
+          problems.push({ file, line: 0, message: notRegularFileMessage(info), severity: 'warning', code: 'events.not-a-log' });
+          continue;
+        }
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue; // removed meanwhile
+        problems.push({ file, line: 0, message: storeError('read', file, error).message });
+        continue;
+      }
+      logs.push(file);
     }
     return logs;
   }
 
-  /** Streams every valid event of every log to `onEvent` (file by file, line order); returns the problems. */
-  async stream(onEvent: (event: GlossaryEvent, file: string, line: number) => void, options: StreamOptions = {}): Promise<LogProblem[]> {
+  /**
+   * Streams every valid event of every log to `onEvent` (file by file, line order), with the
+   * event's place in replay order; returns the problems.
+   */
+  async stream(onEvent: (event: LoggedEvent, file: string, line: number, position: LogPosition) => void, options: StreamOptions = {}): Promise<LogProblem[]> {
     const problems: LogProblem[] = [];
-    for (const file of await this.listLogs(problems)) {
-      const parser = new EventLogParser(file, { event: (e, line) => onEvent(e, file, line), problem: (p) => problems.push(p) }, options);
-      const overlay = options.overlays?.get(file);
-      if (overlay !== undefined) {
-        parser.push(overlay);
-        parser.end();
-        continue;
-      }
-      try {
-        await feedLog(file, parser, options.wants);
-      } catch (error) {
-        problems.push({ file, line: 0, message: storeError('read', file, error).message });
-      }
-    }
+    for (const file of await this.listLogs(problems)) await this.streamLog(file, onEvent, options, problems);
     return problems;
   }
 
+  private async streamLog(file: string, onEvent: (event: LoggedEvent, file: string, line: number, position: LogPosition) => void, options: StreamOptions, problems: LogProblem[]): Promise<void> {
+    const mission = missionOfLogFile(file);
+    const parser = new EventLogParser(file, { event: (e, line, position) => onEvent(e, file, line, position), problem: (p) => problems.push(p) }, { ...options, ...(mission !== undefined ? { mission } : {}) });
+    const overlay = options.overlays?.get(file);
+    if (overlay !== undefined) {
+      parser.push(overlay);
+      parser.end();
+      return;
+    }
+    try {
+      await feedLog(file, parser, options.wants);
+    } catch (error) {
+      problems.push({ file, line: 0, message: storeError('read', file, error).message });
+    }
+  }
+
   async readAll(): Promise<ReadResult> {
-    const events: GlossaryEvent[] = [];
+    const events: LoggedEvent[] = [];
     const problems = await this.stream((event) => events.push(event));
     return { events, problems };
   }
@@ -160,8 +200,15 @@ export class EventStore {
   /** Replays every log, keeping only what replay needs while streaming. */
   async replay(overlays?: ReadonlyMap<string, string>): Promise<{ state: ReplayState; problems: LogProblem[] }> {
     const acc = createReplayAccumulator();
-    const problems = await this.stream((event) => acc.add(event), { wants: (type) => STATE_EVENT_TYPES.has(type), ...(overlays ? { overlays } : {}) });
+    const problems = await this.stream((event, _file, _line, position) => acc.add(event, position), { wants: wantsState, ...(overlays ? { overlays } : {}) });
     return { state: acc.finish(), problems };
+  }
+
+  /** Replays one log file as it is on disk now (inside the lock: see `AppendOptions.underLock`). */
+  private async replayLog(file: string): Promise<ReplayState> {
+    const acc = createReplayAccumulator();
+    await this.streamLog(file, (event, _file, _line, position) => acc.add(event, position), { wants: wantsState }, []);
+    return acc.finish();
   }
 
   /**
@@ -169,10 +216,10 @@ export class EventStore {
    * Throws (writing nothing) on an invalid draft, a draft of another mission, or a path outside
    * the workspace; throws EventStoreError naming the file on an I/O error.
    */
-  async append(missionId: string, drafts: readonly GlossaryEventDraft[]): Promise<GlossaryEvent[]> {
-    if (drafts.length === 0) return [];
+  async append(missionId: string, allDrafts: readonly GlossaryEventDraft[], options: AppendOptions = {}): Promise<GlossaryEvent[]> {
+    if (allDrafts.length === 0) return [];
     const file = this.logPath(missionId);
-    checkDrafts(missionId, drafts, file);
+    checkDrafts(missionId, allDrafts, file);
     if (!isInside(path.join(this.root, '.kittify'), file)) {
       throw new EventStoreError(`refusing to write ${file}: not under ${path.join(this.root, '.kittify')}`, file);
     }
@@ -189,10 +236,15 @@ export class EventStore {
     let handle: FileHandle | undefined;
     try {
       try {
-        handle = await this.fs.open(file, 'a+');
+        handle = await this.fs.open(file, APPEND_FLAGS);
       } catch (error) {
         throw storeError('open', file, error);
       }
+      const kind = await handle.stat();
+      if (!kind.isFile()) throw new EventStoreError(`cannot append to ${file}: ${notRegularFileMessage(kind)}; nothing was appended`, file, 'ENOTREG');
+      const drafts = options.underLock === undefined ? allDrafts : options.underLock(await this.replayLog(file));
+      if (drafts.length === 0) return [];
+      if (drafts !== allDrafts) checkDrafts(missionId, drafts, file);
       const { cursor, endsWithNewline, size } = await this.scan(file, handle);
       // One append is one instant: every event of the batch carries the same timestamp.
       const now = isoTimestamp();
@@ -255,6 +307,10 @@ export class EventStore {
       size: info.size,
     };
   }
+}
+
+function wantsState(type: EventType): boolean {
+  return STATE_EVENT_TYPES.has(type);
 }
 
 function checkDrafts(missionId: string, drafts: readonly GlossaryEventDraft[], file: string): void {
@@ -320,6 +376,6 @@ export function replayWorkspace(workspaceRoot: string, overlays?: ReadonlyMap<st
   return new EventStore(workspaceRoot).replay(overlays);
 }
 
-export function appendEvents(workspaceRoot: string, missionId: string, drafts: readonly GlossaryEventDraft[]): Promise<GlossaryEvent[]> {
-  return new EventStore(workspaceRoot).append(missionId, drafts);
+export function appendEvents(workspaceRoot: string, missionId: string, drafts: readonly GlossaryEventDraft[], options: AppendOptions = {}): Promise<GlossaryEvent[]> {
+  return new EventStore(workspaceRoot).append(missionId, drafts, options);
 }

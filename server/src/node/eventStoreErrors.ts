@@ -42,7 +42,7 @@ export function storeError(action: string, file: string, error: unknown): EventS
  * short writes) that a root user on an ordinary disk cannot provoke.
  */
 export interface EventStoreFileSystem {
-  open(file: string, flags: string): Promise<FileHandle>;
+  open(file: string, flags: string | number): Promise<FileHandle>;
 }
 
 export const NODE_FS: EventStoreFileSystem = { open: (file, flags) => open(file, flags) };

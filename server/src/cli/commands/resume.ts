@@ -8,8 +8,8 @@
  * confirmed. Writes nothing (the checkpoint already exists).
  */
 
-import { compareReplayOrder } from '../../core/replay';
-import type { StepCheckpointed } from '../../core/events/types';
+import { compareReplayOrder, replayKeyOf, type ReplayKey } from '../../core/replay';
+import type { LoggedEventOfType } from '../../core/events/types';
 import { EventStore, eventLogDir } from '../../node/eventStore';
 import { EXIT_BLOCKED, EXIT_OK, FileError, UsageError } from '../errors';
 import { documentConflicts } from '../events/conflicts';
@@ -102,15 +102,15 @@ export async function resumeCommand(command: ParsedCommand, io: CliIo): Promise<
 }
 
 /** The StepCheckpointed with `token`; copies of it (same token) resolve to the first in replay order. */
-async function findCheckpoint(root: string, token: string): Promise<StepCheckpointed | undefined> {
-  let found: StepCheckpointed | undefined;
-  const key = (e: StepCheckpointed) => ({ lamport: e.lamport_clock, timestamp: e.timestamp, eventId: e.event_id });
+async function findCheckpoint(root: string, token: string): Promise<LoggedEventOfType<'StepCheckpointed'> | undefined> {
+  let found: { event: LoggedEventOfType<'StepCheckpointed'>; key: ReplayKey } | undefined;
   await new EventStore(root).stream(
-    (event) => {
+    (event, _file, _line, position) => {
       if (event.event_type !== 'StepCheckpointed' || event.retry_token !== token) return;
-      if (!found || compareReplayOrder(key(event), key(found)) < 0) found = event;
+      const key = replayKeyOf(event, position);
+      if (!found || compareReplayOrder(key, found.key) < 0) found = { event, key };
     },
     { wants: (type) => type === 'StepCheckpointed' },
   );
-  return found;
+  return found?.event;
 }

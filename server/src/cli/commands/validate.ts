@@ -72,10 +72,11 @@ export async function validateWorkspace(root: string): Promise<{ problems: Valid
   const store = new EventStore(root);
   const logs = await store.listLogs();
   const { events, problems: logProblems } = await store.readAll();
-  for (const p of logProblems) problems.push({ file: p.file, line: p.line, column: p.line > 0 ? 1 : 0, severity: 'error', code: 'events.invalid-line', message: p.message });
+  for (const p of logProblems) problems.push({ file: p.file, line: p.line, column: p.line > 0 ? 1 : 0, severity: p.severity ?? 'error', code: p.code ?? 'events.invalid-line', message: p.message });
   // Valid events that do not add up (a conflict resolved twice, …): warnings, as replay keeps going.
   for (const p of snapshot.replay.problems ?? []) {
-    problems.push({ file: store.logPath(p.missionId), line: 0, column: 0, severity: 'warning', code: 'events.inconsistent', message: `event ${p.eventId}: ${p.message}` });
+    const line = p.line ?? 0;
+    problems.push({ file: store.logPath(p.missionId), line, column: line > 0 ? 1 : 0, severity: 'warning', code: 'events.inconsistent', message: p.eventId ? `event ${p.eventId}: ${p.message}` : p.message });
   }
   problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
   return { problems, counts: { seeds: workspaceSeeds.length, logs: logs.length, events: events.length } };

@@ -11,6 +11,7 @@
 
 import { accessSync, constants, existsSync } from 'node:fs';
 import path from 'node:path';
+import { withoutRequestsAlreadyOpen } from '../../core/events/decisions';
 import type { GlossaryEventDraft } from '../../core/events/types';
 import { SEVERITY_RANK } from '../../core/types';
 import { eventLogPath } from '../../node/eventStore';
@@ -167,7 +168,10 @@ async function recordEvents(
     if (mode.emit) drafts.push(...scopeActivations(group.entries[0]!.doc.snapshot, group.missionId, ctx));
     for (const entry of group.entries) drafts.push(...entry.pipeline, ...entry.clarifications);
     if (drafts.length === 0) continue;
-    const written = await appendOrFail(group.root, group.missionId, drafts);
+    // "Already open?" is asked again inside the writers' lock: another `check --emit-events` may
+    // have requested the same clarification since this run read the logs.
+    const written = await appendOrFail(group.root, group.missionId, drafts, { underLock: (current) => withoutRequestsAlreadyOpen(drafts, current) });
+    if (written.length === 0) continue;
     notes.push(`recorded ${written.length} event${written.length === 1 ? '' : 's'} in ${relativePath(io.cwd, eventLogPath(group.root, group.missionId))}`);
     for (const entry of group.entries) if (entry.retryToken) checkpoints.push({ absolutePath: entry.doc.absolutePath, retryToken: entry.retryToken });
   }

@@ -2,7 +2,7 @@
  * Decisions taken at the CLI (`resolve`, the `--interactive` prompt, non-interactive defer):
  * which senses a term can be pinned to, which clarifications a decision closes, and the event
  * drafts it appends. The drafts come from the builders the language server uses too
- * (service/decisions.ts), so a decision looks the same whoever records it.
+ * (core/events/decisions.ts), so a decision looks the same whoever records it.
  */
 
 import { randomUUID } from 'node:crypto';
@@ -10,7 +10,7 @@ import { rankSenses, resolveTerm } from '../../core/check/resolve';
 import type { GlossaryEventDraft } from '../../core/events/types';
 import type { OpenClarification, Pin, ScopeId, SenseRef, Severity } from '../../core/types';
 import type { WorkspaceSnapshot } from '../../node/workspace';
-import { requestedEvent, resolvedEvent, senseCreatedEvent } from '../../service/decisions';
+import { conflictIdsToClose as idsToClose, requestedEvent, resolvedEvent, senseCreatedEvent } from '../../core/events/decisions';
 import { decisionContext, type RunContext } from './runContext';
 
 /** Where a custom definition goes unless told otherwise (as in Spec Kitty, SPEC §8). */
@@ -67,12 +67,12 @@ export function openClarificationsOf(snapshot: WorkspaceSnapshot, missionId: str
  * when none is open.
  */
 export function conflictIdsToClose(open: readonly OpenClarification[]): string[] {
-  return open.length > 0 ? open.map((c) => c.conflictId) : [randomUUID()];
+  return idsToClose(open, randomUUID);
 }
 
 export function pickDrafts(run: RunContext, missionId: string, conflictIds: readonly string[], term: string, sense: SenseRef, mode: ResolutionMode): GlossaryEventDraft[] {
   const ctx = decisionContext(missionId, run);
-  return conflictIds.map((id) => ({ ...resolvedEvent(ctx, id, term, sense), resolution_mode: mode }));
+  return conflictIds.map((id) => resolvedEvent(ctx, id, term, sense, mode));
 }
 
 /** A custom definition: GlossarySenseUpdated (create, active, confidence 1.0), then Resolved selecting it. */

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { isoTimestamp } from '../../core/events/timestamp';
 import type { ActorIdentity } from '../../core/events/types';
 import { currentActor } from '../../node/actor';
-import type { DecisionContext } from '../../service/decisions';
+import type { DecisionContext } from '../../core/events/decisions';
 
 /** actor_id of TermCandidateObserved: the extractor is this tool, not a person. */
 export const SERVICE_ACTOR_ID = 'service:spec-glossary';
@@ -26,7 +26,7 @@ export function runContext(): RunContext {
   return (current ??= { runId: `cli-${randomUUID()}`, actor: currentActor() });
 }
 
-/** What the shared decision builders (service/decisions.ts) need for one mission. */
+/** What the shared decision builders (core/events/decisions.ts) need for one mission. */
 export function decisionContext(missionId: string, run: RunContext = runContext()): DecisionContext {
   return { missionId, runId: run.runId, actor: run.actor, timestamp: isoTimestamp() };
 }

@@ -3,7 +3,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { GlossaryEvent, GlossaryEventDraft } from '../../core/events/types';
-import { appendEvents, EventStoreError } from '../../node/eventStore';
+import { appendEvents, EventStoreError, type AppendOptions } from '../../node/eventStore';
 import { OutsideWorkspaceError } from '../../node/fsSafety';
 import { configPath, findWorkspaceRoot, type WorkspaceSnapshot } from '../../node/workspace';
 import { ConfigurationError, FileError, UsageError } from '../errors';
@@ -33,9 +33,9 @@ export function assertUsableConfig(snapshot: WorkspaceSnapshot): void {
 }
 
 /** Appends in one write; a refused or failed write is a FileError naming the log (exit 2). */
-export async function appendOrFail(root: string, missionId: string, drafts: readonly GlossaryEventDraft[]): Promise<GlossaryEvent[]> {
+export async function appendOrFail(root: string, missionId: string, drafts: readonly GlossaryEventDraft[], options: AppendOptions = {}): Promise<GlossaryEvent[]> {
   try {
-    return await appendEvents(root, missionId, drafts);
+    return await appendEvents(root, missionId, drafts, options);
   } catch (error) {
     if (error instanceof EventStoreError || error instanceof OutsideWorkspaceError) throw new FileError(`no events recorded: ${error.message}`);
     throw error;

@@ -21,6 +21,9 @@ const ISO_TIMESTAMP = 6;
 const ONE_OF = 7;
 const ARRAY_OF = 8;
 const OBJECT = 9;
+const OPTIONAL = 10;
+const ANY_OF = 11;
+const WHOLE_NUMBER = 12;
 
 export class Check {
   /** @internal use the constructors below (`str`, `oneOf`, `object`, ...). */
@@ -31,7 +34,13 @@ export class Check {
     private readonly allowed: ReadonlySet<string> | undefined,
     private readonly item: Check | undefined,
     private readonly entries: Entries | undefined,
+    private readonly alternatives: readonly Check[] | undefined = undefined,
   ) {}
+
+  /** True for `optional(...)`: an absent field (undefined) is valid. */
+  get isOptional(): boolean {
+    return this.kind === OPTIONAL;
+  }
 
   test(v: unknown): boolean {
     switch (this.kind) {
@@ -49,6 +58,15 @@ export class Check {
         return typeof v === 'string' && isUuid(v);
       case ISO_TIMESTAMP:
         return typeof v === 'string' && isIsoTimestamp(v);
+      case WHOLE_NUMBER:
+        return typeof v === 'number' && Number.isInteger(v) && v >= 0;
+      case OPTIONAL:
+        return v === undefined || this.item!.test(v);
+      case ANY_OF: {
+        const alternatives = this.alternatives!;
+        for (let i = 0; i < alternatives.length; i++) if (alternatives[i]!.test(v)) return true;
+        return false;
+      }
       case ONE_OF:
         return typeof v === 'string' && this.allowed!.has(v);
       case ARRAY_OF: {
@@ -63,7 +81,9 @@ export class Check {
   }
 
   explain(v: unknown, path: string, errors: string[]): void {
-    if (this.kind === ARRAY_OF) {
+    if (this.kind === OPTIONAL) {
+      if (v !== undefined) this.item!.explain(v, path, errors);
+    } else if (this.kind === ARRAY_OF) {
       if (!Array.isArray(v)) errors.push(`${path}: expected an array, got ${describe(v)}`);
       else for (let i = 0; i < v.length; i++) this.item!.explain(v[i], `${path}[${i}]`, errors);
     } else if (this.kind === OBJECT) {
@@ -122,6 +142,22 @@ export const uuid = leaf(UUID, 'a uuid');
 
 export const isoTimestamp = leaf(ISO_TIMESTAMP, 'an ISO 8601 timestamp');
 
+/** A non-negative integer, however large (reading a clock; whether it is usable is decided later). */
+export const wholeNumber = leaf(WHOLE_NUMBER, 'a non-negative integer');
+
+/** The empty string and nothing else (Spec Kitty's CLI writes `"timestamp": ""` in provenance). */
+export const emptyString = new Check(ONE_OF, 'an empty string', new Set(['']), undefined, undefined);
+
+/** A field that may be absent; when present it must pass `item`. */
+export function optional(item: Check): Check {
+  return new Check(OPTIONAL, '', undefined, item, undefined);
+}
+
+/** A value passing any one of `alternatives`; `expected` names them all for messages. */
+export function anyOf(expected: string, ...alternatives: Check[]): Check {
+  return new Check(ANY_OF, expected, undefined, undefined, undefined, alternatives);
+}
+
 export function oneOf(values: readonly string[]): Check {
   return new Check(ONE_OF, `one of ${values.join('|')}`, new Set(values), undefined, undefined);
 }
@@ -135,7 +171,7 @@ export function testFields(obj: Record<string, unknown>, entries: Entries): bool
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i]!;
     const value = obj[entry[0]];
-    if (value === undefined || !entry[1].test(value)) return false;
+    if (value === undefined ? !entry[1].isOptional : !entry[1].test(value)) return false;
   }
   return true;
 }
@@ -144,8 +180,9 @@ export function explainFields(obj: Record<string, unknown>, entries: Entries, pa
   for (const [key, check] of entries) {
     const fieldPath = path === '' ? key : `${path}.${key}`;
     const value = obj[key];
-    if (value === undefined) errors.push(`${fieldPath}: required field is missing`);
-    else check.explain(value, fieldPath, errors);
+    if (value === undefined) {
+      if (!check.isOptional) errors.push(`${fieldPath}: required field is missing`);
+    } else check.explain(value, fieldPath, errors);
   }
 }
 

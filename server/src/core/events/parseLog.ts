@@ -2,27 +2,40 @@
  * Reading an event log: one JSON event per line. A torn, garbled or invalid line is skipped
  * with a problem naming its line; it never stops the read and never hides the lines after it.
  *
+ * Lines are read as any writer may write them (SPEC §7 "Reading", Spec Kitty's included; see
+ * schema.ts and logged.ts), and each event is handed on with its place in replay order
+ * (`LogPosition`): a line without a clock inherits the highest clock of the events before it in
+ * the file (of the wanted types, when the caller filters), so it keeps its place in file order.
+ *
  * An unterminated last line that is a complete, valid event is accepted: a writer killed after
  * its `}` but before `\n`, or a hand edit, loses nothing. Blank lines are skipped silently.
  */
 import { isPlainObject } from './check';
 import { LineSplitter, MAX_LINE_LENGTH } from './lines';
+import { missionFileStem, missionOfLogFile, toLoggedEvent } from './logged';
 import { isSniffedUnwanted } from './sniff';
-import type { EventType, GlossaryEvent } from './types';
-import { isEventType, validateEvent } from './validate';
+import type { EventType, LoggedEvent, LogPosition } from './types';
+import { isEventType, validateLogged } from './validate';
 
 export interface LogProblem {
   /** The label the caller gave the log (usually its path). */
   file: string;
-  /** 1-based line number. */
+  /** 1-based line number; 0 for a problem about the whole file. */
   line: number;
   message: string;
+  /** Absent: an error (the line was skipped). `warning`: the line was read, with a caveat. */
+  severity?: 'warning';
+  /** A code for `validate` (default `events.invalid-line`). */
+  code?: string;
 }
 
-export type LineResult = { ok: true; event: GlossaryEvent } | { ok: false; message: string };
+export type LineResult = { ok: true; event: LoggedEvent; warning?: string } | { ok: false; message: string };
 
-/** Parses and validates one line (without its line ending). */
-export function parseEventLine(text: string, terminated = true): LineResult {
+/**
+ * Parses and validates one line (without its line ending). `logMission`: the mission of the log
+ * it comes from, for a line without `mission_id`.
+ */
+export function parseEventLine(text: string, terminated = true, logMission?: string): LineResult {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -35,14 +48,17 @@ export function parseEventLine(text: string, terminated = true): LineResult {
       message: terminated ? `not valid JSON (${why}); line skipped` : `torn last line (no newline at the end and incomplete JSON); line skipped`,
     };
   }
-  const result = validateEvent(value);
-  if (result.ok) return { ok: true, event: result.value };
+  const result = validateLogged(value);
+  if (result.ok) {
+    const { event, warning } = toLoggedEvent(result.value, logMission);
+    return warning === undefined ? { ok: true, event } : { ok: true, event, warning };
+  }
   const type = isPlainObject(value) && isEventType(value['event_type']) ? `${value['event_type']} ` : '';
   return { ok: false, message: `invalid ${type}event: ${result.errors.join('; ')}; line skipped` };
 }
 
 export interface EventLogSink {
-  event(event: GlossaryEvent, line: number): void;
+  event(event: LoggedEvent, line: number, position: LogPosition): void;
   problem(problem: LogProblem): void;
 }
 
@@ -52,6 +68,8 @@ export interface EventLogParserOptions {
    * without parsing or validation (replay needs only a few types; `validate` passes none).
    */
   wants?: (type: EventType) => boolean;
+  /** The mission of the log, for lines without `mission_id`; default: from the label `…/M.events.jsonl`. */
+  mission?: string;
 }
 
 /**
@@ -71,6 +89,18 @@ export function isUnwantedLine(text: string, terminated: boolean, wants: (type: 
 export class EventLogParser {
   private readonly splitter: LineSplitter;
   private readonly wants: ((type: EventType) => boolean) | undefined;
+  /**
+   * The mission of lines without `mission_id`: the log's file name, until a line names a mission
+   * whose file name this is ("041/x" is logged in `041-x.events.jsonl`): then that mission.
+   */
+  private mission: string | undefined;
+  private missionAdopted = false;
+  /**
+   * Highest trusted clock of the events handed on so far: the clock a line without one inherits.
+   * With `wants`, only wanted events count (a replay reads only the state-changing types; the
+   * other types never change the state, so their clocks cannot change an order that matters).
+   */
+  private clockSoFar = 0;
 
   constructor(
     private readonly fileLabel: string,
@@ -78,6 +108,7 @@ export class EventLogParser {
     options: EventLogParserOptions = {},
   ) {
     this.wants = options.wants;
+    this.mission = options.mission ?? missionOfLogFile(fileLabel);
     this.splitter = new LineSplitter({
       line: (text, line, terminated) => this.line(text, line, terminated),
       oversized: (line, length) => this.oversized(line, length),
@@ -101,15 +132,32 @@ export class EventLogParser {
     // Lines normally start with `{`; only other lines pay for the blank check.
     if (text.length === 0 || (text.charCodeAt(0) !== 123 && text.trim() === '')) return;
     if (!alreadySniffed && this.wants !== undefined && isUnwantedLine(text, terminated, this.wants)) return;
-    const result = parseEventLine(text, terminated);
-    if (result.ok) {
-      // A line the sniffer could not vouch for is parsed; its type is filtered here instead.
-      if (this.wants === undefined || this.wants(result.event.event_type)) {
-        if (invalidUtf8) this.sink.problem({ file: this.fileLabel, line: lineNumber, message: 'the line is not valid UTF-8: invalid bytes were replaced with U+FFFD; the event is kept as read' });
-        this.sink.event(result.event, lineNumber);
-      }
-    } else {
+    const result = parseEventLine(text, terminated, this.mission);
+    if (!result.ok) {
       this.sink.problem({ file: this.fileLabel, line: lineNumber, message: result.message });
+      return;
+    }
+    const { event } = result;
+    if (!this.missionAdopted && this.mission !== undefined) this.adoptMission(event.mission_id);
+    // A line the sniffer could not vouch for is parsed; its type is filtered here instead.
+    if (this.wants !== undefined && !this.wants(event.event_type)) return;
+    const clock = event.lamport_clock;
+    let position: LogPosition;
+    if (clock !== undefined) {
+      if (clock > this.clockSoFar) this.clockSoFar = clock;
+      position = { clock, seq: 0, line: lineNumber };
+    } else {
+      position = { clock: this.clockSoFar, seq: lineNumber, line: lineNumber };
+    }
+    if (result.warning !== undefined) this.sink.problem({ file: this.fileLabel, line: lineNumber, message: result.warning, severity: 'warning', code: 'events.untrusted-clock' });
+    if (invalidUtf8) this.sink.problem({ file: this.fileLabel, line: lineNumber, message: 'the line is not valid UTF-8: invalid bytes were replaced with U+FFFD; the event is kept as read' });
+    this.sink.event(event, lineNumber, position);
+  }
+
+  private adoptMission(named: string): void {
+    if (named !== this.mission && named !== '' && missionFileStem(named) === this.mission) {
+      this.mission = named;
+      this.missionAdopted = true;
     }
   }
 
@@ -119,15 +167,23 @@ export class EventLogParser {
   }
 }
 
-/** Parses a whole log held in memory. */
-export function parseEventLog(text: string, fileLabel: string): { events: GlossaryEvent[]; problems: LogProblem[] } {
-  const events: GlossaryEvent[] = [];
+/** Parses a whole log held in memory; `positions[i]` is the place of `events[i]` in replay order. */
+export function parseEventLog(text: string, fileLabel: string, options: EventLogParserOptions = {}): { events: LoggedEvent[]; positions: LogPosition[]; problems: LogProblem[] } {
+  const events: LoggedEvent[] = [];
+  const positions: LogPosition[] = [];
   const problems: LogProblem[] = [];
-  const parser = new EventLogParser(fileLabel, {
-    event: (event) => events.push(event),
-    problem: (problem) => problems.push(problem),
-  });
+  const parser = new EventLogParser(
+    fileLabel,
+    {
+      event: (event, _line, position) => {
+        events.push(event);
+        positions.push(position);
+      },
+      problem: (problem) => problems.push(problem),
+    },
+    options,
+  );
   parser.push(text);
   parser.end();
-  return { events, problems };
+  return { events, positions, problems };
 }

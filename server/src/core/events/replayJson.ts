@@ -12,9 +12,10 @@
  *             conflict_id, event_id, actor_id, timestamp}],
  *   "open_clarifications": [{mission_id, conflict_id, term, question, options, urgency, step_id,
  *                            event_id, timestamp}],
- *   "problems": [{event_id, mission_id, message}]
+ *   "problems": [{event_id, mission_id, line, message}]    // line: in the mission's log, or null
  * }
  *
+ * `event_id` is null for an event whose line has none (Spec Kitty's CLI writes none).
  * With a mission, `mission_local` senses, pins, open clarifications and problems are those of
  * that mission; senses of the other scopes are shared by all missions and always listed.
  */
@@ -41,7 +42,7 @@ export interface ReplayJson {
     term: string;
     selected_sense: SenseRef;
     conflict_id: string;
-    event_id: string;
+    event_id: string | null;
     actor_id: string;
     timestamp: string;
   }>;
@@ -53,10 +54,10 @@ export interface ReplayJson {
     options: string[];
     urgency: string;
     step_id: string;
-    event_id: string;
+    event_id: string | null;
     timestamp: string;
   }>;
-  problems: Array<{ event_id: string; mission_id: string; message: string }>;
+  problems: Array<{ event_id: string | null; mission_id: string; line: number | null; message: string }>;
 }
 
 /** Senses that apply to `missionId`: every non-`mission_local` sense plus that mission's own. */
@@ -74,7 +75,7 @@ function senseJson(sense: Sense): ReplaySenseJson {
     definition: sense.definition,
     confidence: sense.confidence,
     status: sense.status,
-    event_id: event?.eventId ?? null,
+    event_id: event?.eventId || null,
     mission_id: event?.missionId ?? null,
     actor_id: event?.actorId ?? null,
     timestamp: event?.timestamp ?? null,
@@ -96,7 +97,7 @@ export function replayToJson(state: ReplayState, missionId?: string): ReplayJson
       term: p.term,
       selected_sense: { surface: p.sense.surface, scope: p.sense.scope, definition: p.sense.definition, confidence: p.sense.confidence },
       conflict_id: p.conflictId,
-      event_id: p.eventId,
+      event_id: p.eventId || null,
       actor_id: p.actorId,
       timestamp: p.timestamp,
     })),
@@ -108,9 +109,9 @@ export function replayToJson(state: ReplayState, missionId?: string): ReplayJson
       options: [...o.options],
       urgency: o.urgency,
       step_id: o.stepId,
-      event_id: o.eventId,
+      event_id: o.eventId || null,
       timestamp: o.timestamp,
     })),
-    problems: ofMission(state.problems ?? []).map((p) => ({ event_id: p.eventId, mission_id: p.missionId, message: p.message })),
+    problems: ofMission(state.problems ?? []).map((p) => ({ event_id: p.eventId || null, mission_id: p.missionId, line: p.line ?? null, message: p.message })),
   };
 }

@@ -1,7 +1,11 @@
 /**
- * JSON text the way Spec Kitty's Python writes it: `json.dumps(obj, sort_keys=True,
- * ensure_ascii=False)`. Used for event lines (so ours look like Spec Kitty's) and for
- * `input_hash`, where the bytes must match Python's exactly.
+ * JSON text the way Spec Kitty's Python writes it, in two variants:
+ * - event lines: `json.dumps(obj, sort_keys=True)` — Python's default `ensure_ascii=True`, so
+ *   every character outside printable ASCII is a `\uXXXX` escape (surrogate pairs as two) and
+ *   the bytes are pure ASCII: Spec Kitty opens logs with the locale's encoding, and reads our lines
+ *   in any locale (SPEC §7 "Writing");
+ * - `input_hash`: `json.dumps(obj, sort_keys=True, ensure_ascii=False)`, where the bytes must match
+ *   Python's exactly (SPEC §7).
  *
  * Numbers: JS has no int/float distinction, so a number prints as a Python int when it is an
  * integer and as Python's `repr(float)` otherwise (same shortest round-trip digits as JS; only the
@@ -57,13 +61,37 @@ export function compareCodePoints(a: string, b: string): number {
   return a.length - b.length;
 }
 
-function dump(value: unknown, out: string[], asFloat: boolean, strict: boolean): void {
+// Everything Python's ensure_ascii escapes beyond what JSON.stringify does: DEL and every code
+// unit above it (a character above U+FFFF is a surrogate pair in JS: two escapes, as in Python).
+// JSON.stringify has already escaped lone surrogates, so they never reach this.
+// eslint-disable-next-line no-control-regex
+const NON_ASCII = /[\u007f-\uffff]/g;
+
+function escapeUnit(c: string): string {
+  return '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0');
+}
+
+/** A JSON string literal; with `ascii`, escaped as Python's `ensure_ascii=True` does. */
+function quote(text: string, ascii: boolean): string {
+  const json = JSON.stringify(text);
+  return ascii ? json.replace(NON_ASCII, escapeUnit) : json;
+}
+
+interface DumpMode {
+  /** Throw on non-finite numbers and print `confidence` values as floats (event lines). */
+  strict: boolean;
+  /** Escape to ASCII (event lines). */
+  ascii: boolean;
+}
+
+function dump(value: unknown, out: string[], asFloat: boolean, mode: DumpMode): void {
+  const strict = mode.strict;
   switch (typeof value) {
     case 'string':
       // JSON.stringify escapes exactly what Python does with ensure_ascii=False ("\\", '"',
       // \b \f \n \r \t and other controls as lowercase \u00XX); lone surrogates are escaped
-      // here where Python would fail to encode them.
-      out.push(JSON.stringify(value));
+      // here where Python would fail to encode them. `ascii` adds Python's ensure_ascii escapes.
+      out.push(quote(value, mode.ascii));
       return;
     case 'number':
       if (strict && !Number.isFinite(value)) throw new TypeError(`cannot write ${value} in JSON`);
@@ -82,7 +110,7 @@ function dump(value: unknown, out: string[], asFloat: boolean, strict: boolean):
         out.push('[');
         for (let i = 0; i < value.length; i++) {
           if (i > 0) out.push(', ');
-          dump(value[i] === undefined ? null : value[i], out, asFloat, strict);
+          dump(value[i] === undefined ? null : value[i], out, asFloat, mode);
         }
         out.push(']');
       } else {
@@ -94,8 +122,8 @@ function dump(value: unknown, out: string[], asFloat: boolean, strict: boolean):
         for (let i = 0; i < keys.length; i++) {
           const key = keys[i]!;
           if (i > 0) out.push(', ');
-          out.push(JSON.stringify(key), ': ');
-          dump(obj[key], out, strict && FLOAT_KEYS.has(key), strict);
+          out.push(quote(key, mode.ascii), ': ');
+          dump(obj[key], out, strict && FLOAT_KEYS.has(key), mode);
         }
         out.push('}');
       }
@@ -111,16 +139,18 @@ function dump(value: unknown, out: string[], asFloat: boolean, strict: boolean):
  */
 export function pythonJsonDumps(value: unknown): string {
   const out: string[] = [];
-  dump(value, out, false, false);
+  dump(value, out, false, { strict: false, ascii: false });
   return out.join('');
 }
 
 /**
- * One log line for an event: keys sorted recursively, Python's separators, `confidence` values
- * as floats. No trailing newline; the writer joins lines with `\n`. Throws on non-finite numbers.
+ * One log line for an event, as Python's `json.dumps(event, sort_keys=True)` writes it: keys
+ * sorted recursively, Python's separators, `confidence` values as floats, pure ASCII (`\uXXXX`
+ * escapes, lowercase hex). No trailing newline; the writer joins lines with `\n`. Throws on
+ * non-finite numbers.
  */
 export function serializeEvent(event: object): string {
   const out: string[] = [];
-  dump(event, out, false, true);
+  dump(event, out, false, { strict: true, ascii: true });
   return out.join('');
 }

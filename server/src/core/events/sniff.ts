@@ -4,7 +4,7 @@
  * lamport clock in a large log. Both fall back to a full parse when the text is unusual.
  */
 
-import { EVENT_TYPES, type EventType } from './types';
+import { EVENT_TYPES, MAX_TRUSTED_CLOCK, type EventType } from './types';
 
 const EVENT_TYPE_KEY = '"event_type"';
 const EVENT_TYPE_TAIL = 'vent_type"';
@@ -115,29 +115,36 @@ export function isSniffedUnwanted(text: string, from: number, to: number, wants:
 }
 
 /**
- * The highest integer following any `"lamport_clock":` key in `text`, or -1. Counting every
+ * The integer value after the `"lamport_clock"` key at `at`, or -1 when it is not a trusted clock
+ * (not an integer, or beyond MAX_TRUSTED_CLOCK: such a clock is ignored, see types.ts).
+ */
+function clockValueAt(text: string, at: number): number {
+  let i = skipSpaces(text, at + LAMPORT_KEY.length);
+  if (text.charCodeAt(i) !== 58 /* : */) return -1;
+  i = skipSpaces(text, i + 1);
+  let value = 0;
+  let digits = 0;
+  let c = text.charCodeAt(i);
+  while (c >= 48 && c <= 57) {
+    value = value * 10 + (c - 48);
+    digits++;
+    c = text.charCodeAt(++i);
+  }
+  // A fraction or exponent is not a valid clock; ignore the value rather than misread it.
+  return digits > 0 && c !== 46 && c !== 101 && c !== 69 && value <= MAX_TRUSTED_CLOCK ? value : -1;
+}
+
+/**
+ * The highest trusted clock following any `"lamport_clock":` key in `text`, or -1. Counting every
  * occurrence (even in a torn line or a nested field) can only raise the result, and a next clock
- * above every clock present is all the store needs.
+ * above every clock present is all the store needs. Clocks beyond MAX_TRUSTED_CLOCK are ignored,
+ * so one hostile line cannot push every later append past the safe integers.
  */
 export function maxLamportInText(text: string): number {
   let max = -1;
-  let at = text.indexOf(LAMPORT_KEY);
-  while (at >= 0) {
-    let i = skipSpaces(text, at + LAMPORT_KEY.length);
-    if (text.charCodeAt(i) === 58) {
-      i = skipSpaces(text, i + 1);
-      let value = 0;
-      let digits = 0;
-      let c = text.charCodeAt(i);
-      while (c >= 48 && c <= 57) {
-        value = value * 10 + (c - 48);
-        digits++;
-        c = text.charCodeAt(++i);
-      }
-      // A fraction or exponent is not a valid clock; ignore the value rather than misread it.
-      if (digits > 0 && c !== 46 && c !== 101 && c !== 69 && Number.isSafeInteger(value) && value > max) max = value;
-    }
-    at = text.indexOf(LAMPORT_KEY, at + LAMPORT_KEY.length);
+  for (let at = text.indexOf(LAMPORT_KEY); at >= 0; at = text.indexOf(LAMPORT_KEY, at + LAMPORT_KEY.length)) {
+    const value = clockValueAt(text, at);
+    if (value > max) max = value;
   }
   return max;
 }

@@ -170,6 +170,65 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 export type GlossaryEventDraft = DistributiveOmit<GlossaryEvent, SealedField>;
 export type EventDraftOfType<T extends EventType> = Extract<GlossaryEventDraft, { event_type: T }>;
 
+// ---------------------------------------------------------------------------------------------
+// Reading (SPEC §7 "Reading"): a log may hold lines of other writers, Spec Kitty above all, which
+// leave out what only we write. `LoggedEvent` is an event as the reader hands it on: the fields
+// below may be absent, `mission_id` is always set (from the log's file name when the line has
+// none), and a finding's `term` is always a string (Spec Kitty writes `{"surface_text": …}`).
+// ---------------------------------------------------------------------------------------------
+
+/** Fields a line of another writer may leave out. */
+export type ForeignOptionalField = 'event_id' | 'lamport_clock' | 'run_id';
+
+/** A sense reference as another writer may write it: Spec Kitty's CLI writes `"scope": "unknown"`. */
+export interface WireSenseRef {
+  surface: string;
+  scope: string;
+  definition: string;
+  confidence: number;
+}
+
+/** Strictness as read: Spec Kitty writes `"None"` when its pipeline had not resolved one yet. */
+export type ReadStrictness = Strictness | 'None';
+
+export interface LoggedFinding extends Omit<ConflictFinding, 'candidate_senses'> {
+  candidate_senses: WireSenseRef[];
+}
+
+type Logged<E extends GlossaryEvent, Over = unknown> = Omit<E, ForeignOptionalField | keyof Over> &
+  Over & { event_id?: string; lamport_clock?: number; run_id?: string };
+
+export type LoggedEvent =
+  | Logged<GlossaryScopeActivated>
+  | Logged<TermCandidateObserved>
+  | Logged<SemanticCheckEvaluated, { findings: LoggedFinding[]; effective_strictness: ReadStrictness }>
+  | Logged<GlossaryClarificationRequested>
+  | Logged<GlossaryClarificationResolved, { selected_sense: WireSenseRef }>
+  | Logged<GlossarySenseUpdated>
+  | Logged<GenerationBlockedBySemanticConflict, { conflicts: LoggedFinding[]; effective_strictness: ReadStrictness; strictness_mode: ReadStrictness }>
+  | Logged<StepCheckpointed>;
+
+export type LoggedEventOfType<T extends EventType> = Extract<LoggedEvent, { event_type: T }>;
+
+/**
+ * Where a line sits in replay order (SPEC §7; docs/events.md "Order"): a line with a clock has
+ * `clock` = its lamport_clock and `seq` 0; a line without one inherits the highest clock of the
+ * lines before it in its file and `seq` = its line number, so it keeps its place in file order.
+ */
+export interface LogPosition {
+  clock: number;
+  seq: number;
+  /** 1-based line number in the log (for messages). */
+  line: number;
+}
+
+/**
+ * Clocks above this are not trusted (no writer reaches them by counting; a hand edit or a hostile
+ * line does): such a line is read as if it had no clock, with a warning, and the next clock we
+ * write ignores it, so one line cannot make every later append overflow (issue 19).
+ */
+export const MAX_TRUSTED_CLOCK = 2 ** 52;
+
 /** Event types whose events change the replayed glossary state; the others are audit-only. */
 export const STATE_EVENT_TYPES: ReadonlySet<EventType> = new Set<EventType>([
   'GlossaryClarificationRequested',

@@ -3,7 +3,7 @@
  * "field.path: what is wrong" strings, so a message can name the exact field.
  */
 import { describe, explainFields, isPlainObject, testFields, type Entries } from './check';
-import { COMMON_SHAPE, SEALED_SHAPE, TYPE_SHAPES } from './schema';
+import { COMMON_SHAPE, READ_ENVELOPE_SHAPE, READ_TYPE_SHAPES, SEALED_SHAPE, TYPE_SHAPES } from './schema';
 import { EVENT_TYPES, SEALED_FIELDS, type EventType, type GlossaryEvent, type GlossaryEventDraft } from './types';
 
 export type Validation<T> = { ok: true; value: T } | { ok: false; errors: string[] };
@@ -14,6 +14,9 @@ const FULL: ReadonlyMap<string, Entries> = new Map(
 );
 const DRAFT: ReadonlyMap<string, Entries> = new Map(
   EVENT_TYPES.map((type) => [type, Object.entries({ ...COMMON_SHAPE, ...TYPE_SHAPES[type] })]),
+);
+const READ: ReadonlyMap<string, Entries> = new Map(
+  EVENT_TYPES.map((type) => [type, Object.entries({ ...READ_ENVELOPE_SHAPE, ...READ_TYPE_SHAPES[type] })]),
 );
 
 export function isEventType(value: unknown): value is EventType {
@@ -42,6 +45,20 @@ export function validateEvent(value: unknown): Validation<GlossaryEvent> {
   if (entries === undefined) return { ok: false, errors };
   const obj = value as Record<string, unknown>;
   if (testFields(obj, entries)) return { ok: true, value: value as GlossaryEvent };
+  explainFields(obj, entries, '', errors);
+  return { ok: false, errors };
+}
+
+/**
+ * Validates a line read from a log against what any writer may put there (SPEC §7 "Reading":
+ * Spec Kitty's lines included). The value is not yet normalized: see `toLoggedEvent`.
+ */
+export function validateLogged(value: unknown): Validation<Record<string, unknown>> {
+  const errors: string[] = [];
+  const entries = entriesFor(value, READ, errors);
+  if (entries === undefined) return { ok: false, errors };
+  const obj = value as Record<string, unknown>;
+  if (testFields(obj, entries)) return { ok: true, value: obj };
   explainFields(obj, entries, '', errors);
   return { ok: false, errors };
 }

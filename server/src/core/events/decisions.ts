@@ -1,14 +1,17 @@
 /**
- * The events an editor decision appends (SPEC §7: the editor emits only decision events). Pure
- * builders: the caller supplies the mission, run id, actor, clock and conflict id.
+ * The events a decision appends, built the same way by the CLI (`resolve`, the `--interactive`
+ * prompt, `check --emit-events` deferrals) and the language server (quick fixes): a decision
+ * looks the same whoever records it. Pure builders: the caller supplies the mission, run id,
+ * actor, time and conflict ids.
  */
 
-import type { ActorIdentity, EventDraftOfType } from '../core/events/types';
-import type { ScopeId, SenseRef, Severity } from '../core/types';
+import { normalizeSurface } from '../normalize';
+import type { ReplayState, ScopeId, SenseRef, Severity } from '../types';
+import type { ActorIdentity, EventDraftOfType, GlossaryEventDraft } from './types';
 
 export interface DecisionContext {
   missionId: string;
-  /** `lsp-<uuid4>`, one per server process. */
+  /** `lsp-<uuid4>` (one per server process) or `cli-<uuid4>` (one per CLI invocation). */
   runId: string;
   actor: ActorIdentity;
   /** ISO 8601 UTC. */
@@ -25,7 +28,8 @@ function provenance(ctx: DecisionContext) {
   return { source: PROVENANCE_SOURCE, timestamp: ctx.timestamp, actor_id: ctx.actor.actor_id };
 }
 
-export function resolvedEvent(ctx: DecisionContext, conflictId: string, term: string, sense: SenseRef): EventDraftOfType<'GlossaryClarificationResolved'> {
+/** Pins `sense` for (mission, term) and closes the clarification `conflictId`. */
+export function resolvedEvent(ctx: DecisionContext, conflictId: string, term: string, sense: SenseRef, mode: 'interactive' | 'async' = 'interactive'): EventDraftOfType<'GlossaryClarificationResolved'> {
   return {
     event_type: 'GlossaryClarificationResolved',
     mission_id: ctx.missionId,
@@ -34,7 +38,7 @@ export function resolvedEvent(ctx: DecisionContext, conflictId: string, term: st
     term_surface: term,
     selected_sense: { surface: sense.surface, scope: sense.scope, definition: sense.definition, confidence: sense.confidence },
     actor: ctx.actor,
-    resolution_mode: 'interactive',
+    resolution_mode: mode,
     provenance: provenance(ctx),
   };
 }
@@ -74,4 +78,14 @@ export function requestedEvent(ctx: DecisionContext, conflictId: string, term: s
  */
 export function conflictIdsToClose(open: readonly { conflictId: string }[], newId: () => string): string[] {
   return open.length > 0 ? open.map((c) => c.conflictId) : [newId()];
+}
+
+/**
+ * `drafts` without the clarification requests whose (mission, term) already has one open in
+ * `current` (the log as replayed inside the writers' lock): one open question per term, however
+ * many `check --emit-events` run at once.
+ */
+export function withoutRequestsAlreadyOpen(drafts: readonly GlossaryEventDraft[], current: Pick<ReplayState, 'openClarifications'>): GlossaryEventDraft[] {
+  const open = new Set(current.openClarifications.map((c) => `${c.missionId}\u0000${c.term}`));
+  return drafts.filter((d) => d.event_type !== 'GlossaryClarificationRequested' || !open.has(`${d.mission_id}\u0000${normalizeSurface(d.term)}`));
 }

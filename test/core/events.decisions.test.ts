@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateDraft } from '../../server/src/core/events/validate';
-import { clarificationQuestion, conflictIdsToClose, requestedEvent, resolvedEvent, senseCreatedEvent, type DecisionContext } from '../../server/src/service/decisions';
+import { clarificationQuestion, conflictIdsToClose, requestedEvent, resolvedEvent, senseCreatedEvent, type DecisionContext } from '../../server/src/core/events/decisions';
 
 const ctx: DecisionContext = {
   missionId: 'm-1',
