@@ -1,44 +1,98 @@
-/** Markdown files named on the command line: files as given, folders searched recursively. */
+/**
+ * Markdown files named on the command line: files as given, folders searched recursively.
+ *
+ * A spec that cannot be read must not pass a CI gate unchecked, so nothing is skipped in silence.
+ * A named path that does not exist is a usage error. A named path that cannot be read or is
+ * neither a regular file nor a folder (a named pipe, a device), a folder met while walking that
+ * cannot be listed, or a markdown file in it that cannot be opened (permission denied, I/O
+ * error, …) stops the command before anything is checked, with every such path named (exit 2).
+ * Only a folder that disappears while it is walked (ENOENT: removed meanwhile) is passed over: it
+ * no longer holds specs. (A file that becomes unreadable between this listing and its reading is
+ * caught by `check` later: cli/events/checkHooks.ts.)
+ */
 
-import { readdirSync, statSync } from 'node:fs';
+import { accessSync, constants, readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
-import { UsageError } from './errors';
+import { describeCode } from '../node/eventStoreErrors';
+import { FileError, UsageError } from './errors';
 
 const MARKDOWN = /\.(?:md|markdown|mdx)$/i;
 // Dependency and VCS folders never hold specs; other hidden folders (.kittify templates,
 // .github) are skipped too unless named explicitly.
 const SKIP_DIRS = new Set(['node_modules', '.git']);
 
+/** A path that could not be read, with the reason in words (`permission denied (EACCES)`). */
+interface Unreadable {
+  path: string;
+  reason: string;
+}
+
 export function collectMarkdownFiles(paths: readonly string[]): string[] {
   const out = new Set<string>();
+  const unreadable: Unreadable[] = [];
   for (const given of paths) {
     const absolute = path.resolve(given);
     let stat;
     try {
       stat = statSync(absolute);
-    } catch {
-      throw new UsageError(`${given}: no such file or directory`);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') throw new UsageError(`${given}: no such file or directory`);
+      unreadable.push({ path: given, reason: describeCode(error).text });
+      continue;
     }
-    if (stat.isDirectory()) walk(absolute, out);
-    else out.add(absolute);
+    if (stat.isDirectory()) walk(absolute, out, unreadable);
+    else if (stat.isFile()) addReadable(absolute, out, unreadable, given);
+    // A named pipe, socket or device: reading it could block forever or never end.
+    else unreadable.push({ path: given, reason: `not a regular file or folder (${kindOf(stat)})` });
   }
+  if (unreadable.length > 0) throw unreadableError(unreadable);
   return [...out].sort();
 }
 
-function walk(dir: string, out: Set<string>): void {
-  let entries;
+function walk(dir: string, out: Set<string>, unreadable: Unreadable[]): void {
+  let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return; // unreadable folder: nothing to check there
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') unreadable.push({ path: dir, reason: describeCode(error).text });
+    return;
   }
   for (const entry of entries) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
       if (SKIP_DIRS.has(entry.name) || entry.name.startsWith('.')) continue;
-      walk(full, out);
+      walk(full, out, unreadable);
     } else if (entry.isFile() && MARKDOWN.test(entry.name)) {
-      out.add(full);
+      addReadable(full, out, unreadable);
     }
   }
+}
+
+/** A file to check, if this process may read it (a folder may list names it does not let us open). */
+function addReadable(file: string, out: Set<string>, unreadable: Unreadable[], shownAs: string = file): void {
+  try {
+    accessSync(file, constants.R_OK);
+    out.add(file);
+  } catch (error) {
+    unreadable.push({ path: shownAs, reason: describeCode(error).text });
+  }
+}
+
+function kindOf(stat: Stats): string {
+  if (stat.isFIFO()) return 'a named pipe';
+  if (stat.isSocket()) return 'a socket';
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'a device';
+  return 'not a file';
+}
+
+function unreadableError(unreadable: readonly Unreadable[]): FileError {
+  const list = unreadable.map((u) => `${shownPath(u.path)}: ${u.reason}`).join('; ');
+  return new FileError(`cannot read ${list}. Nothing was checked: a spec that cannot be read must not pass unchecked.`);
+}
+
+/** Relative to the current directory when inside it, as the user named or would name it. */
+function shownPath(file: string): string {
+  const rel = path.relative(process.cwd(), path.resolve(file));
+  return rel === '' ? '.' : rel.startsWith('..') || path.isAbsolute(rel) ? path.resolve(file) : rel;
 }
