@@ -3,7 +3,7 @@
  * cspell-lib on the same text as the reference. Not a test: nothing here runs in CI except
  * `--quick`, a smoke run of a few iterations on small inputs that only checks that it works.
  *
- *   node dist/bench.cjs [--quick] [--only check,scaling,keystroke,cli,replay,server,memory]
+ *   node dist/bench.cjs [--quick] [--only check,scaling,keystroke,cli,findings,replay,server,memory]
  *                       [--json results.json] [--no-cspell] [--clean] [--check-targets]
  *
  * docs/performance.md explains what is measured and shows the figures.
@@ -19,12 +19,13 @@ import { serveCSpell, startCSpellProcess } from './cspell';
 import { createInputs } from './inputs';
 import { Report } from './report';
 import { fullCheckSection, realSpecsSection, scalingSection } from './sections/check';
+import { findingsSection } from './sections/findings';
 import { keystrokeSection } from './sections/keystroke';
 import { checkMemoryChild, memorySection } from './sections/memory';
 import { cliSection, replaySection, serverStartSection } from './sections/processes';
 import { cleanCache } from './workspace';
 
-const SECTIONS = ['check', 'scaling', 'keystroke', 'cli', 'replay', 'server', 'memory'] as const;
+const SECTIONS = ['check', 'scaling', 'keystroke', 'cli', 'findings', 'replay', 'server', 'memory'] as const;
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -72,6 +73,7 @@ async function main(): Promise<number> {
   if (wants('scaling')) scalingSection(inputs, report, { quick });
   if (wants('server')) await serverStartSection(report, { quick });
   if (wants('cli')) await cliSection(report, { quick });
+  if (wants('findings')) await findingsSection(report, { quick });
   if (wants('replay')) await replaySection(report, { quick });
   if (wants('memory')) await memorySection(report, { quick });
 

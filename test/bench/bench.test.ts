@@ -63,7 +63,14 @@ describe('npm run bench -- --quick', () => {
   });
 
   test('times the CLI, replay, server start and peak memory in processes of their own', () => {
-    for (const key of ['cli', 'replay', 'memory']) expect(results.results).toHaveProperty(key);
+    for (const key of ['cli', 'replay', 'memory', 'findings']) expect(results.results).toHaveProperty(key);
+    // Every format printed every finding (the full-size run has half a million).
+    const findings = results.results['findings'] as { format: string; findings: number; baseline: { findings: number } }[];
+    expect(findings.map((f) => [f.format, f.findings, f.baseline.findings])).toEqual([
+      ['text', 5_000, 500],
+      ['json', 5_000, 500],
+      ['sarif', 5_000, 500],
+    ]);
     expect((results.results['replay'] as { events: number }).events).toBeGreaterThan(0);
     if (existsSync(path.join(REPO, 'dist', 'server.js'))) expect(results.results).toHaveProperty('serverStart');
   });

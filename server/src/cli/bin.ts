@@ -3,6 +3,7 @@
 import { describeCode } from '../node/eventStoreErrors';
 import { EXIT_USAGE } from './errors';
 import { main } from './main';
+import { printable } from './output/terminal';
 import type { CliIo } from './types';
 
 /**
@@ -47,7 +48,8 @@ main(process.argv.slice(2), io).then(
     if (process.exitCode === undefined) process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`spec-glossary: ${(error as Error).stack ?? String(error)}\n`);
+    const trace = ((error as Error).stack ?? String(error)).split('\n').map(printable).join('\n');
+    process.stderr.write(`spec-glossary: ${trace}\n`);
     process.exitCode = EXIT_USAGE;
   },
 );
