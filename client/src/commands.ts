@@ -9,6 +9,8 @@ import { Commands, type CommandResult, type DefineScope, type DefineTermArgs } f
 export const ClientCommands = {
   /** Asks for a definition in an input box, then runs the server's defineTerm with it. */
   defineTermWithDefinition: 'specGlossary.defineTermWithDefinition',
+  /** Lists the workspace's glossary candidates in a quick pick (the server's listCandidates). */
+  showCandidates: 'specGlossary.showCandidates',
   restartServer: 'specGlossary.restartServer',
   showOutput: 'specGlossary.showOutput',
 } as const;

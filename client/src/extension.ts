@@ -7,6 +7,7 @@
 
 import * as vscode from 'vscode';
 import type { DefineTermArgs } from '../../server/src/shared/protocol';
+import { showCandidates } from './candidates';
 import { ClientCommands } from './commands';
 import { defineTermWithDefinition, quickFixMiddleware } from './quickFixes';
 import { CLIENT_NAME, ServerController } from './serverController';
@@ -29,6 +30,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     statusBar,
     servers.onDidChangeClient(() => statusBar.refresh()),
     vscode.commands.registerCommand(ClientCommands.defineTermWithDefinition, (args?: DefineTermArgs) => defineTermWithDefinition(servers.current, args)),
+    vscode.commands.registerCommand(ClientCommands.showCandidates, () => showCandidates(servers.current)),
     vscode.commands.registerCommand(ClientCommands.restartServer, () => servers.restart()),
     vscode.commands.registerCommand(ClientCommands.showOutput, () => output.show(true)),
     vscode.workspace.onDidChangeConfiguration((event) => {

@@ -82,6 +82,7 @@ describe('the .vsix built by npm run package', () => {
       'extension/dist/cli.cjs',
       'extension/dist/package.json',
       'extension/dist/data/common-words.txt',
+      'extension/dist/data/known-words.txt',
       'extension/dist/data/spec_kitty_core.json',
       'extension/glossaries/spec_kitty_core.yaml',
       'extension/language-configuration.json',

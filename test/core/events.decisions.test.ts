@@ -36,7 +36,7 @@ describe('decision events', () => {
     const event = requestedEvent(ctx, 'c-2', 'workspace', 'spec', ['a', 'b'], 'high');
     expect(validateDraft(event)).toMatchObject({ ok: true });
     expect(event).toMatchObject({ question: "What does 'workspace' mean in this context?", term: 'workspace', options: ['a', 'b'], urgency: 'high', step_id: 'spec', conflict_id: 'c-2' });
-    expect(clarificationQuestion('pci')).toBe("What does 'pci' mean in this context?");
+    expect(clarificationQuestion('qzx')).toBe("What does 'qzx' mean in this context?");
   });
 
   it('closes every open clarification of the term, or opens a new conflict', () => {

@@ -32,8 +32,8 @@ and reviewers confirm the implementation explicitly handles each scenario.`;
   });
 
   test('well-known acronyms are known, an unfamiliar one is low severity', () => {
-    const report = check('The CLI calls the REST API over HTTPS and stores JSON. PCI rules apply.', { glossary });
-    expect(report.findings.map((f) => [f.term, f.severity])).toEqual([['pci', 'low']]);
+    const report = check('The CLI calls the REST API over HTTPS and stores JSON. QZX rules apply.', { glossary });
+    expect(report.findings.map((f) => [f.term, f.severity])).toEqual([['qzx', 'low']]);
   });
 
   test('ids, versions, dates, hashes and issue references are not terms', () => {
@@ -65,8 +65,10 @@ and reviewers confirm the implementation explicitly handles each scenario.`;
     expect(flagged('## Zorblax setup\n\nText.\n\n## Zorblax teardown\n\nMore.\n\n## Zorblax notes\n')).toEqual([]);
   });
 
-  test('real jargon repeated in prose is flagged at Warning', () => {
-    expect(warningOrAbove('The reconciler runs. If the reconciler fails, the reconciler retries.')).toEqual(['reconciler', 'reconciler', 'reconciler']);
+  test('a coined word repeated in prose is reported, at Information (repetition alone is weak evidence)', () => {
+    const text = 'The quarkle runs. If the quarkle fails, the quarkle retries.';
+    expect(warningOrAbove(text)).toEqual([]);
+    expect(check(text, { glossary }).findings.map((f) => [f.term, f.severity])).toEqual([['quarkle', 'low'], ['quarkle', 'low'], ['quarkle', 'low']]);
   });
 
   test('see_also items with other keys (as Spec Kitty writes them) load without errors', () => {

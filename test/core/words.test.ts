@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { isCommonWord, parseCommonWords, sortedCommonWords } from '../../server/src/core/words';
+import { createCommonWords, isClipping, isCommonWord, isFamiliarWord, isKnownWord, parseCommonWords, sortedCommonWords } from '../../server/src/core/words';
 import { packageRoot } from '../../server/src/node/packageFiles';
 
 describe('common words', () => {
@@ -22,5 +22,52 @@ describe('common words', () => {
     expect(['', 'aardvark', 'apples', 'b', 'cherryx', 'zebra'].some((w) => sorted.has(w))).toBe(false);
     // Without the final line break it is read as any list.
     expect(sortedCommonWords('banana\napple').has('apple')).toBe(true);
+  });
+});
+
+describe('inflections, derivations and British spellings count as the listed word (inflection.ts)', () => {
+  const small = createCommonWords(['target', 'activate', 'configure', 'behavior', 'query', 'route', 'normal', 'center', 'catalog', 'license', 'travel', 'swap', 'live', 'optional', 'canonical', 'decision', 'review']);
+
+  test('verb and noun endings, prefixes and chains of them', () => {
+    for (const word of ['retargeted', 'retargeting', 'activatable', 'unconfigured', 'queryable', 'routable', 'swappable', 'liveness', 'optionality', 'canonicalization', 'decisioning', 'unreviewed', 'reviewers']) {
+      expect(isCommonWord(small, word), word).toBe(true);
+    }
+  });
+
+  test('British spellings', () => {
+    for (const word of ['behavioural', 'behaviourally', 'normalise', 'normalisation', 'centre', 'catalogue', 'licence', 'travelled', 'travelling']) expect(isCommonWord(small, word), word).toBe(true);
+  });
+
+  test('words that are no form of a listed word, and short words, are not', () => {
+    for (const word of ['zorblaxed', 'quarkle', 'tar', 'targ', 'revivew', 'routexy']) expect(isCommonWord(small, word), word).toBe(false);
+  });
+
+  test('the shipped lists: common English with British spellings; software vocabulary and names are known, not English', () => {
+    const text = readFileSync(`${packageRoot()}/dist/data/common-words.txt`, 'utf8');
+    const known = readFileSync(`${packageRoot()}/dist/data/known-words.txt`, 'utf8');
+    const lists = sortedCommonWords(text, known);
+    for (const word of ['artefact', 'behavioural', 'retargeted', 'colour', 'hardcoded']) expect(isCommonWord(lists, word), word).toBe(true);
+    for (const word of ['allowlist', 'docstring', 'frozenset', 'kanban', 'posix', 'jira']) {
+      expect(isCommonWord(lists, word), word).toBe(false);
+      expect(isKnownWord(lists, word), word).toBe(true);
+      expect(isFamiliarWord(lists, word), word).toBe(true);
+    }
+    for (const word of ['quarkle', 'zorblax', 'qzx']) expect(isFamiliarWord(lists, word), word).toBe(false);
+  });
+});
+
+describe('clippings', () => {
+  const lists = createCommonWords(['coordinate', 'coordination', 'parameter', 'dog', 'dogs'], ['coord', 'param', 'venv']);
+
+  test('the start of a longer English word, not English itself, 4–7 letters with a vowel', () => {
+    expect(isClipping(lists, 'coord')).toBe(true);
+    expect(isClipping(lists, 'param')).toBe(true);
+    expect(isClipping(lists, 'venv')).toBe(false); // starts no English word
+    expect(isClipping(lists, 'dog')).toBe(false); // English, and too short
+  });
+
+  test('a clipping the shared vocabulary lists still needs a glossary; other shared words do not', () => {
+    expect(isFamiliarWord(lists, 'coord')).toBe(false);
+    expect(isFamiliarWord(lists, 'venv')).toBe(true);
   });
 });

@@ -76,8 +76,8 @@ describe("the server reads Spec Kitty's decisions", () => {
 
 describe("seed files Spec Kitty's schema refuses", () => {
   it('get an Error diagnostic on the YAML saying Spec Kitty refuses the whole file; a placeholder definition is a warning and defines nothing', async () => {
-    const seed = `${TEAM_WORKSPACE_SEED}  - surface: frobnicator\n    definition: A device that frobs\n    aliases: [frob]\n  - surface: pci\n    definition: "TODO: define pci"\nversion: 2\n`;
-    ws = blockedWorkspace({ [TEAM]: seed, [SPEC]: '# Demo\n\nThe workspace holds the "frobnicator" and the "pci" card.\n' });
+    const seed = `${TEAM_WORKSPACE_SEED}  - surface: frobnicator\n    definition: A device that frobs\n    aliases: [frob]\n  - surface: qzx\n    definition: "TODO: define qzx"\nversion: 2\n`;
+    ws = blockedWorkspace({ [TEAM]: seed, [SPEC]: '# Demo\n\nThe workspace holds the "frobnicator" and the "qzx" card.\n' });
     const spec = await openSpec();
     const yaml = await client!.diagnostics(uriOf(ws.path(TEAM)), (ds) => ds.length > 0, 0, 'diagnostics of the seed file');
     const lines = seed.split('\n');
@@ -85,12 +85,12 @@ describe("seed files Spec Kitty's schema refuses", () => {
     expect(yaml.diagnostics.map((d) => [d.code, d.severity, d.range.start.line])).toEqual([
       ['glossary.unknown-key', 1, lineOf('version: 2')],
       ['glossary.unknown-key', 1, lineOf('aliases:')],
-      ['glossary.placeholder-definition', 2, lineOf('TODO: define pci')],
+      ['glossary.placeholder-definition', 2, lineOf('TODO: define qzx')],
     ]);
     for (const d of yaml.diagnostics.filter((x) => x.severity === 1)) expect(d.message).toContain('Spec Kitty refuses the whole file');
-    // spec-glossary still reads the rest: frobnicator is defined, pci (a placeholder) is not.
+    // spec-glossary still reads the rest: frobnicator is defined, qzx (a placeholder) is not.
     const unknown = spec.filter((d) => d.code === 'unknown').map((d) => d.message);
-    expect(unknown.some((m) => m.includes("'pci'"))).toBe(true);
+    expect(unknown.some((m) => m.includes("'qzx'"))).toBe(true);
     expect(unknown.some((m) => m.includes("'frobnicator'"))).toBe(false);
   });
 });

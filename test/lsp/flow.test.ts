@@ -37,7 +37,7 @@ describe('language server over stdio', () => {
     const caps = client.initializeResult.capabilities;
     expect(caps.textDocumentSync).toEqual({ openClose: true, change: 2 });
     expect(caps).toMatchObject({ hoverProvider: true, definitionProvider: true, codeLensProvider: {}, codeActionProvider: { codeActionKinds: ['quickfix'] }, completionProvider: {} });
-    expect(caps.executeCommandProvider!.commands).toEqual(['specGlossary.selectSense', 'specGlossary.defineTerm', 'specGlossary.deferTerm', 'specGlossary.reload']);
+    expect(caps.executeCommandProvider!.commands).toEqual(['specGlossary.selectSense', 'specGlossary.defineTerm', 'specGlossary.deferTerm', 'specGlossary.reload', 'specGlossary.listCandidates']);
     expect(caps.diagnosticProvider).toBeUndefined(); // this client does not pull
     await client.until(() => client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles'), 'the file watcher registration');
     expect(client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles')!.registerOptions).toEqual({ watchers: [{ globPattern: '**/.kittify/**' }, { globPattern: '**/meta.json' }] });
@@ -48,7 +48,7 @@ describe('language server over stdio', () => {
     expect(diagnostics.map((d) => [d.range, d.code, d.severity, d.message, d.source])).toEqual([
       [RANGES.workspace1, 'ambiguous', 1, MESSAGES.ambiguous, 'spec-glossary'],
       [RANGES.workDir, 'inconsistent', 3, MESSAGES.workDir, 'spec-glossary'],
-      [RANGES.pci, 'unknown', 3, MESSAGES.pci, 'spec-glossary'],
+      [RANGES.qzx, 'unknown', 3, MESSAGES.qzx, 'spec-glossary'],
       [RANGES.workspace2, 'ambiguous', 1, MESSAGES.ambiguous, 'spec-glossary'],
     ]);
     expect(diagnostics[0]!.relatedInformation!.map((r) => [r.location.uri, r.location.range.start.line])).toEqual([
@@ -96,8 +96,8 @@ describe('language server over stdio', () => {
   });
 
   it('"Define in the mission glossary" creates mission_local.yaml through workspace/applyEdit and shows it', async () => {
-    const [, , pci] = await openSpec();
-    const define = (await codeActions(pci!)).find((a) => a.title === "Define 'pci' in the mission glossary")!;
+    const [, , qzx] = await openSpec();
+    const define = (await codeActions(qzx!)).find((a) => a.title === "Define 'qzx' in the mission glossary")!;
     const since = client.mark();
     const result = await client.request<{ ok: boolean; editedUri: string }>('workspace/executeCommand', define.command);
     expect(result).toMatchObject({ ok: true, editedUri: ws.uri(MISSION_GLOSSARY) });
@@ -105,43 +105,43 @@ describe('language server over stdio', () => {
     const edit = client.appliedEdits[0]!.edit;
     expect(edit.documentChanges![0]).toEqual({ kind: 'create', uri: ws.uri(MISSION_GLOSSARY), options: { ignoreIfExists: true } });
     expect(readFileSync(ws.file(MISSION_GLOSSARY), 'utf8')).toBe(
-      '# Mission glossary (mission_local): terms of one mission, checked before every other scope.\n\nterms:\n  - surface: pci\n    definition: "TODO: define pci"\n    status: draft\n',
+      '# Mission glossary (mission_local): terms of one mission, checked before every other scope.\n\nterms:\n  - surface: qzx\n    definition: "TODO: define qzx"\n    status: draft\n',
     );
     expect(client.shownDocuments).toEqual([{ uri: ws.uri(MISSION_GLOSSARY), takeFocus: true, selection: { start: { line: 4, character: 16 }, end: { line: 4, character: 34 } } }]);
-    // The draft's "TODO: define pci" is a placeholder (SPEC §3): a warning on the YAML, and pci is
+    // The draft's "TODO: define qzx" is a placeholder (SPEC §3): a warning on the YAML, and qzx is
     // still undefined until the writer replaces it with a definition.
     const draft = await client.diagnostics(ws.uri(MISSION_GLOSSARY), (ds) => ds.length > 0, since, 'placeholder warning on the new seed file');
     expect(draft.diagnostics.map((d) => [d.code, d.severity, d.range.start])).toEqual([['glossary.placeholder-definition', 2, { line: 4, character: 16 }]]);
-    expect((await client.diagnostics(ws.uri(SPEC), () => true, since)).diagnostics.some((d) => d.code === 'unknown' && d.message.includes("'pci'"))).toBe(true);
+    expect((await client.diagnostics(ws.uri(SPEC), () => true, since)).diagnostics.some((d) => d.code === 'unknown' && d.message.includes("'qzx'"))).toBe(true);
     const written = client.mark();
-    writeFileSync(ws.file(MISSION_GLOSSARY), readFileSync(ws.file(MISSION_GLOSSARY), 'utf8').replace('"TODO: define pci"', 'Peripheral component interconnect'));
+    writeFileSync(ws.file(MISSION_GLOSSARY), readFileSync(ws.file(MISSION_GLOSSARY), 'utf8').replace('"TODO: define qzx"', 'Quarterly zone exchange'));
     client.fileChanged(ws.uri(MISSION_GLOSSARY));
-    const after = await client.diagnostics(ws.uri(SPEC), (ds) => !ds.some((d) => d.code === 'unknown'), written, 'diagnostics without pci');
+    const after = await client.diagnostics(ws.uri(SPEC), (ds) => !ds.some((d) => d.code === 'unknown'), written, 'diagnostics without qzx');
     expect(codes(after.diagnostics)).toEqual(['ambiguous@5:38', 'inconsistent@6:14', 'ambiguous@7:27']);
     // The server wrote no event for a YAML edit.
     expect(readdirSync(ws.file('.kittify'))).not.toContain('events');
   });
 
   it('"Define in the team glossary" appends to the existing team_domain.yaml, keeping its layout', async () => {
-    const [, , pci] = await openSpec();
-    const define = (await codeActions(pci!)).find((a) => a.title === "Define 'pci' in the team glossary")!;
+    const [, , qzx] = await openSpec();
+    const define = (await codeActions(qzx!)).find((a) => a.title === "Define 'qzx' in the team glossary")!;
     const before = readFileSync(ws.file(TEAM), 'utf8');
     await client.request('workspace/executeCommand', define.command);
     expect(client.appliedEdits[0]!.edit.documentChanges).toEqual([
-      { textDocument: { uri: ws.uri(TEAM), version: null }, edits: [{ range: { start: { line: 17, character: 0 }, end: { line: 17, character: 0 } }, newText: '\n  - surface: pci\n    definition: "TODO: define pci"\n    status: draft\n' }] },
+      { textDocument: { uri: ws.uri(TEAM), version: null }, edits: [{ range: { start: { line: 17, character: 0 }, end: { line: 17, character: 0 } }, newText: '\n  - surface: qzx\n    definition: "TODO: define qzx"\n    status: draft\n' }] },
     ]);
-    expect(readFileSync(ws.file(TEAM), 'utf8')).toBe(before + '\n  - surface: pci\n    definition: "TODO: define pci"\n    status: draft\n');
+    expect(readFileSync(ws.file(TEAM), 'utf8')).toBe(before + '\n  - surface: qzx\n    definition: "TODO: define qzx"\n    status: draft\n');
   });
 
   it('with a client that cannot create files, creates the empty seed file itself and sends a plain edit', async () => {
     ws = makeWorkspace();
     client = await TestClient.start({ folders: [ws.root], capabilities: { workspace: { applyEdit: true, configuration: true, workspaceEdit: { documentChanges: false } }, window: {} } });
     client.open(ws.uri(SPEC), SPEC_MD);
-    const [, , pci] = (await client.diagnostics(ws.uri(SPEC))).diagnostics;
-    const define = (await codeActions(pci!)).find((a) => a.title === "Define 'pci' in the mission glossary")!;
+    const [, , qzx] = (await client.diagnostics(ws.uri(SPEC))).diagnostics;
+    const define = (await codeActions(qzx!)).find((a) => a.title === "Define 'qzx' in the mission glossary")!;
     await client.request('workspace/executeCommand', define.command);
     expect(Object.keys(client.appliedEdits[0]!.edit)).toEqual(['changes']);
-    expect(readFileSync(ws.file(MISSION_GLOSSARY), 'utf8')).toContain('  - surface: pci\n    definition: "TODO: define pci"\n    status: draft\n');
+    expect(readFileSync(ws.file(MISSION_GLOSSARY), 'utf8')).toContain('  - surface: qzx\n    definition: "TODO: define qzx"\n    status: draft\n');
     expect(client.shownDocuments).toEqual([]); // showDocument was not advertised
   });
 
@@ -149,8 +149,8 @@ describe('language server over stdio', () => {
     ws = makeWorkspace();
     client = await TestClient.start({ folders: [ws.root], rejectEdits: true });
     client.open(ws.uri(SPEC), SPEC_MD);
-    const [, , pci] = (await client.diagnostics(ws.uri(SPEC))).diagnostics;
-    const define = (await codeActions(pci!)).find((a) => a.title === "Define 'pci' in the team glossary")!;
+    const [, , qzx] = (await client.diagnostics(ws.uri(SPEC))).diagnostics;
+    const define = (await codeActions(qzx!)).find((a) => a.title === "Define 'qzx' in the team glossary")!;
     const before = readFileSync(ws.file(TEAM), 'utf8');
     const result = await client.request('workspace/executeCommand', define.command);
     expect(result).toEqual({ ok: false, message: 'The editor did not apply the edit to .kittify/glossaries/team_domain.yaml: rejected by the test.' });
@@ -214,7 +214,7 @@ describe('language server over stdio', () => {
     await openSpec();
     await expect(client.request('workspace/executeCommand', { command: 'specGlossary.selectSense', arguments: [{ uri: ws.uri(SPEC) }] })).rejects.toThrow(/must be a non-empty string/);
     await expect(client.request('workspace/executeCommand', { command: 'specGlossary.nope', arguments: [] })).rejects.toThrow();
-    const hover = await client.request<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri: ws.uri(SPEC) }, position: RANGES.pci.start });
+    const hover = await client.request<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri: ws.uri(SPEC) }, position: RANGES.qzx.start });
     expect(hover!.contents.value).toContain('**Unknown**');
   });
 });

@@ -155,6 +155,17 @@ describe('control characters from files and arguments are shown escaped', () => 
     expect(lines).toHaveLength(4);
   });
 
+  test('candidates: the paths of the examples', () => {
+    ws = hostileWorkspace();
+    ws.write(`notes/${SPEC_NAME}`, '# Notes\n\nThe QZX rule applies. The QZX rule again.\n');
+    const result = cli(['candidates', 'notes'], ws.root);
+    expect(result.status).toBe(0);
+    const lines = cleanLines(result.stdout, 'candidates stdout');
+    // One candidate and the summary.
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/qzx +notes\/evil\\u001b\[31m\\nforged\.md:1:1 high ambiguous Forged finding\.md:3$/);
+  });
+
   test('errors: a path or mission id named on the command line is one escaped line', () => {
     ws = hostileWorkspace();
     const missing = cli(['check', `docs/missing${HOSTILE}${FORGED}.md`], ws.root);

@@ -20,7 +20,7 @@ afterEach(async () => {
 
 const SPEC = 'kitty-specs/041-demo/spec.md';
 
-const INITIAL = `# Demo spec\n\nThe zorblax is ready and the workspace is set.\nNever share a work dir.\n\n${'A paragraph about the zorblax and the workspace, with PCI rules.\n'.repeat(40)}`;
+const INITIAL = `# Demo spec\n\nThe zorblax is ready and the workspace is set.\nNever share a work dir.\n\n${'A paragraph about the zorblax and the workspace, with QZX rules.\n'.repeat(40)}`;
 
 async function storm(settings: Record<string, unknown>, seed: number): Promise<{ publications: PublishDiagnosticsParams[]; final: PublishDiagnosticsParams; finalVersion: number; elapsed: number }> {
   ws = tempWorkspace({

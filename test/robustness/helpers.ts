@@ -185,7 +185,7 @@ export const SNIPPETS = [
   'The zorblax is ready. ',
   'workspace ',
   'Open the work dir now. ',
-  'The PCI and GDPR rules. ',
+  'The QZX and GDPR rules. ',
   '"flux router" ',
   'the fooBar handler and snake_case_name ',
   '\n```\nzorblax in code\n',

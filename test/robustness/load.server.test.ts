@@ -30,7 +30,7 @@ function workspace(): TempWorkspace {
 
 /** A spec: a few glossary terms and jargon up front, then `paragraphs` of ordinary prose. */
 function documentText(i: number, paragraphs: number): string {
-  const head = `# Spec ${i}\n\nThe zorblax and the workspace meet the PCI rules; never share a work dir. "flux router${i % 7}" and fooBar${i % 5}.\n\n`;
+  const head = `# Spec ${i}\n\nThe zorblax and the workspace meet the QZX rules; never share a work dir. "flux router${i % 7}" and fooBar${i % 5}.\n\n`;
   const prose = `This section explains how the team plans the next release, who reviews each change and when the results are shared with everyone involved (part ${i}).\n\n`;
   return head + prose.repeat(paragraphs);
 }

@@ -16,7 +16,7 @@ describe('conflict diagnostics', () => {
     expect(diagnostics.map((d) => [d.range, d.code, d.severity, d.message, d.source])).toEqual([
       [RANGES.workspace1, 'ambiguous', DiagnosticSeverity.Error, MESSAGES.ambiguous, 'spec-glossary'],
       [RANGES.workDir, 'inconsistent', DiagnosticSeverity.Information, MESSAGES.workDir, 'spec-glossary'],
-      [RANGES.pci, 'unknown', DiagnosticSeverity.Information, MESSAGES.pci, 'spec-glossary'],
+      [RANGES.qzx, 'unknown', DiagnosticSeverity.Information, MESSAGES.qzx, 'spec-glossary'],
       [RANGES.workspace2, 'ambiguous', DiagnosticSeverity.Error, MESSAGES.ambiguous, 'spec-glossary'],
     ]);
     expect(diagnostics[0]!.data).toEqual({
@@ -39,7 +39,7 @@ describe('conflict diagnostics', () => {
 
   it('points relatedInformation at the seed entries of the candidate senses', async () => {
     ws = makeWorkspace();
-    const [ambiguous, workDir, pci] = documentDiagnostics(await checkDocument(ws), settingsWith());
+    const [ambiguous, workDir, qzx] = documentDiagnostics(await checkDocument(ws), settingsWith());
     expect(ambiguous!.relatedInformation).toEqual([
       {
         location: { uri: ws.uri(TEAM), range: { start: { line: 2, character: 4 }, end: { line: 6, character: 0 } } },
@@ -53,7 +53,7 @@ describe('conflict diagnostics', () => {
     expect(workDir!.relatedInformation?.map((r) => [r.location.range.start, r.message])).toEqual([
       [{ line: 12, character: 4 }, "team_domain sense of 'worktree' (confidence 0.95): Extra Git working directory checked out on its own branch"],
     ]);
-    expect(pci!.relatedInformation).toBeUndefined();
+    expect(qzx!.relatedInformation).toBeUndefined();
   });
 
   it('after an edit, reuses the diagnostics of unchanged findings and shares payloads between a term’s occurrences', async () => {

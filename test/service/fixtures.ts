@@ -1,7 +1,7 @@
 /**
  * Temporary workspaces for the service and protocol tests: a `.kittify/` with a team glossary in
  * which `workspace` has two active senses, `worktree` has `work dir` as a synonym to avoid, and
- * a critical spec that uses all three plus the unknown acronym PCI.
+ * a critical spec that uses all three plus the unknown acronym QZX.
  */
 
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
@@ -47,21 +47,21 @@ critical_step: true
 
 Each work package is built in its own workspace.
 Never share a work dir between work packages.
-The PCI rules apply to the workspace too.
+The QZX rules apply to the workspace too.
 `;
 
 /** Zero-based ranges of the findings in SPEC_MD. */
 export const RANGES = {
   workspace1: { start: { line: 5, character: 38 }, end: { line: 5, character: 47 } },
   workDir: { start: { line: 6, character: 14 }, end: { line: 6, character: 22 } },
-  pci: { start: { line: 7, character: 4 }, end: { line: 7, character: 7 } },
+  qzx: { start: { line: 7, character: 4 }, end: { line: 7, character: 7 } },
   workspace2: { start: { line: 7, character: 27 }, end: { line: 7, character: 36 } },
 };
 
 export const MESSAGES = {
   ambiguous: "Ambiguous term 'workspace': 2 senses in team_domain; choose the one this mission means.",
   workDir: "Inconsistent term 'work dir': a synonym to avoid; use 'worktree' (team_domain, 1 sense).",
-  pci: "Unknown term 'pci': not defined in any glossary scope (0 senses).",
+  qzx: "Unknown term 'qzx': not defined in any glossary scope (0 senses).",
 };
 
 export const DEFAULT_FILES: Record<string, string> = {

@@ -47,7 +47,7 @@ describe('hover', () => {
       }) + '\n',
     );
     const doc = await checkDocument(ws);
-    expect(doc.report.findings.map((f) => f.term)).toEqual(['work dir', 'pci']);
+    expect(doc.report.findings.map((f) => f.term)).toEqual(['work dir', 'qzx']);
     const value = text(doc, RANGES.workspace1.start);
     expect(value).toContain(`**Pinned** for mission ${MISSION}: the team_domain sense, chosen by user:alice at 2026-02-16T12:06:00.000Z.`);
     expect(value).toContain('- **team_domain** · active · confidence 0.7 — **pinned**  ');
@@ -72,8 +72,8 @@ describe('hover', () => {
     expect(synonym).toContain("**Synonym to avoid**: write 'worktree' instead (team_domain).");
     expect(synonym).toContain("Senses of 'worktree':");
     expect(synonym).toContain('- **team_domain** · active · confidence 0.95 — **use this term instead**  ');
-    expect(text(doc, RANGES.pci.end)).toContain("**Unknown**: no glossary scope defines 'pci'.");
-    expect(text(doc, RANGES.pci.end)).toContain('Extracted by acronym (confidence 0.8)');
+    expect(text(doc, RANGES.qzx.end)).toContain("**Unknown**: no glossary scope defines 'qzx'.");
+    expect(text(doc, RANGES.qzx.end)).toContain('Extracted by acronym (confidence 0.8)');
   });
 
   it('shows a sense added by an event with its actor and time', async () => {

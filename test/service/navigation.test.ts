@@ -23,7 +23,7 @@ describe('go to definition', () => {
     ws = makeWorkspace();
     const doc = await checkDocument(ws);
     expect(definitionAt(doc, RANGES.workDir.start)).toEqual([{ uri: ws.uri(TEAM), range: { start: { line: 12, character: 4 }, end: { line: 17, character: 0 } } }]);
-    expect(definitionAt(doc, RANGES.pci.start)).toEqual([]);
+    expect(definitionAt(doc, RANGES.qzx.start)).toEqual([]);
     expect(definitionAt(doc, { line: 4, character: 1 })).toEqual([]);
   });
 });

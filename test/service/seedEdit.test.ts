@@ -5,7 +5,7 @@ import { insertDraftEntry, type SeedInsertion } from '../../server/src/service/s
 import { TEAM_YAML } from './fixtures';
 
 /** Applies the edits as an editor would and checks `result` and the selection agree with it. */
-function apply(existing: string | undefined, term = 'pci', scope = 'mission_local'): SeedInsertion {
+function apply(existing: string | undefined, term = 'qzx', scope = 'mission_local'): SeedInsertion {
   const outcome = insertDraftEntry(existing, scope, term);
   if (!outcome.ok) throw new Error(outcome.message);
   const document = TextDocument.create('file:///x.yaml', 'yaml', 1, existing ?? '');
@@ -30,7 +30,7 @@ describe('adding a draft entry to a seed glossary', () => {
     const outcome = apply(undefined);
     expect(outcome.create).toBe(true);
     expect(outcome.result).toBe(
-      '# Mission glossary (mission_local): terms of one mission, checked before every other scope.\n\nterms:\n  - surface: pci\n    definition: "TODO: define pci"\n    status: draft\n',
+      '# Mission glossary (mission_local): terms of one mission, checked before every other scope.\n\nterms:\n  - surface: qzx\n    definition: "TODO: define qzx"\n    status: draft\n',
     );
     expect(outcome.selection).toEqual({ start: { line: 4, character: 16 }, end: { line: 4, character: 34 } });
   });
@@ -38,41 +38,41 @@ describe('adding a draft entry to a seed glossary', () => {
   it('appends after the last entry, keeping comments, indentation and the blank line between entries', () => {
     const outcome = apply(TEAM_YAML);
     expect(outcome.create).toBe(false);
-    expect(outcome.edits).toEqual([{ range: { start: { line: 17, character: 0 }, end: { line: 17, character: 0 } }, newText: '\n  - surface: pci\n    definition: "TODO: define pci"\n    status: draft\n' }]);
-    expect(outcome.result).toBe(TEAM_YAML + '\n  - surface: pci\n    definition: "TODO: define pci"\n    status: draft\n');
+    expect(outcome.edits).toEqual([{ range: { start: { line: 17, character: 0 }, end: { line: 17, character: 0 } }, newText: '\n  - surface: qzx\n    definition: "TODO: define qzx"\n    status: draft\n' }]);
+    expect(outcome.result).toBe(TEAM_YAML + '\n  - surface: qzx\n    definition: "TODO: define qzx"\n    status: draft\n');
   });
 
   it('inserts before what follows the list and copies a different indentation', () => {
     const text = '# top\nterms:\n- surface: a\n  definition: b\n  # trailing note of a\nother: 1\n';
-    expect(apply(text).result).toBe('# top\nterms:\n- surface: a\n  definition: b\n- surface: pci\n  definition: "TODO: define pci"\n  status: draft\n  # trailing note of a\nother: 1\n');
+    expect(apply(text).result).toBe('# top\nterms:\n- surface: a\n  definition: b\n- surface: qzx\n  definition: "TODO: define qzx"\n  status: draft\n  # trailing note of a\nother: 1\n');
   });
 
   it('fills `terms: []`, an empty `terms:` and `terms: ~`', () => {
-    expect(apply('terms: [] # none yet\n').result).toBe('terms:  # none yet\n  - surface: pci\n    definition: "TODO: define pci"\n    status: draft\n');
-    expect(apply('terms:\n').result).toBe('terms:\n  - surface: pci\n    definition: "TODO: define pci"\n    status: draft\n');
-    expect(apply('terms: ~\n# end\n').result).toBe('terms: \n  - surface: pci\n    definition: "TODO: define pci"\n    status: draft\n# end\n');
+    expect(apply('terms: [] # none yet\n').result).toBe('terms:  # none yet\n  - surface: qzx\n    definition: "TODO: define qzx"\n    status: draft\n');
+    expect(apply('terms:\n').result).toBe('terms:\n  - surface: qzx\n    definition: "TODO: define qzx"\n    status: draft\n');
+    expect(apply('terms: ~\n# end\n').result).toBe('terms: \n  - surface: qzx\n    definition: "TODO: define qzx"\n    status: draft\n# end\n');
   });
 
   it('adds `terms:` to an empty file, a comment-only file and a mapping without it', () => {
-    expect(apply('').result).toBe('terms:\n  - surface: pci\n    definition: "TODO: define pci"\n    status: draft\n');
-    expect(apply('# nothing yet').result).toBe('# nothing yet\nterms:\n  - surface: pci\n    definition: "TODO: define pci"\n    status: draft\n');
-    expect(apply('version: 1\n').result).toBe('version: 1\nterms:\n  - surface: pci\n    definition: "TODO: define pci"\n    status: draft\n');
+    expect(apply('').result).toBe('terms:\n  - surface: qzx\n    definition: "TODO: define qzx"\n    status: draft\n');
+    expect(apply('# nothing yet').result).toBe('# nothing yet\nterms:\n  - surface: qzx\n    definition: "TODO: define qzx"\n    status: draft\n');
+    expect(apply('version: 1\n').result).toBe('version: 1\nterms:\n  - surface: qzx\n    definition: "TODO: define qzx"\n    status: draft\n');
   });
 
   it('extends a flow list and keeps CRLF line endings', () => {
-    expect(apply('terms: [{surface: a, definition: b}]\n').result).toBe('terms: [{surface: a, definition: b}, {surface: pci, definition: "TODO: define pci", status: draft}]\n');
-    expect(apply('terms:\r\n  - surface: a\r\n    definition: b\r\n').result).toBe('terms:\r\n  - surface: a\r\n    definition: b\r\n  - surface: pci\r\n    definition: "TODO: define pci"\r\n    status: draft\r\n');
+    expect(apply('terms: [{surface: a, definition: b}]\n').result).toBe('terms: [{surface: a, definition: b}, {surface: qzx, definition: "TODO: define qzx", status: draft}]\n');
+    expect(apply('terms:\r\n  - surface: a\r\n    definition: b\r\n').result).toBe('terms:\r\n  - surface: a\r\n    definition: b\r\n  - surface: qzx\r\n    definition: "TODO: define qzx"\r\n    status: draft\r\n');
   });
 
   it('adds a last line to a file without a final newline, and quotes surfaces YAML would misread', () => {
-    expect(apply('terms:\n  - surface: a\n    definition: b').result).toBe('terms:\n  - surface: a\n    definition: b\n  - surface: pci\n    definition: "TODO: define pci"\n    status: draft\n');
+    expect(apply('terms:\n  - surface: a\n    definition: b').result).toBe('terms:\n  - surface: a\n    definition: b\n  - surface: qzx\n    definition: "TODO: define qzx"\n    status: draft\n');
     expect(apply(undefined, 'yes').result).toContain('  - surface: "yes"\n');
     expect(apply(undefined, 'c#: sharp').result).toContain('  - surface: "c#: sharp"\n');
   });
 
   it('refuses a file that does not parse or is not a mapping', () => {
-    expect(insertDraftEntry('terms: [unclosed\n', 'mission_local', 'pci')).toMatchObject({ ok: false, message: expect.stringMatching(/^the file has YAML errors/) });
-    expect(insertDraftEntry('- a\n- b\n', 'mission_local', 'pci')).toEqual({ ok: false, message: 'the file is not a block mapping with a `terms:` list' });
-    expect(insertDraftEntry('terms: 3\n', 'mission_local', 'pci')).toEqual({ ok: false, message: '`terms` is not a list' });
+    expect(insertDraftEntry('terms: [unclosed\n', 'mission_local', 'qzx')).toMatchObject({ ok: false, message: expect.stringMatching(/^the file has YAML errors/) });
+    expect(insertDraftEntry('- a\n- b\n', 'mission_local', 'qzx')).toEqual({ ok: false, message: 'the file is not a block mapping with a `terms:` list' });
+    expect(insertDraftEntry('terms: 3\n', 'mission_local', 'qzx')).toEqual({ ok: false, message: '`terms` is not a list' });
   });
 });

@@ -1,5 +1,6 @@
 /**
- * Markdown files named on the command line: files as given, folders searched recursively.
+ * Markdown files named on the command line: files as given, folders searched recursively
+ * (node/markdownFiles.ts).
  *
  * A spec that cannot be read must not pass a CI gate unchecked, so nothing is skipped in silence.
  * A named path that does not exist is a usage error. A named path that cannot be read or is
@@ -11,15 +12,11 @@
  * caught by `check` later: cli/events/checkHooks.ts.)
  */
 
-import { accessSync, constants, readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
+import { accessSync, constants, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { describeCode } from '../node/eventStoreErrors';
+import { collectMarkdownUnder } from '../node/markdownFiles';
 import { FileError, UsageError } from './errors';
-
-const MARKDOWN = /\.(?:md|markdown|mdx)$/i;
-// Dependency and VCS folders never hold specs; other hidden folders (.kittify templates,
-// .github) are skipped too unless named explicitly.
-const SKIP_DIRS = new Set(['node_modules', '.git']);
 
 /** A path that could not be read, with the reason in words (`permission denied (EACCES)`). */
 interface Unreadable {
@@ -30,6 +27,7 @@ interface Unreadable {
 export function collectMarkdownFiles(paths: readonly string[]): string[] {
   const out = new Set<string>();
   const unreadable: Unreadable[] = [];
+  const onUnreadable = (file: string, error: unknown) => unreadable.push({ path: file, reason: describeCode(error).text });
   for (const given of paths) {
     const absolute = path.resolve(given);
     let stat;
@@ -38,45 +36,25 @@ export function collectMarkdownFiles(paths: readonly string[]): string[] {
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' || code === 'ENOTDIR') throw new UsageError(`${given}: no such file or directory`);
-      unreadable.push({ path: given, reason: describeCode(error).text });
+      onUnreadable(given, error);
       continue;
     }
-    if (stat.isDirectory()) walk(absolute, out, unreadable);
-    else if (stat.isFile()) addReadable(absolute, out, unreadable, given);
-    // A named pipe, socket or device: reading it could block forever or never end.
-    else unreadable.push({ path: given, reason: `not a regular file or folder (${kindOf(stat)})` });
+    if (stat.isDirectory()) {
+      collectMarkdownUnder(absolute, out, onUnreadable);
+    } else if (stat.isFile()) {
+      try {
+        accessSync(absolute, constants.R_OK);
+        out.add(absolute);
+      } catch (error) {
+        onUnreadable(given, error);
+      }
+    } else {
+      // A named pipe, socket or device: reading it could block forever or never end.
+      unreadable.push({ path: given, reason: `not a regular file or folder (${kindOf(stat)})` });
+    }
   }
   if (unreadable.length > 0) throw unreadableError(unreadable);
   return [...out].sort();
-}
-
-function walk(dir: string, out: Set<string>, unreadable: Unreadable[]): void {
-  let entries: Dirent[];
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') unreadable.push({ path: dir, reason: describeCode(error).text });
-    return;
-  }
-  for (const entry of entries) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (SKIP_DIRS.has(entry.name) || entry.name.startsWith('.')) continue;
-      walk(full, out, unreadable);
-    } else if (entry.isFile() && MARKDOWN.test(entry.name)) {
-      addReadable(full, out, unreadable);
-    }
-  }
-}
-
-/** A file to check, if this process may read it (a folder may list names it does not let us open). */
-function addReadable(file: string, out: Set<string>, unreadable: Unreadable[], shownAs: string = file): void {
-  try {
-    accessSync(file, constants.R_OK);
-    out.add(file);
-  } catch (error) {
-    unreadable.push({ path: shownAs, reason: describeCode(error).text });
-  }
 }
 
 function kindOf(stat: Stats): string {

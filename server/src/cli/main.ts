@@ -1,6 +1,7 @@
 /** `spec-glossary <command>`: argument parsing, dispatch and exit codes (0 ok, 1 blocked, 2 usage). */
 
 import { parseArgs } from 'node:util';
+import { CANDIDATES_OPTIONS, candidatesCommand } from './commands/candidates';
 import { CHECK_OPTIONS, checkCommand } from './commands/check';
 import { REPLAY_OPTIONS, replayCommand } from './commands/replay';
 import { RESOLVE_OPTIONS, resolveCommand } from './commands/resolve';
@@ -26,6 +27,12 @@ Commands:
       --no-color                plain text output
       --disable-extractor ID    switch an extractor off (repeatable)
       --max-file-size SIZE      skip larger files (default 5MB)
+
+  candidates [paths...]
+                     List the glossary candidates: terms no glossary defines, ranked by the
+                     number of documents using them, then occurrences, with examples.
+      --format text|json        output format (default text)
+      --min-specs N             only terms used in at least N documents (default 1)
 
   resolve <term> --mission ID (--sense N | --custom "definition" [--scope S])
                      Pin a sense of a term for a mission (closes its open clarifications).
@@ -55,6 +62,7 @@ type Command = { options: Record<string, { type: 'string' | 'boolean'; multiple?
 
 export const COMMANDS: Record<string, Command> = {
   check: { options: CHECK_OPTIONS, run: (c, io) => checkCommand(c, io, checkHooks()) },
+  candidates: { options: CANDIDATES_OPTIONS, run: candidatesCommand },
   resolve: { options: RESOLVE_OPTIONS, run: resolveCommand },
   replay: { options: REPLAY_OPTIONS, run: replayCommand },
   validate: { options: VALIDATE_OPTIONS, run: validateCommand },

@@ -1,65 +1,130 @@
 /**
- * Word knowledge the extractors need: the large common-English vocabulary (loaded by the host from
- * dist/data/common-words.txt and injected, so the core does no I/O), a short list of function
- * words, and well-known technical acronyms and words that count as known.
+ * Word knowledge the extractors need: the large common-English vocabulary and the vocabulary
+ * engineers share without a glossary (software terms, well-known acronyms, proper names), both
+ * loaded by the host from dist/data/ and injected, so the core does no I/O; a short list of
+ * function words; and the tests built on them (inflections included, see inflection.ts).
  */
 
+import { derivesFrom } from './inflection';
 import { singularize } from './normalize';
 import { LineIndex } from './text';
 
 export interface CommonWords {
-  /** True for a lowercase word of ordinary English. */
+  /** True for a lowercase word of ordinary English (as listed: no inflection analysis). */
   has(word: string): boolean;
+  /**
+   * True for a lowercase word of the shared vocabulary: general software terms, well-known
+   * acronyms, names of people, places, companies and tools (as listed). Absent: none.
+   */
+  knows?(word: string): boolean;
+  /** True when an English word at least `minLength` long starts with `prefix`. Absent: never. */
+  startsWord?(prefix: string, minLength: number): boolean;
 }
 
-export function createCommonWords(words: Iterable<string>): CommonWords {
+export function createCommonWords(words: Iterable<string>, known: Iterable<string> = []): CommonWords {
   const set = new Set<string>();
   for (const word of words) if (word) set.add(word.toLowerCase());
-  return { has: (word) => set.has(word) };
+  const knownSet = new Set<string>();
+  for (const word of known) if (word) knownSet.add(word.toLowerCase());
+  const sorted = [...set].sort();
+  return {
+    has: (word) => set.has(word),
+    knows: (word) => knownSet.has(word),
+    startsWord(prefix, minLength) {
+      for (let k = lowerBound(sorted, prefix); k < sorted.length && sorted[k]!.startsWith(prefix); k++) if (sorted[k]!.length >= minLength) return true;
+      return false;
+    },
+  };
 }
 
-/** Parse a list of words, one per line (any case, any order). */
-export function parseCommonWords(text: string): CommonWords {
-  return createCommonWords(text.split('\n').map((w) => w.trim()));
+function lowerBound(sorted: readonly string[], word: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid]! < word) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** Parse a list of words, one per line (any case, any order); `known`, the shared vocabulary, likewise. */
+export function parseCommonWords(text: string, known = ''): CommonWords {
+  const lines = (t: string) => t.split('\n').map((w) => w.trim());
+  return createCommonWords(lines(text), lines(known));
 }
 
 /**
- * The shipped list, which the build writes as one lowercase word per line, sorted in code unit
+ * The shipped lists, which the build writes as one lowercase word per line, sorted in code unit
  * order, ending with a line break: words are looked up by binary search in the text itself. That
- * takes ~1 ms to index instead of the ~40 ms a Set of its 80,000 words takes to build at every
+ * takes ~1 ms to index instead of the ~40 ms a Set of 80,000 words takes to build at every
  * process start (most of the CLI's start-up). The build checks the order; a list that does not
  * end with a line break is parsed as any other.
  */
-export function sortedCommonWords(text: string): CommonWords {
-  if (text.length === 0 || text.charCodeAt(text.length - 1) !== 10) return parseCommonWords(text);
-  // starts[k]: where word k starts; starts[lines]: one past the last line break (the empty line
-  // after it).
-  const starts = new LineIndex(text).lineStarts();
-  const lines = starts.length - 1;
-  const search = (word: string): boolean => {
-    let low = 0;
-    let high = lines;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      const order = compareWithLine(word, text, starts[mid]!, starts[mid + 1]! - 1);
-      if (order === 0) return true;
-      if (order > 0) low = mid + 1;
-      else high = mid;
+export function sortedCommonWords(text: string, known = ''): CommonWords {
+  if (!isSortedList(text) || (known !== '' && !isSortedList(known))) return parseCommonWords(text, known);
+  const english = new SortedWordList(text);
+  const shared = known === '' ? undefined : new SortedWordList(known);
+  return {
+    has: (word) => english.has(word),
+    knows: (word) => shared?.has(word) ?? false,
+    startsWord: (prefix, minLength) => english.startsWord(prefix, minLength),
+  };
+}
+
+function isSortedList(text: string): boolean {
+  return text.length > 0 && text.charCodeAt(text.length - 1) === 10;
+}
+
+/** A sorted list of words, one per line, searched in place (see `sortedCommonWords`). */
+class SortedWordList {
+  /** starts[k]: where word k starts; starts[lines]: one past the last line break. */
+  private readonly starts: ArrayLike<number>;
+  private readonly lines: number;
+  // A search costs ~0.7 µs and the same words are asked about again and again: answers are kept.
+  private readonly answers = new Map<string, boolean>();
+
+  constructor(private readonly text: string) {
+    this.starts = new LineIndex(text).lineStarts();
+    this.lines = this.starts.length - 1;
+  }
+
+  has(word: string): boolean {
+    let answer = this.answers.get(word);
+    if (answer === undefined) {
+      if (this.answers.size >= 200_000) this.answers.clear();
+      const k = this.lowerBound(word);
+      answer = k < this.lines && this.compare(word, k) === 0;
+      this.answers.set(word, answer);
+    }
+    return answer;
+  }
+
+  startsWord(prefix: string, minLength: number): boolean {
+    for (let k = this.lowerBound(prefix); k < this.lines; k++) {
+      const from = this.starts[k]!;
+      const to = this.starts[k + 1]! - 1;
+      if (!this.text.startsWith(prefix, from) || from + prefix.length > to) return false;
+      if (to - from >= minLength) return true;
     }
     return false;
-  };
-  // A search costs ~0.7 µs and the same words are asked about again and again: answers are kept.
-  const answers = new Map<string, boolean>();
-  return {
-    has(word) {
-      let answer = answers.get(word);
-      if (answer === undefined) {
-        if (answers.size >= 200_000) answers.clear();
-        answers.set(word, (answer = search(word)));
-      }
-      return answer;
-    },
-  };
+  }
+
+  /** The first line not ordered before `word`. */
+  private lowerBound(word: string): number {
+    let low = 0;
+    let high = this.lines;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.compare(word, mid) > 0) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+
+  private compare(word: string, line: number): number {
+    return compareWithLine(word, this.text, this.starts[line]!, this.starts[line + 1]! - 1);
+  }
 }
 
 /** `word` compared with text[from, to) in code unit order: negative, 0 or positive. */
@@ -73,12 +138,53 @@ function compareWithLine(word: string, text: string, from: number, to: number): 
   return word.length - length;
 }
 
-/** True when a word (any case, maybe plural) is ordinary English or a function word. */
+/**
+ * True when a word (any case) is ordinary English or a function word: listed, or a plural,
+ * inflection, derivation or British spelling of a listed word (inflection.ts).
+ */
 export function isCommonWord(common: CommonWords, word: string): boolean {
   const lower = word.toLowerCase();
   if (FUNCTION_WORDS.has(lower) || common.has(lower)) return true;
   const singular = singularize(lower);
-  return singular !== lower && common.has(singular);
+  if (singular !== lower && common.has(singular)) return true;
+  return derivesFrom(lower, (w) => common.has(w));
+}
+
+/**
+ * True when a word (any case) belongs to the shared vocabulary (software terms, well-known
+ * acronyms, names), listed or as a regular form of a listed word ("symlinked", "repos").
+ */
+export function isKnownWord(common: CommonWords, word: string): boolean {
+  const knows = common.knows;
+  if (!knows) return false;
+  const lower = word.toLowerCase();
+  if (knows(lower)) return true;
+  const singular = singularize(lower);
+  if (singular !== lower && knows(singular)) return true;
+  return derivesFrom(lower, (w) => knows(w) || common.has(w));
+}
+
+const CLIPPING = /^[a-z]{4,7}$/;
+const VOWEL = /[aeiou]/;
+
+/**
+ * True when a word (any case) is a clipping: not English itself, 4–7 letters with a vowel, and
+ * the start of a longer English word ("coord" of coordinate, "param" of parameter, "compat").
+ * Teams clip their own words too, so a clipping is weak evidence either way: it is reported at
+ * the lowest severity rather than silenced (docs/configuration.md).
+ */
+export function isClipping(common: CommonWords, word: string): boolean {
+  const lower = word.toLowerCase();
+  if (!CLIPPING.test(lower) || !VOWEL.test(lower) || !common.startsWord) return false;
+  return !isCommonWord(common, lower) && common.startsWord(lower, lower.length + 2);
+}
+
+/**
+ * True when a word needs no glossary entry: ordinary English, or shared vocabulary that is not a
+ * clipping (a clipping may be the team's own shorthand).
+ */
+export function isFamiliarWord(common: CommonWords, word: string): boolean {
+  return isCommonWord(common, word) || (isKnownWord(common, word) && !isClipping(common, word));
 }
 
 /**
@@ -121,7 +227,14 @@ export const WELL_KNOWN_TERMS: ReadonlySet<string> = new Set(
   async await callback callbacks boolean booleans integer integers string strings refactor
   refactoring refactored lifecycle stateful stateless idempotent idempotency roundtrip
   unittest pytest vitest jest mypy ruff lint linter linting formatter cli's api's inline
-  toolchain dev devs prod staging upstream downstream rollout rollback hotfix changeset`
+  toolchain dev devs prod staging upstream downstream rollout rollback hotfix changeset
+  adr adrs ast dag fsm tui gui repl dsl bnf ebnf lsp dap jit aot gc oom oop mvc mvvm spa ssr csr ssg
+  tdd bdd atdd ddd dry yagni ssot spof cqrs srp ocp isp dip sdlc sdd prd rfc rfcs rfp okr okrs mcp rag
+  dfs bfs lru mru lfu fifo lifo ttl rtt qps rps tps mttr mtbf rpo rto etl olap oltp acid
+  cwd wsl posix ulid cve cves cwe cvss sbom slsa owasp nist soc pii gdpr hipaa iam abac oidc pkce
+  mtls hmac sha aes rsa gpg pgp xss csrf cors csp hsts ddos redos rce sqli wasm jre jdk jvm clr sloc loc
+  kb mb gb tb ms ns tl tldr fyi asap eod wip lgtm ptal bluf iff ceo cto cfo coo vp pm em hr
+  erp crm cms icp jql bsd gpl lgpl scm cron glob`
     .split(/\s+/)
     .filter(Boolean),
 );

@@ -14,14 +14,17 @@ import { isoTimestamp } from '../core/events/timestamp';
 import type { ActorIdentity, GlossaryEventDraft } from '../core/events/types';
 import { normalizeSurface } from '../core/normalize';
 import { isScopeId, type SenseRef, type Severity } from '../core/types';
+import { URI } from 'vscode-uri';
+import type { CommonWords } from '../core/words';
 import type { EventStore } from '../node/eventStore';
+import { workspaceCandidates } from '../node/workspaceCandidates';
 import { readWorkspaceText } from '../node/files';
 import { assertInsideWorkspace } from '../node/fsSafety';
 import { seedPath } from '../node/workspace';
 import { conflictIdsToClose, requestedEvent, resolvedEvent, senseCreatedEvent, type DecisionContext } from '../core/events/decisions';
 import { fileUri } from '../service/paths';
 import { insertDraftEntry } from '../service/seedEdit';
-import { Commands, type CommandResult, type DefineScope } from '../shared/protocol';
+import { Commands, type CandidatesResult, type CommandResult, type DefineScope } from '../shared/protocol';
 import type { DocumentAnalyzer } from './analysis';
 import type { ClientFeatures } from './capabilities';
 import type { Logger } from './logger';
@@ -42,6 +45,8 @@ export interface CommandDeps {
   eventStore(root: string): EventStore;
   /** Reload the folder and re-check its open documents. */
   glossaryWritten(root: string): Promise<void>;
+  /** The word lists (for checking the folder's files when listing glossary candidates). */
+  commonWords(): CommonWords;
 }
 
 const SCOPE_LABEL: Record<DefineScope, string> = { mission_local: 'mission glossary', team_domain: 'team glossary' };
@@ -58,6 +63,8 @@ export class CommandHandlers {
         return this.report(this.defineTerm(record(arg)));
       case Commands.deferTerm:
         return this.report(this.deferTerm(record(arg)));
+      case Commands.listCandidates:
+        return this.report(this.listCandidates(arg === undefined || arg === null ? {} : record(arg)));
       case Commands.reload:
         await Promise.all(this.deps.registry.loadedRoots().map((root) => this.deps.glossaryWritten(root)));
         return { ok: true, message: 'Glossaries reloaded.' };
@@ -98,6 +105,45 @@ export class CommandHandlers {
     const options = Array.isArray(args['options']) ? args['options'].filter((o): o is string => typeof o === 'string') : [];
     const ids = await this.append(root, missionId, [requestedEvent(this.context(missionId), randomUUID(), term, stepId, options, severity as Severity)]);
     return { ok: true, message: `Deferred '${term}': a clarification is requested for mission ${missionId}.`, eventIds: ids };
+  }
+
+  /**
+   * The glossary candidates of the folder of `uri` (a document or folder), or of every folder:
+   * each markdown file checked as on disk or as open in the editor (node/workspaceCandidates.ts).
+   */
+  private async listCandidates(args: Record<string, unknown>): Promise<CandidatesResult> {
+    const uri = optionalString(args, 'uri');
+    const minSpecs = args['minSpecs'];
+    if (minSpecs !== undefined && (typeof minSpecs !== 'number' || !Number.isInteger(minSpecs) || minSpecs < 1)) throw invalid('minSpecs must be a whole number of at least 1');
+    const roots = uri ? [this.deps.registry.rootFor(URI.parse(uri).fsPath)] : [...this.deps.registry.getFolders()];
+    const open = new Map<string, string>();
+    for (const document of this.deps.documents.all()) {
+      const parsed = URI.parse(document.uri);
+      if (parsed.scheme === 'file') open.set(parsed.fsPath, document.getText());
+    }
+    const workspaces: CandidatesResult['workspaces'] = [];
+    for (const root of roots) {
+      const snapshot = await this.deps.registry.fresh(root);
+      const settings = await this.deps.settings.get(fileUri(root));
+      const found = await workspaceCandidates(snapshot, {
+        common: this.deps.commonWords(),
+        settings: { disabledExtractors: settings.disabledExtractors },
+        maxFileBytes: settings.maxFileSize,
+        ...(typeof minSpecs === 'number' ? { minSpecs } : {}),
+        openText: (file) => open.get(file),
+      });
+      const candidates = found.candidates.map((c) => ({
+        ...c,
+        examples: c.examples.map((e) => {
+          const file = found.files.get(e.path)!;
+          return { ...e, uri: fileUri(file.file), missionId: file.missionId };
+        }),
+      }));
+      workspaces.push({ workspaceUri: fileUri(root), documents: found.documents, candidates });
+    }
+    const count = workspaces.reduce((n, w) => n + w.candidates.length, 0);
+    const documents = workspaces.reduce((n, w) => n + w.documents, 0);
+    return { ok: true, message: `${count} glossary candidate${count === 1 ? '' : 's'} in ${documents} document${documents === 1 ? '' : 's'}.`, workspaces };
   }
 
   /** Inserts a draft entry into the scope's seed YAML through `workspace/applyEdit`. */
@@ -177,7 +223,7 @@ export class CommandHandlers {
   }
 
   /** Failures (I/O, refused writes) are shown to the user and answered as `ok: false`. */
-  private async report(work: Promise<CommandResult>): Promise<CommandResult> {
+  private async report<T extends CommandResult>(work: Promise<T>): Promise<T | CommandResult> {
     try {
       const result = await work;
       if (!result.ok) this.showError(result.message);

@@ -73,6 +73,7 @@ export class Session {
       runId: this.runId,
       actor: options.actor ?? currentActor(),
       eventStore: (root) => this.eventStore(root),
+      commonWords: options.commonWords,
       glossaryWritten: async (root) => {
         await this.registry.reload(root);
         await this.publisher.publishNow((document) => this.analyzer.locate(document)?.root === root);

@@ -1,4 +1,4 @@
-/** Files shipped inside the package: the bundled core glossary and the common-word list. */
+/** Files shipped inside the package: the bundled core glossary and the word lists. */
 
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -33,6 +33,7 @@ let common: CommonWords | undefined;
 export function loadCommonWords(): CommonWords {
   if (common) return common;
   const file = join(packageRoot(), 'dist', 'data', 'common-words.txt');
-  if (!existsSync(file)) throw new Error(`spec-glossary: ${file} is missing; run \`npm run build\` first`);
-  return (common = sortedCommonWords(readFileSync(file, 'utf8')));
+  const known = join(packageRoot(), 'dist', 'data', 'known-words.txt');
+  for (const f of [file, known]) if (!existsSync(f)) throw new Error(`spec-glossary: ${f} is missing; run \`npm run build\` first`);
+  return (common = sortedCommonWords(readFileSync(file, 'utf8'), readFileSync(known, 'utf8')));
 }

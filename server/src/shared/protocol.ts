@@ -22,6 +22,11 @@ export const Commands = {
   deferTerm: 'specGlossary.deferTerm',
   /** Reload every workspace folder's glossaries and event logs, then re-check open documents. */
   reload: 'specGlossary.reload',
+  /**
+   * The glossary candidates (SPEC §6) of the folder of `uri`, or of every workspace folder:
+   * answers a `CandidatesResult`.
+   */
+  listCandidates: 'specGlossary.listCandidates',
 } as const;
 export type CommandId = (typeof Commands)[keyof typeof Commands];
 export const ALL_COMMANDS: readonly CommandId[] = Object.values(Commands);
@@ -110,6 +115,32 @@ export interface DeferTermArgs {
   severity: ConflictSeverity;
   /** Candidate definitions, offered as the question's options. */
   options: string[];
+}
+
+export interface ListCandidatesArgs {
+  /** A document or folder of the workspace folder to list; every folder when absent. */
+  uri?: string;
+  /** Only terms used in at least this many documents (default 1). */
+  minSpecs?: number;
+}
+
+/** One glossary candidate (the JSON of `spec-glossary candidates`, with URIs and missions added). */
+export interface CandidateData {
+  term: string;
+  specs: number;
+  occurrences: number;
+  /** `path` relative to the folder; `line` 1-based. */
+  examples: { path: string; line: number; uri: string; missionId: string }[];
+  definitions: { mission: string; path: string; line: number; definition: string }[];
+}
+
+/** What `listCandidates` answers: per workspace folder, the most-used candidates first. */
+export interface CandidatesResult extends CommandResult {
+  workspaces: { workspaceUri: string; documents: number; candidates: CandidateData[] }[];
+}
+
+export function isCandidatesResult(value: unknown): value is CandidatesResult {
+  return !!value && typeof value === 'object' && Array.isArray((value as CandidatesResult).workspaces);
 }
 
 /** What every command answers. */

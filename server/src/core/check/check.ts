@@ -12,7 +12,7 @@ import { mergeDecisions, Pipeline, type MergedDecision, type Unit } from '../pip
 import { maxSeverity, recommendedAction, resolveStrictness, type StrictnessSources } from '../policy';
 import { WELL_KNOWN_TERMS, type CommonWords } from '../words';
 import type { Finding, Pin, RecommendedAction, Severity, SourceProblem, Strictness, TermCandidate } from '../types';
-import type { CheckContext } from './context';
+import type { CheckContext, RareWord } from './context';
 import { semanticCheck, strictnessGate } from './semantic';
 
 export interface CheckOptions {
@@ -42,6 +42,8 @@ export interface DocumentReport {
   strictnessSource: string;
   frontMatter: Record<string, unknown> | undefined;
   candidates: TermCandidate[];
+  /** Words needing a glossary that occur too rarely here to be reported (see CheckContext.rareWords). */
+  rareWords: RareWord[];
   findings: Finding[];
   overallSeverity: Severity | undefined;
   recommendedAction: RecommendedAction;
@@ -116,6 +118,7 @@ export function runChecks(scan: DocumentScan, options: CheckOptions, previous: C
     occurrences: new Map(),
     consumed: marks && marks.length >= scan.tokens.count ? marks.fill(0, 0, scan.tokens.count) : new Uint8Array(scan.tokens.count),
     candidates: [],
+    rareWords: [],
     findings: [],
     decisions: [],
     memo: new Map(),
@@ -132,6 +135,7 @@ export function runChecks(scan: DocumentScan, options: CheckOptions, previous: C
     strictnessSource: resolved.source,
     frontMatter: front,
     candidates: context.candidates,
+    rareWords: context.rareWords,
     findings: context.findings,
     overallSeverity,
     recommendedAction: recommendedAction(overallSeverity),

@@ -6,6 +6,18 @@ import type { Decision } from '../pipeline';
 import type { CommonWords } from '../words';
 import type { ExtractionMethod, Finding, Pin, Strictness, TermCandidate } from '../types';
 
+/** A word that needs a glossary, used too rarely in one document to be proposed there. */
+export interface RareWord {
+  /** Normalized. */
+  surface: string;
+  count: number;
+  /** Occurrences written in lowercase, and capitalised inside a sentence (names are the latter only). */
+  lower: number;
+  capital: number;
+  /** Zero-based line of the first occurrence. */
+  line: number;
+}
+
 /** Tie-break between methods of equal confidence: earlier wins. */
 export const METHOD_ORDER: readonly ExtractionMethod[] = ['glossary_match', 'metadata_hint', 'quoted_phrase', 'acronym', 'casing_pattern', 'repeated_noun'];
 
@@ -45,6 +57,11 @@ export interface CheckContext {
   /** Tokens already claimed by a glossary match (longest match first). */
   consumed: Uint8Array;
   candidates: TermCandidate[];
+  /**
+   * Words that would be repeated nouns but occur fewer than three times here (repeated_noun):
+   * reported nowhere, summed across a workspace by the glossary candidates (core/candidates.ts).
+   */
+  rareWords: RareWord[];
   findings: Finding[];
   decisions: Decision[];
   /**

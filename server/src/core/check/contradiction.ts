@@ -1,6 +1,14 @@
 /**
  * "Inconsistent" usage of a resolved term (SPEC §6): a sentence that says "X is not a …",
- * "unlike X", or "X means/is a …" while sharing under 30% of the definition's keywords.
+ * "unlike X", or "X means/is a …" while sharing under 30% of the definition's keywords. Only a
+ * sentence about the term itself counts: X must be its subject, with at most an article before it
+ * ("A mission is …", "Missions are not …"); "this mission is the first increment" or "each WP is a
+ * prompt file" speak of one instance and redefine nothing. "X is the …" identifies rather than
+ * defines ("Doctrine is the knowledge store") and is not read as a definition.
+ *
+ * Also here: whether the sentence around a word shares the vocabulary of a definition
+ * (`sharesDefinitionContext`), which decides if an ordinary word listed as a synonym to avoid is
+ * used in the glossary's sense.
  */
 
 import { maskedString } from '../extract/maskedCodes';
@@ -9,7 +17,9 @@ import { FUNCTION_WORDS } from '../words';
 
 const NEGATION_AFTER = /^\s+(?:is|are)\s+not\s+(?:an?|the)\b|^\s+(?:isn['\u2019]t|aren['\u2019]t)\s+(?:an?|the)\b/i;
 const UNLIKE_BEFORE = /\bunlike\s+(?:the\s+|an?\s+)?$/i;
-const REDEFINITION_AFTER = /^\s+(?:means|refers\s+to|(?:is|are)\s+(?:an?|the))\s+(.+)$/is;
+const REDEFINITION_AFTER = /^\s+(?:means|refers\s+to|(?:is|are)\s+defined\s+as|(?:is|are)\s+an?)\s+(.+)$/is;
+/** What may stand before the term in a sentence about the term itself: markup, list markers, an article. */
+const GENERIC_SUBJECT = /^[\s*_`"'\u201c\u2018([#>|+-]*(?:\d+[.)]\s+)?[\s*_`"'\u201c\u2018([]*(?:(?:an?|the)\s+[*_`"'\u201c\u2018]*)?$/i;
 const KEYWORD = /[A-Za-z][A-Za-z0-9_-]{2,}/g;
 const SENTENCE_LIMIT = 400;
 
@@ -31,9 +41,11 @@ export function keywords(text: string): Set<string> {
  */
 export function contradictsDefinition(masked: Uint16Array, text: string, start: number, end: number, definitionKeywords: ReadonlySet<string> | (() => ReadonlySet<string>)): boolean {
   if (!mayContradict(masked, start, end)) return false;
+  const before = sentenceBefore(masked, start);
+  if (UNLIKE_BEFORE.test(before)) return true;
+  if (!GENERIC_SUBJECT.test(subjectPart(before))) return false;
   const after = sentenceAfter(masked, text, end);
   if (NEGATION_AFTER.test(after)) return true;
-  if (UNLIKE_BEFORE.test(sentenceBefore(masked, start))) return true;
   const redefinition = REDEFINITION_AFTER.exec(after);
   if (!redefinition) return false;
   const wanted = typeof definitionKeywords === 'function' ? definitionKeywords() : definitionKeywords;
@@ -42,6 +54,34 @@ export function contradictsDefinition(masked: Uint16Array, text: string, start: 
   let shared = 0;
   for (const word of wanted) if (said.has(word)) shared++;
   return shared / wanted.size < KEYWORD_OVERLAP_THRESHOLD;
+}
+
+/**
+ * The part of the sentence before the term that could hold its subject: from the start of a list
+ * item, table cell, heading or quote on the term's line, or after a colon.
+ */
+function subjectPart(before: string): string {
+  const line = before.slice(before.lastIndexOf('\n') + 1);
+  let part = /^\s*(?:[-*+>|#]|\d+[.)])/.test(line) ? line : before;
+  const cut = Math.max(part.lastIndexOf(':'), part.lastIndexOf('|'));
+  if (cut !== -1) part = part.slice(cut + 1);
+  return part;
+}
+
+/** How many of the definition's keywords a sentence must share to use a word in its sense. */
+export const CONTEXT_KEYWORDS = 2;
+
+/**
+ * True when the sentence around the occurrence [start, end) shares at least CONTEXT_KEYWORDS of
+ * `definitionKeywords` (the keywords of the word itself left out): the sentence talks about what
+ * the definition talks about. "The pack extends the built-in tactic" shares pack, built-in and
+ * tactic with the definition of "enhances"; "this extends the deadline" shares nothing.
+ */
+export function sharesDefinitionContext(masked: Uint16Array, text: string, start: number, end: number, definitionKeywords: ReadonlySet<string>, ownWords: ReadonlySet<string>): boolean {
+  const sentence = keywords(sentenceBefore(masked, start).replace(/\u001f+/g, ' ') + ' ' + sentenceAfter(masked, text, end));
+  let shared = 0;
+  for (const word of sentence) if (definitionKeywords.has(word) && !ownWords.has(word) && ++shared >= CONTEXT_KEYWORDS) return true;
+  return false;
 }
 
 /**

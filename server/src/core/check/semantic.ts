@@ -8,14 +8,14 @@ import type { Unit } from '../pipeline';
 import type { ConflictType, Finding, Range, ScopeId, SenseRef, TermCandidate } from '../types';
 import { candidateOffsets } from '../extract/locate';
 import { followsPrevious, sameSet, type CheckContext } from './context';
-import { contradictsDefinition, keywords } from './contradiction';
+import { contradictsDefinition, keywords, sharesDefinitionContext } from './contradiction';
 import { resolveTerm, type Resolution } from './resolve';
-import { isCommonWord } from '../words';
+import { isFamiliarWord, isKnownWord } from '../words';
 
 const plural = (n: number) => `${n} sense${n === 1 ? '' : 's'}`;
 
 /** What the semantic check keeps for the next check of the document: findings by surface. */
-type SemanticMemo = Map<string, { candidate: TermCandidate; resolution: Resolution; shape: Shape; critical: boolean; findings: Finding[] }>;
+type SemanticMemo = Map<string, { candidate: TermCandidate; resolution: Resolution; shape: Shape; critical: boolean; findings: Finding[]; inSenseOnly?: true }>;
 
 /** For each resolved term: its definition, and the offsets of its occurrences that contradicted it. */
 type ContradictionMemo = Map<string, { definition: string; hits: Set<number>; resolution: Resolution; critical: boolean; confidence: number; findings: Map<number, Finding> }>;
@@ -36,7 +36,10 @@ export const semanticCheck: Unit<CheckContext> = {
     // order them without reading their ranges back.
     const starts: number[] = [];
     const lines = context.scan.lines;
-    const isOrdinary = (surface: string) => !surface.includes(' ') && isCommonWord(context.common, surface);
+    const isOrdinary = (surface: string) => !surface.includes(' ') && isFamiliarWord(context.common, surface);
+    // A word written with capitals inside ("HiC") was proposed by casing_pattern only when the
+    // shared vocabulary does not know it: the English word it may spell ("hic") is another word.
+    const isOrdinaryAbbreviation = (surface: string) => isKnownWord(context.common, surface);
     const follows = followsPrevious(context);
     const previous = follows ? (context.previous.memo.get('semantic_check.resolve') as SemanticMemo | undefined) : undefined;
     const memo: SemanticMemo = new Map();
@@ -53,10 +56,12 @@ export const semanticCheck: Unit<CheckContext> = {
     const resolutions = reusableResolutions(context);
     context.memo.set('semantic_check.resolutions', resolutions);
     for (const candidate of context.candidates) {
-      let resolution = resolutions.get(candidate.surface);
+      const written = candidate.method === 'casing_pattern';
+      const key = written ? candidate.surface + CASING_KEY : candidate.surface;
+      let resolution = resolutions.get(key);
       if (resolution === undefined) {
-        resolution = resolveTerm(candidate.surface, context.glossary, context.pins, context.knownTerms, isOrdinary);
-        resolutions.set(candidate.surface, resolution);
+        resolution = resolveTerm(candidate.surface, context.glossary, context.pins, context.knownTerms, written ? isOrdinaryAbbreviation : isOrdinary);
+        resolutions.set(key, resolution);
       }
       if (resolution.kind === 'known') continue;
       if (resolution.kind === 'resolved') {
@@ -69,15 +74,30 @@ export const semanticCheck: Unit<CheckContext> = {
         }
         continue;
       }
+      const old = previous?.get(candidate.surface);
+      if (resolution.kind === 'synonym_to_avoid' && isOrdinary(candidate.surface)) {
+        // An ordinary word listed as a synonym to avoid ("extend", "replace") is reported only
+        // where its sentence is about what the preferred term means (made afresh every time).
+        if (old !== undefined) for (const finding of old.findings) dropped.add(finding);
+        const shape = describe(candidate, resolution, context.critical);
+        const own = synonymsInSense(context, candidate, resolution, shape);
+        memo.set(candidate.surface, { candidate, resolution, shape, critical: context.critical, findings: own, inSenseOnly: true });
+        for (const finding of own) {
+          if (follows) fresh.push(findings.length);
+          findings.push(finding);
+          starts.push(lines.offsetOf(finding.range.start));
+        }
+        continue;
+      }
       // Findings of an occurrence whose range did not change (same object) are the previous ones
       // when everything else a finding holds is the same too.
-      const old = previous?.get(candidate.surface);
-      const alike = old !== undefined && old.critical === context.critical && old.candidate.method === candidate.method && old.candidate.confidence === candidate.confidence;
+      const alike = old !== undefined && old.inSenseOnly === undefined && old.critical === context.critical && old.candidate.method === candidate.method && old.candidate.confidence === candidate.confidence;
       // The same resolution (object) describes the candidate as before.
       const shape = alike && old.resolution === resolution ? old.shape : describe(candidate, resolution, context.critical);
       const same = alike && (shape === old.shape || sameShape(old.shape, shape)) ? old : undefined;
       const own = reuseFindings(candidate, same, (range) => makeFinding(candidate, shape, range, context.critical), kept);
-      if (old !== undefined && own !== old.findings) {
+      if (old !== undefined && old.inSenseOnly) for (const finding of old.findings) dropped.add(finding);
+      else if (old !== undefined && own !== old.findings) {
         const reusedTail = same ? kept.tail : 0;
         for (let k = same ? kept.head : 0; k < old.findings.length - reusedTail; k++) dropped.add(old.findings[k]!);
       }
@@ -98,6 +118,9 @@ export const semanticCheck: Unit<CheckContext> = {
     context.memo.set('semantic_check.contradictions', hits);
   },
 };
+
+/** Marks the resolutions of casing_pattern candidates, which judge ordinariness on their own. */
+const CASING_KEY = '\u0001casing';
 
 /**
  * Resolutions by surface that still hold: the previous check's when it had the same glossary,
@@ -349,6 +372,29 @@ function makeFinding(candidate: TermCandidate, shape: Shape, range: Range, criti
   if (shape.reason) finding.reason = shape.reason;
   if (shape.replacement) finding.replacement = shape.replacement;
   return finding;
+}
+
+/**
+ * The findings of an ordinary word listed as a synonym to avoid: one for each occurrence whose
+ * sentence shares the vocabulary of the preferred term's definition (contradiction.ts
+ * `sharesDefinitionContext`). "The pack extends the built-in tactic" is the glossary's sense of
+ * "enhances"; "this extends the deadline" is English.
+ */
+function synonymsInSense(context: CheckContext, candidate: TermCandidate, resolution: Extract<Resolution, { kind: 'synonym_to_avoid' }>, shape: Shape): Finding[] {
+  const wanted = new Set<string>();
+  for (const sense of resolution.candidates) for (const word of keywords(sense.definition)) wanted.add(word);
+  for (const word of keywords(resolution.replacement)) wanted.add(word);
+  const own = new Set([candidate.surface]);
+  const { masked, text, lines } = context.scan;
+  const offsets = candidateOffsets(candidate);
+  const count = offsets ? offsets.length >> 1 : candidate.occurrences.length;
+  const out: Finding[] = [];
+  for (let k = 0; k < count; k++) {
+    const start = offsets ? offsets[2 * k]! : lines.offsetAt(candidate.occurrences[k]!.start);
+    const end = offsets ? offsets[2 * k + 1]! : lines.offsetAt(candidate.occurrences[k]!.end);
+    if (sharesDefinitionContext(masked, text, start, end, wanted, own)) out.push(makeFinding(candidate, shape, candidate.occurrences[k]!, context.critical));
+  }
+  return out;
 }
 
 /** How far around an occurrence `contradictsDefinition` reads (a sentence of up to 400 characters). */

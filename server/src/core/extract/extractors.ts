@@ -5,10 +5,12 @@
  * builds the term candidates.
  */
 
-import { followsPrevious, propose, type CheckContext } from '../check/context';
+import { followsPrevious, propose, type CheckContext, type RareWord } from '../check/context';
 import { normalizeSurface } from '../normalize';
 import type { Unit } from '../pipeline';
-import { FUNCTION_WORDS, isCommonWord } from '../words';
+import { FUNCTION_WORDS, isClipping, isCommonWord, isFamiliarWord, isKnownWord } from '../words';
+import { CodeSpanWords } from './codeWords';
+import { caseOf, CAPITAL_MID, isCompoundPrefix, isIdentifierPart, isUnitOrFragment, LOWER, quotedShape, TERM_CONNECTORS } from './proseRules';
 import { glossaryMatch, markedChange } from './glossaryMatch';
 import { locate } from './locate';
 import { hasMask, maskedString } from './maskedCodes';
@@ -32,26 +34,27 @@ const metadataHint: Extractor = {
 // Straight or typographic double quotes around 1–4 words on one line.
 const QUOTED = /"([^"\n\u001f]{1,160})"|\u201c([^\u201c\u201d\n\u001f]{1,160})\u201d/g;
 const QUOTED_LINE = new RegExp(QUOTED.source, 'g');
-const QUOTED_WORD = /^[\p{L}\p{N}][\p{L}\p{N}_'\u2019-]*$/u;
 
 /** What a quoted text proposes, by the text: quotes recur in a document ("must", "done"). */
 const quotedSurfaces = new Map<string, string | null>();
 
-/** The surface a quoted text proposes: 1–4 words, not all function words; undefined for none. */
+/** The surface a quoted text proposes (proseRules.ts `quotedShape`), kept by the text. */
 function quotedSurface(quoted: string): string | undefined {
   let surface = quotedSurfaces.get(quoted);
   if (surface === undefined) {
-    surface = null;
-    const inner = quoted.trim().replace(/[.,;:!?]+$/, '');
-    const words = inner.split(/\s+/).filter(Boolean);
-    if (words.length >= 1 && words.length <= 4 && words.every((w) => QUOTED_WORD.test(w)) && /\p{L}/u.test(inner) && !words.every((w) => FUNCTION_WORDS.has(w.toLowerCase()))) {
-      const normalized = normalizeSurface(inner);
-      if (normalized.length > 1) surface = normalized;
-    }
+    surface = quotedShape(quoted) ?? null;
     if (quotedSurfaces.size >= 10_000) quotedSurfaces.clear();
     quotedSurfaces.set(quoted, surface);
   }
   return surface ?? undefined;
+}
+
+/** Whether every word of a surface (and every part of a hyphenated word) needs no glossary. */
+function allFamiliar(context: CheckContext, surface: string): boolean {
+  for (const word of surface.split(/[\s-]+/)) {
+    if (word !== '' && !TERM_CONNECTORS.has(word) && !isFamiliarWord(context.common, word) && !context.knownTerms.has(word)) return false;
+  }
+  return true;
 }
 
 /**
@@ -141,7 +144,8 @@ const quotedPhrase: Extractor = {
     if (previous && edit) found = spliceFound(previous, edit.restart, edit.end, edit.delta, find);
     else find(0, text.length, (found = emptyFound()));
     context.memo.set('quoted_phrase', found);
-    for (const surface of found.value) propose(context, surface, 'quoted_phrase');
+    // A phrase made only of familiar words is not a term ("nice to have", "issue tracker").
+    for (const surface of found.value) if (!allFamiliar(context, surface)) propose(context, surface, 'quoted_phrase');
   },
 };
 
@@ -151,9 +155,14 @@ const acronym: Extractor = {
   priority: 30,
   run(context) {
     // The lexer already knows which tokens match ACRONYM.
+    const { masked, tokens } = context.scan;
     const seen = new Set<string>();
-    for (const raw of tokensShaped(context, 'acronym', SHAPE_ACRONYM, 2).value) {
+    const found = tokensShaped(context, 'acronym', SHAPE_ACRONYM, 2);
+    for (let k = 0; k < found.value.length; k++) {
+      const raw = found.value[k]!;
       if (seen.has(raw)) continue;
+      const i = found.at[k]!;
+      if (isUnitOrFragment(masked, tokens.start[i]!, tokens.end[i]!)) continue;
       seen.add(raw);
       const surface = (raw.endsWith('s') ? raw.slice(0, -1) : raw).toLowerCase();
       if (isShoutedWord(context, surface)) continue;
@@ -168,9 +177,9 @@ function isShoutedWord(context: CheckContext, lower: string): boolean {
   return lower.length >= 4 && isCommonWord(context.common, lower);
 }
 
-const CAMEL = /^[a-z]+(?:[A-Z][a-z0-9]*)+$/;
 const PASCAL = /^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$/;
-const SNAKE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
+/** The parts of a PascalCase word: capitalised words, runs of capitals ("WPStatus" → WP, Status). */
+const PASCAL_PARTS = /[A-Z]+(?![a-z])|[A-Z][a-z]+/g;
 
 const casingPattern: Extractor = {
   id: 'casing_pattern',
@@ -178,27 +187,36 @@ const casingPattern: Extractor = {
   priority: 40,
   run(context) {
     // Every pattern needs ASCII letters of both cases, or an underscore (SHAPE_MIXED).
+    const { masked, tokens } = context.scan;
     const seen = new Set<string>();
-    for (const raw of tokensShaped(context, 'casing_pattern', SHAPE_MIXED, 3).value) {
+    const found = tokensShaped(context, 'casing_pattern', SHAPE_MIXED, 3);
+    for (let k = 0; k < found.value.length; k++) {
+      const raw = found.value[k]!;
       if (seen.has(raw)) continue;
       seen.add(raw);
-      if (CAMEL.test(raw) || PASCAL.test(raw) || SNAKE.test(raw)) propose(context, normalizeSurface(raw), 'casing_pattern');
+      // Identifiers written in prose are code (snake_case, camelCase, digits, a call or a dotted
+      // name), and so is a PascalCase name made of familiar words ("EventStore", "PowerShell"):
+      // a PascalCase compound is proposed only for a coined word inside it, a mixed-case
+      // abbreviation ("HiC") when the shared vocabulary does not know it.
+      if (!PASCAL.test(raw) || /[0-9]/.test(raw) || isIdentifierPart(masked, tokens.start[found.at[k]!]!, tokens.end[found.at[k]!]!)) continue;
+      const parts = raw.match(PASCAL_PARTS) ?? [];
+      const lower = raw.toLowerCase();
+      if (parts.some((part) => part.length === 1) || parts.every((part) => part.length <= 2)) {
+        // Capitals inside a short word make it an abbreviation ("HiC", "ReDoS"), never the
+        // English word it may spell: only the shared vocabulary knows it.
+        if (!context.knownTerms.has(lower) && !isKnownWord(context.common, lower)) propose(context, normalizeSurface(raw), 'casing_pattern');
+        continue;
+      }
+      if (parts.every((part) => part.length <= 2 || isFamiliarWord(context.common, part) || context.knownTerms.has(part.toLowerCase()))) continue;
+      propose(context, normalizeSurface(raw), 'casing_pattern');
     }
   },
 };
 
-// "pre-existing", "non-goal": a prefix joined by a hyphen is not a word of its own.
-const HYPHEN_PREFIXES = new Set('pre non sub post multi anti semi auto inter intra meta micro macro mini pseudo quasi bi tri uni mid'.split(' '));
-
-/** A hyphen at `end` of the masked code units, then an ASCII letter, after a prefix word. */
-function isCompoundPrefix(masked: Uint16Array, end: number, lower: string): boolean {
-  const next = end + 1 < masked.length ? masked[end + 1]! | 32 : 0;
-  return masked[end] === 45 && next >= 97 && next <= 122 && HYPHEN_PREFIXES.has(lower);
-}
-
 const PLAIN_WORD = /^[A-Za-z\u00C0-\u024F][a-z\u00DF-\u024F]{2,}$/;
 
-// Scratch counts by word id of `repeated_noun` (all 0 between uses; checks never run inside one another).
+// Scratch counts by word id of `repeated_noun`, three per word (occurrences, lowercase ones,
+// capitalised ones inside a sentence): all 0 between uses; checks never run inside one another.
 let tally = new Int32Array(1024);
 
 const repeatedNoun: Extractor = {
@@ -210,8 +228,8 @@ const repeatedNoun: Extractor = {
     const { tokens, masked, inHeading } = scan;
     const { consumed } = context;
     const words = scan.lexicon.words;
-    // Only plain words that are not common English can be proposed: the lexicon remembers which
-    // words those are (per common-word list), and only their tokens are counted.
+    // Only plain words that need a glossary can be proposed: the lexicon remembers which words
+    // those are (per common-word list), and only their tokens are counted.
     const rare = scan.lexicon.flags(context.common);
     const count = (from: number, to: number, out: Found<number>) => {
       // (Locals: this loop looks at every token of the document.)
@@ -222,13 +240,16 @@ const repeatedNoun: Extractor = {
       for (let i = from; i < to; i++) {
         const w = ids[i]!;
         let flag = flags[w]!;
-        if (flag === 0) flags[w] = flag = PLAIN_WORD.test(words[w]!) && !isCommonWord(context.common, words[w]!) ? 2 : 1;
+        if (flag === 0) flags[w] = flag = PLAIN_WORD.test(words[w]!) && !isFamiliarWord(context.common, words[w]!) ? 2 : 1;
         if (flag === 1 || inHeading[i] || consumed[i]) continue;
+        const start = starts[i]!;
         const end = ends[i]!;
-        if (end - starts[i]! < 3) continue;
+        if (end - start < 3) continue;
         if (masked[end] === 45 && isCompoundPrefix(masked, end, words[w]!)) continue;
+        if (isIdentifierPart(masked, start, end)) continue;
         out.at.push(i);
-        out.value.push(w);
+        // The word and how this occurrence is written (see caseOf).
+        out.value.push(w * 4 + caseOf(masked, start));
       }
     };
     const previous = followsPrevious(context) ? (context.previous.memo.get('repeated_noun') as Found<number> | undefined) : undefined;
@@ -239,24 +260,51 @@ const repeatedNoun: Extractor = {
     context.memo.set('repeated_noun', counted);
     // Counts per word (by id, in an array: a document has thousands of such tokens), in the order
     // the words were first counted.
-    if (tally.length < words.length) tally = new Int32Array(Math.max(words.length, 2 * tally.length));
+    if (tally.length < 3 * words.length) tally = new Int32Array(Math.max(3 * words.length, 2 * tally.length));
     const order: number[] = [];
-    for (const w of counted.value) if (tally[w]!++ === 0) order.push(w);
-    const counts = order.map((w) => {
-      const count = tally[w]!;
-      tally[w] = 0;
-      return count;
-    });
-    const bySurface = new Map<string, number>();
+    const firstAt: number[] = [];
+    for (let k = 0; k < counted.value.length; k++) {
+      const value = counted.value[k]!;
+      const w = value >> 2;
+      const written = value & 3;
+      if (tally[3 * w]!++ === 0) {
+        order.push(w);
+        firstAt.push(counted.at[k]!);
+      }
+      if (written === LOWER) tally[3 * w + 1]!++;
+      else if (written === CAPITAL_MID) tally[3 * w + 2]!++;
+    }
+    const bySurface = new Map<string, { count: number; lower: number; capital: number; first: number }>();
     for (let k = 0; k < order.length; k++) {
-      const surface = normalizeSurface(words[order[k]!]!);
-      bySurface.set(surface, (bySurface.get(surface) ?? 0) + counts[k]!);
+      const w = order[k]!;
+      const surface = normalizeSurface(words[w]!);
+      const entry = bySurface.get(surface) ?? { count: 0, lower: 0, capital: 0, first: firstAt[k]! };
+      entry.count += tally[3 * w]!;
+      entry.lower += tally[3 * w + 1]!;
+      entry.capital += tally[3 * w + 2]!;
+      bySurface.set(surface, entry);
+      tally[3 * w] = tally[3 * w + 1] = tally[3 * w + 2] = 0;
     }
-    // Capitalised and lowercase spellings count together. An acronym or camelCase word counted
-    // here is also proposed by its own extractor, whose higher confidence wins.
-    for (const [surface, count] of bySurface) {
-      if (count >= 3 && !isCommonWord(context.common, surface)) propose(context, surface, 'repeated_noun');
+    // Capitalised and lowercase spellings count together. A word never written in lowercase and
+    // capitalised inside a sentence is a name (a person, product or tool), not vocabulary. An
+    // acronym or camelCase word counted here is also proposed by its own extractor, whose higher
+    // confidence wins.
+    // A word the document itself writes as code (`mutmut`, `mutmut run`) is an identifier.
+    // Fewer than three uses here: a rare word, which the glossary candidates add up across a
+    // workspace (a word used twice in each of forty specs is the team's).
+    const previousCode = followsPrevious(context) ? (context.previous.memo.get('repeated_noun.code') as CodeSpanWords | undefined) : undefined;
+    const edit = scan.edit;
+    const code = previousCode && edit ? previousCode.edited(scan.text, edit.restart, edit.end, edit.delta) : CodeSpanWords.of(scan.text);
+    context.memo.set('repeated_noun.code', code);
+    const rareWords: RareWord[] = [];
+    for (const [surface, { count, lower, capital, first }] of bySurface) {
+      if ((lower === 0 && capital > 0) || isFamiliarWord(context.common, surface)) continue;
+      if (code.has(surface) || code.has(words[tokens.word[first]!]!)) continue;
+      if (count >= 3) propose(context, surface, 'repeated_noun');
+      // (A clipping is weak evidence: it is not added up across documents.)
+      else if (!context.knownTerms.has(surface) && !context.excluded.has(surface) && !isClipping(context.common, surface)) rareWords.push({ surface, count, lower, capital, line: scan.lines.positionAt(tokens.start[first]!).line });
     }
+    context.rareWords = rareWords;
   },
 };
 

@@ -1,11 +1,9 @@
 /**
  * Scanning an edited document again without redoing the whole of it (the keystroke target of
- * SPEC §10). Masking is a line scanner whose state at a line start outside any block construct
- * is two bits; the previous scan recorded those "clean" line starts. An edit is re-masked from
- * the last clean line start before it until the first clean line start after it where the state
- * is what the previous scan had there: from that line on, masking (and so tokenizing) would only
- * repeat the previous result, shifted by the edit's change in length. Everything else of the
- * previous scan is reused.
+ * SPEC §10). Masking re-masks the lines from a checkpoint before the edit to where its block
+ * state meets the previous masking's again (markdown/mask.ts `remask`): from that line on,
+ * masking (and so tokenizing) would only repeat the previous result, shifted by the edit's
+ * change in length. Everything else of the previous scan is reused.
  *
  * The result is exactly the scan `scanDocument` makes of the new text (a property test checks
  * it after random edits). Documents with `glossary_fields`, and edits of the front matter, are
@@ -13,7 +11,7 @@
  */
 
 import { locateFrontMatter } from '../markdown/frontMatter';
-import { maskLines } from '../markdown/mask';
+import { remask, type MaskMemory } from '../markdown/mask';
 import type { LineIndex } from '../text';
 import type { Lexicon } from './lexicon';
 import { maskCodes, spareCodes, writeCodes } from './maskedCodes';
@@ -28,8 +26,8 @@ export interface ScanState {
   /** Offsets where the body starts (after front matter) and where front matter is, if any. */
   bodyStart: number;
   front: { start: number; end: number } | undefined;
-  /** Flat [offset, state] pairs of the clean line starts (see `maskLines`); undefined: none kept. */
-  checkpoints: Int32Array | undefined;
+  /** What re-masking after an edit needs; undefined: nothing kept (the next edit scans in full). */
+  mask: MaskMemory | undefined;
 }
 
 /** What `rescan` did, for tests and the benchmark. */
@@ -44,14 +42,14 @@ export interface RescanInfo {
 export function scanFully(text: string, header: Header, fields: readonly string[], lexicon: Lexicon): ScanState {
   if (fields.length > 0) {
     const front = locateFrontMatter(text);
-    return { scan: scanDocument(text, fields, header, lexicon), bodyStart: front ? front.end : 0, front: front && { start: front.start, end: front.end }, checkpoints: undefined };
+    return { scan: scanDocument(text, fields, header, lexicon), bodyStart: front ? front.end : 0, front: front && { start: front.start, end: front.end }, mask: undefined };
   }
-  const { excluded, headings, bodyStart, front, checkpoints } = exclusionsOf(text, header.lines, true);
+  const { excluded, headings, bodyStart, front, memory } = exclusionsOf(text, true);
   const masked = maskedCodesOf(text, excluded);
   const tokens = tokenize(masked, text, lexicon, 0, text.length, excluded);
   // (Room to grow: later keystrokes splice the token arrays and these marks in place.)
   const scan = assembleScan(text, header.lines, header.frontMatter, masked, tokens, lexicon, markHeadings(tokens, headings, undefined, 0, tokens.count, tokens.start.length));
-  return { scan, bodyStart, front, checkpoints: Int32Array.from(checkpoints) };
+  return { scan, bodyStart, front, mask: memory };
 }
 
 /**
@@ -78,25 +76,12 @@ export function rescan(previous: ScanState, text: string, header: Header, edit: 
     if (info) Object.assign(info, { full: true, from: 0, to: text.length });
     return scanFully(text, header, fields, lexicon);
   };
-  const checkpoints = previous.checkpoints;
-  if (!edit || !checkpoints || fields.length > 0 || previous.scan.lexicon !== lexicon) return full();
+  if (!edit || !previous.mask || fields.length > 0 || previous.scan.lexicon !== lexicon) return full();
   const old = previous.scan;
   const delta = edit.newEnd - edit.oldEnd;
-
-  // Restart at the last clean line start at or before the edit.
-  let k = lastAtOrBefore(checkpoints, edit.from);
-  if (k < 0) return full();
-  const restart = checkpoints[k]!;
-  // Stop at a clean line start after the edit whose state matches the previous scan's there.
-  let j = k;
-  const stop = (pos: number, state: number): boolean => {
-    if (pos < edit.newEnd) return false;
-    const at = pos - delta;
-    while (j < checkpoints.length && checkpoints[j]! < at) j += 2;
-    return j < checkpoints.length && checkpoints[j] === at && checkpoints[j + 1] === state;
-  };
-  const region = maskLines(text, restart, checkpoints[k + 1]!, stop, true, [], header.lines.text === text ? header.lines.lineStarts() : undefined);
-  const end = region.end;
+  const region = remask(text, previous.mask, edit);
+  if (!region) return full();
+  const { from: restart, end } = region;
   const resume = end - delta; // where the reused rest of the previous scan starts, in its offsets
 
   // From here on the previous scan's arrays are changed in place (the caller drops that scan): the
@@ -104,18 +89,6 @@ export function rescan(previous: ScanState, text: string, header: Header, edit: 
   // the region's are written anew. Copying all of them into fresh arrays cost ~0.5 ms a keystroke.
   const masked = splicedCodes(old.masked, text, restart, end, resume);
   maskCodes(masked, region.excluded, restart, end);
-
-  // Those before the region, the region's, then those from the resumed text on, moved (a typed
-  // array of the final size: a 1 MB spec has ~14,000 of them, and this runs per keystroke).
-  let tail = j;
-  while (tail < checkpoints.length && checkpoints[tail]! < resume) tail += 2;
-  const nextCheckpoints = new Int32Array(k + region.checkpoints.length + checkpoints.length - tail);
-  nextCheckpoints.set(checkpoints.subarray(0, k));
-  nextCheckpoints.set(region.checkpoints, k);
-  for (let from = tail, to = k + region.checkpoints.length; from < checkpoints.length; from += 2, to += 2) {
-    nextCheckpoints[to] = checkpoints[from]! + delta;
-    nextCheckpoints[to + 1] = checkpoints[from + 1]!;
-  }
 
   const before = firstTokenAt(old.tokens, restart);
   const oldTail = end >= masked.length ? old.tokens.count : firstTokenAt(old.tokens, resume);
@@ -126,7 +99,7 @@ export function rescan(previous: ScanState, text: string, header: Header, edit: 
   if (info) Object.assign(info, { full: false, from: restart, to: end });
   const scan = assembleScan(text, header.lines, header.frontMatter, masked, tokens, lexicon, inHeading);
   scan.edit = { previous: old.serial, restart, end, delta, before, after, shift: after - oldTail, lineDelta: header.lines.lineCount - old.lines.lineCount };
-  return { scan, bodyStart: previous.bodyStart, front: previous.front, checkpoints: nextCheckpoints };
+  return { scan, bodyStart: previous.bodyStart, front: previous.front, mask: region.memory };
 }
 
 /**
@@ -193,18 +166,6 @@ function spliceTokens(old: Tokens, oldMarks: Uint8Array, text: string, before: n
     }
   }
   return { tokens: makeTokens(text, count, start, finish, word, shape), inHeading };
-}
-
-/** Index (into the flat pairs) of the last checkpoint at or before `offset`, or -1. */
-function lastAtOrBefore(checkpoints: Int32Array, offset: number): number {
-  let low = 0;
-  let high = checkpoints.length / 2;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (checkpoints[2 * mid]! <= offset) low = mid + 1;
-    else high = mid;
-  }
-  return 2 * low - 2;
 }
 
 /** An edit: old[from, oldEnd) became new[from, newEnd); the rest is the same. */

@@ -60,9 +60,9 @@ export function readHeader(text: string): { lines: LineIndex; frontMatter: Front
   return { lines, frontMatter: parseFrontMatter(text, lines) };
 }
 
-/** The exclusions of `text` (what `maskMarkdown` masks); `record` keeps the clean line starts. */
-export function exclusionsOf(text: string, lines: LineIndex, record: boolean): DocumentExclusions {
-  return documentExclusions(text, lines.text === text ? lines.lineStarts() : undefined, record);
+/** The exclusions of `text` (what `maskMarkdown` masks); `remember` keeps what re-masking after an edit needs. */
+export function exclusionsOf(text: string, remember: boolean): DocumentExclusions {
+  return documentExclusions(text, remember);
 }
 
 /**
@@ -87,7 +87,7 @@ export function maskedCodesOf(text: string, excluded: readonly number[], into?: 
  */
 export function scanDocument(text: string, fields?: readonly string[], header = readHeader(text), lexicon: Lexicon = sharedLexicon(), into?: ScanBuffers): DocumentScan {
   const { lines, frontMatter } = header;
-  const { excluded, headings } = exclusionsOf(text, lines, false);
+  const { excluded, headings } = exclusionsOf(text, false);
   const masked = maskedCodesOf(text, excluded, into);
   if (fields && fields.length > 0) keepSections(masked, headings, fields);
   const tokens = tokenize(masked, text, lexicon, 0, text.length, excluded, into);

@@ -184,12 +184,20 @@ export class SurfaceTrie {
     for (let j = i + 1; j < tokens.count && current !== undefined && current.fanout > 0; j++) {
       const gapStart = tokens.end[j - 1]!;
       const gapEnd = tokens.start[j]!;
-      let separator: string;
-      if (isWhitespaceGap(masked, gapStart, gapEnd)) separator = ' ';
-      // (No phrase goes on from here after punctuation: no need to read the separator.)
-      else if (gapEnd - gapStart <= 3 && current.joined && isPunctuationGap(masked, gapStart, gapEnd)) separator = text.slice(gapStart, gapEnd);
-      else break;
       const wj = tokens.word[j]!;
+      let separator: string;
+      let exact: TrieNode | undefined;
+      let end: TrieNode | undefined;
+      if (isWhitespaceGap(masked, gapStart, gapEnd)) {
+        separator = ' ';
+      } else if (gapEnd - gapStart === 1 && masked[gapStart] === 45 && current.spaced !== undefined && !(current.joined && this.continues(current, '-', wj, j, tokens, lexicon))) {
+        // A multi-word surface also matches its hyphen-joined form (SPEC §5: "work-package" is
+        // "work package"), unless a surface is spelt with that hyphen ("spec-driven").
+        separator = ' ';
+      } else if (gapEnd - gapStart <= 3 && current.joined && isPunctuationGap(masked, gapStart, gapEnd)) {
+        // (No phrase goes on from here after punctuation: no need to read the separator.)
+        separator = text.slice(gapStart, gapEnd);
+      } else break;
       if (separator === ' ') {
         // Most words follow a space in no phrase at all: then nothing can go on from here.
         let follows = cache.follows[wj]!;
@@ -197,14 +205,9 @@ export class SurfaceTrie {
         if (follows === 1) break;
       }
       const bare = lexicon.words[wj]!;
-      const exact = child(current, separator, bare);
-      let end = exact?.terminal !== undefined ? exact : undefined;
-      if (end === undefined && bare.charCodeAt(bare.length - 1) === 115) {
-        // Forms a document word may take when it ends a surface: plural, acronym plural ("APIs").
-        const singular = lexicon.singular(wj);
-        end = singular !== bare ? child(current, separator, singular) : undefined;
-        if (end?.terminal === undefined && (tokens.shape[j]! & SHAPE_ACRONYM_PLURAL) !== 0) end = child(current, separator, bare.slice(0, -1));
-      }
+      exact = child(current, separator, bare);
+      end = exact?.terminal !== undefined ? exact : undefined;
+      if (end === undefined && bare.charCodeAt(bare.length - 1) === 115) end = this.pluralEnd(current, separator, wj, j, tokens, lexicon);
       if (end?.terminal !== undefined) {
         into.surface = end.terminal;
         into.id = end.terminalId;
@@ -215,6 +218,21 @@ export class SurfaceTrie {
       current = exact;
     }
     return found;
+  }
+
+  /** The node a plural form of word `wj` (token j) ends a surface at after `separator`, if any. */
+  private pluralEnd(current: TrieNode, separator: string, wj: number, j: number, tokens: Tokens, lexicon: Lexicon): TrieNode | undefined {
+    // Forms a document word may take when it ends a surface: plural, acronym plural ("APIs").
+    const bare = lexicon.words[wj]!;
+    const singular = lexicon.singular(wj);
+    let end = singular !== bare ? child(current, separator, singular) : undefined;
+    if (end?.terminal === undefined && (tokens.shape[j]! & SHAPE_ACRONYM_PLURAL) !== 0) end = child(current, separator, bare.slice(0, -1));
+    return end;
+  }
+
+  /** Whether a phrase goes on from `current` with word `wj` (token j, any form) after `separator`. */
+  private continues(current: TrieNode, separator: string, wj: number, j: number, tokens: Tokens, lexicon: Lexicon): boolean {
+    return child(current, separator, lexicon.words[wj]!) !== undefined || this.pluralEnd(current, separator, wj, j, tokens, lexicon)?.terminal !== undefined;
   }
 
   /**

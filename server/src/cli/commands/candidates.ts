@@ -1,0 +1,62 @@
+/**
+ * `spec-glossary candidates [paths…] [--format text|json] [--min-specs N]` (SPEC §6, §8): checks
+ * the documents as `check` does and prints the glossary candidates (core/candidates.ts), the
+ * most-used first. Writes nothing; exit 0 unless the arguments or a file are unusable (2).
+ */
+
+import { rankCandidates, type GlossaryCandidate } from '../../core/candidates';
+import { EXIT_OK, UsageError } from '../errors';
+import { collectMarkdownFiles } from '../files';
+import { relativePath } from '../output/json';
+import { printable, shown } from '../output/terminal';
+import { formatProblems, PLAIN } from '../output/text';
+import { runCheck, type CheckRun } from '../runCheck';
+import type { CliIo, ParsedCommand } from '../types';
+
+export const CANDIDATES_OPTIONS = {
+  format: { type: 'string' },
+  'min-specs': { type: 'string' },
+} as const;
+
+export async function candidatesCommand(command: ParsedCommand, io: CliIo): Promise<number> {
+  const { values, positionals } = command;
+  const format = (values['format'] as string | undefined) ?? 'text';
+  if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json (got '${format}')`);
+  const minSpecs = parseMinSpecs(values['min-specs'] as string | undefined);
+  const files = collectMarkdownFiles(positionals.length > 0 ? positionals : ['.']);
+  const run = await runCheck(files, {});
+  if (run.problems.length > 0) io.stderr(formatProblems(run.problems, io.cwd, PLAIN));
+  const candidates = candidatesOf(run, io.cwd, minSpecs);
+  io.stdout(format === 'json' ? JSON.stringify({ candidates }, null, 2) : formatCandidates(candidates, run.documents.length));
+  return EXIT_OK;
+}
+
+/** The candidates of a check run, paths relative to `cwd`. */
+export function candidatesOf(run: CheckRun, cwd: string, minSpecs = 1): GlossaryCandidate[] {
+  return rankCandidates(
+    run.documents.map((d) => ({ path: relativePath(cwd, d.absolutePath), missionId: d.identity.missionId, findings: d.report.findings, rareWords: d.report.rareWords })),
+    { minSpecs },
+  );
+}
+
+/** One line per candidate: documents, occurrences, term, examples; then a summary. */
+export function formatCandidates(candidates: readonly GlossaryCandidate[], documents: number): string {
+  const lines: string[] = [];
+  // Terms, paths, missions and definitions come from files: shown escaped (output/terminal.ts).
+  const width = Math.max(4, ...candidates.map((c) => printable(c.term).length));
+  for (const c of candidates) {
+    const where = shown`${c.examples.map((e) => `${e.path}:${e.line}`).join(', ')}`;
+    const more = c.specs > c.examples.length ? `, … (${c.specs - c.examples.length} more)` : '';
+    lines.push(`${String(c.specs).padStart(4)} ${c.specs === 1 ? 'spec ' : 'specs'} ${String(c.occurrences).padStart(5)}×  ${printable(c.term).padEnd(width)}  ${where}${more}`);
+    for (const d of c.definitions) lines.push(' '.repeat(19 + width) + shown`defined by ${d.mission} (${d.path}:${d.line}): ${d.definition}`);
+  }
+  const noun = documents === 1 ? 'document' : 'documents';
+  lines.push(candidates.length === 0 ? `No glossary candidates in ${documents} ${noun}.` : `${candidates.length} glossary candidate${candidates.length === 1 ? '' : 's'} in ${documents} ${noun} (terms no glossary defines, most-used first).`);
+  return lines.join('\n');
+}
+
+function parseMinSpecs(value: string | undefined): number {
+  if (value === undefined) return 1;
+  if (!/^\d+$/.test(value.trim()) || Number(value) < 1) throw new UsageError(`--min-specs must be a whole number of at least 1 (got '${value}')`);
+  return Number(value);
+}

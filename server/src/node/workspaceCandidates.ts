@@ -1,0 +1,55 @@
+/**
+ * The glossary candidates of one workspace folder for the language server: every markdown file
+ * under the folder is checked (an open editor's text wins over the file on disk) and the core
+ * ranks the undefined terms (core/candidates.ts). Yields to the event loop between batches of
+ * files, so a large workspace does not stall the server's other requests.
+ */
+
+import path from 'node:path';
+import { rankCandidates, type CandidateSource, type GlossaryCandidate } from '../core/candidates';
+import type { CommonWords } from '../core/words';
+import { analyzeDocument, type RuntimeSettings } from './analyzer';
+import { readWorkspaceText, DEFAULT_MAX_FILE_BYTES } from './files';
+import type { MetaCache } from './identity';
+import { markdownFilesUnder } from './markdownFiles';
+import type { WorkspaceSnapshot } from './workspace';
+
+export interface WorkspaceCandidatesOptions {
+  common: CommonWords;
+  settings?: RuntimeSettings;
+  maxFileBytes?: number;
+  minSpecs?: number;
+  /** The text of a file open in the editor, if it is. */
+  openText?: (file: string) => string | undefined;
+  /** Files checked between two yields to the event loop (default 25). */
+  batch?: number;
+}
+
+export interface WorkspaceCandidates {
+  documents: number;
+  candidates: GlossaryCandidate[];
+  /** For each example path (relative to the folder, `/`-separated): the file and its mission. */
+  files: Map<string, { file: string; missionId: string }>;
+}
+
+export async function workspaceCandidates(snapshot: WorkspaceSnapshot, options: WorkspaceCandidatesOptions): Promise<WorkspaceCandidates> {
+  const sources: CandidateSource[] = [];
+  const files = new Map<string, { file: string; missionId: string }>();
+  const metaCache: MetaCache = new Map();
+  const batch = options.batch ?? 25;
+  let checked = 0;
+  for (const file of markdownFilesUnder(snapshot.root)) {
+    let text = options.openText?.(file);
+    if (text === undefined) {
+      const outcome = readWorkspaceText(snapshot.root, file, options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
+      if (!outcome.ok) continue;
+      text = outcome.text;
+    }
+    const analyzed = analyzeDocument(snapshot, file, text, options.common, options.settings ?? {}, metaCache);
+    const relative = path.relative(snapshot.root, file).split(path.sep).join('/');
+    files.set(relative, { file, missionId: analyzed.identity.missionId });
+    sources.push({ path: relative, missionId: analyzed.identity.missionId, findings: analyzed.report.findings, rareWords: analyzed.report.rareWords });
+    if (++checked % batch === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+  return { documents: checked, candidates: rankCandidates(sources, { minSpecs: options.minSpecs ?? 1 }), files };
+}

@@ -1,0 +1,144 @@
+/**
+ * Issue 15: what a writer acts on is reported, the noise classes judged on real specs are not (or
+ * not at Warning). Every example is made up for the test; the classes are those of the judged
+ * findings (inflections and British spellings, software vocabulary, names, identifiers,
+ * abbreviations and fragments, quoted messages and titles, well-known acronyms, ordinary
+ * synonyms to avoid, contradictions that are none).
+ */
+import { describe, expect, test } from 'vitest';
+import { check, glossaryFrom } from '../helpers/core';
+
+const glossary = glossaryFrom({
+  spec_kitty_core: `terms:
+  - {surface: work package, definition: A unit of planned work inside a mission, status: active}
+  - {surface: mission, definition: A unit of spec-driven work with its own spec plan and tasks, status: active}
+  - surface: enhances
+    definition: Declarative field on a doctrine pack artifact that merges it into a built-in artifact with the same id
+    status: active
+    synonyms_to_avoid: [extends, augments]
+  - surface: status commit
+    definition: An automatic commit that records a lane transition of a work package
+    status: active
+    synonyms_to_avoid: [ceremony, ceremony commit]
+`,
+  team_domain: `terms:
+  - {surface: lane, definition: A column of the kanban board, status: active}
+  - {surface: lane, definition: A git branch of one work package, status: active}
+`,
+});
+
+const findings = (text: string) => check(text, { glossary }).findings;
+const terms = (text: string) => [...new Set(findings(text).map((f) => f.term))];
+const atWarning = (text: string) => findings(text).filter((f) => f.severity !== 'low').map((f) => f.term);
+const thrice = (sentence: string) => `${sentence} ${sentence} ${sentence}`;
+
+describe('noise classes are not reported', () => {
+  test('inflections and British spellings of ordinary words', () => {
+    expect(terms(thrice('The retargeted artefact keeps its behavioural colour; nothing is unconfigured or unreviewed.'))).toEqual([]);
+    expect(terms(thrice('Each activatable, queryable and routable step is normalised.'))).toEqual([]);
+  });
+
+  test('general software vocabulary', () => {
+    expect(terms(thrice('The allowlist, the docstring, the backfill and the frozenset live in a venv.'))).toEqual([]);
+  });
+
+  test('names of people, products and tools: capitalised inside a sentence, never written in lowercase', () => {
+    expect(terms(thrice('We asked Quarkov about it and Quarkov agreed.'))).toEqual([]);
+    // Written in lowercase, the same word is vocabulary (and reported, at Information).
+    expect(terms(thrice('The quarkov agreed.'))).toEqual(['quarkov']);
+  });
+
+  test('identifiers in prose: snake_case, camelCase, PascalCase of familiar words, calls, dotted names, paths', () => {
+    expect(terms('The zorb_state field, the zorbRunner helper and the EventStore class. Call zorblax() on blorf.zorblax, see Zorgroup/zorblax-cli and blorf.zorblax again.')).toEqual([]);
+  });
+
+  test('a word the document itself writes as code', () => {
+    expect(terms('Run `zorblax check` first. The zorblax output, the zorblax log and the zorblax exit code.')).toEqual([]);
+  });
+
+  test('hyphen fragments and prefixes', () => {
+    expect(terms(thrice('The pre-#555 behaviour, a re-run and an ad-hoc fix.'))).toEqual([]);
+  });
+
+  test('quoted messages, sentences and titles', () => {
+    expect(terms('Reply "is this live?" or "not shipped", "don\'t run the zorblax", "make the quarkle static", see "Get Blorfs Started" and "nice to have".')).toEqual([]);
+  });
+
+  test('quoted identifiers', () => {
+    expect(terms('Set "for_zorblax", "003-zorb-panel" or "zorbContext".')).toEqual([]);
+  });
+
+  test('well-known acronyms, units and joined abbreviations', () => {
+    expect(terms('See the ADR on the FSM; TDD and BDD apply. It takes 5 MB. TL;DR: CI/CD and R&D.')).toEqual([]);
+  });
+
+  test('an ordinary word listed as a synonym to avoid, used in its everyday sense', () => {
+    expect(terms('This extends the deadline. The ceremony was short.')).toEqual([]);
+  });
+
+  test('sentences about one instance of a term do not contradict its definition', () => {
+    expect(terms('This mission is the first increment. Each work package is a prompt file. Doctrine is the knowledge store.')).toEqual([]);
+  });
+
+  test('repetition alone never reaches Warning', () => {
+    expect(atWarning(thrice('The zorblax and the quarkle meet the blorf.'))).toEqual([]);
+  });
+});
+
+describe('useful findings are still reported', () => {
+  test('an undefined coined word, repeated: unknown, at Information', () => {
+    expect(findings(thrice('The quarkle runs.')).map((f) => [f.term, f.conflictType, f.extractionMethod, f.severity])[0]).toEqual(['quarkle', 'unknown', 'repeated_noun', 'low']);
+  });
+
+  test('a clipping of an English word (teams clip their own words), even one software dictionaries list', () => {
+    expect(terms(thrice('The coord path routes the lane.'))).toContain('coord');
+  });
+
+  test('an unknown acronym, a PascalCase word with a coined part, a mixed-case abbreviation, a quoted coined phrase', () => {
+    expect(terms('The QZX merge rules, the ZorblaxStore, the HiQ decision and the "quarkle gate".').sort()).toEqual(['hiq', 'quarkle gate', 'qzx', 'zorblaxstore']);
+  });
+
+  test('an ambiguous term: at Warning', () => {
+    expect(atWarning('Move it to the next lane.')).toEqual(['lane']);
+  });
+
+  test('an ordinary synonym to avoid used in the glossary sense', () => {
+    const found = findings('The doctrine pack extends the built-in artifact with the same id.');
+    expect(found.map((f) => [f.term, f.conflictType, f.reason, f.replacement])).toEqual([['extend', 'inconsistent', 'synonym_to_avoid', 'enhances']]);
+  });
+
+  test('an uncommon synonym to avoid, wherever it is used', () => {
+    expect(terms('Then the ceremony commit runs.')).toEqual(['ceremony commit']);
+  });
+
+  test('a sentence that redefines the term itself', () => {
+    const found = findings('A mission is a kind of tropical fruit.');
+    expect(found.map((f) => [f.term, f.conflictType, f.reason])).toEqual([['mission', 'inconsistent', 'contradiction']]);
+  });
+});
+
+describe('hyphen-joined forms of multi-word terms (SPEC §5)', () => {
+  test('"work-package" is an occurrence of work package, plural and across the glossary walk', () => {
+    const report = check('A work-package, two work-packages and one work package; the work-package-level view.', { glossary });
+    expect(report.candidates.find((c) => c.surface === 'work package')!.texts).toEqual(['work-package', 'work-packages', 'work package', 'work-package']);
+  });
+
+  test('a hyphen-joined form of a located (non-glossary) phrase matches too', () => {
+    const report = check('The "quarkle gate" and a quarkle-gate.');
+    expect(report.candidates.find((c) => c.surface === 'quarkle gate')!.texts).toEqual(['quarkle gate', 'quarkle-gate']);
+  });
+});
+
+describe('command lines written in prose', () => {
+  test('the value of an option is code', () => {
+    expect(terms(thrice('Run the tool with --ai quarkle or --mode=quarkle first.'))).toEqual([]);
+  });
+});
+
+describe('rare words (for the glossary candidates)', () => {
+  test('a word needing a glossary used once or twice is listed with its first line, not reported', () => {
+    const report = check('# Title\n\nThe quibbix is here.\nAsk Stefo, and run `blip`; the blip and the quibbix, the coord and the docstring.\n', { glossary });
+    expect(report.findings).toEqual([]);
+    expect(report.rareWords).toEqual([{ surface: 'quibbix', count: 2, lower: 2, capital: 0, line: 2 }]);
+  });
+});
