@@ -27,7 +27,7 @@ export interface ChildRun {
 }
 
 /** A preload that writes the process's peak RSS to fd 3 when it exits. */
-function memoryProbe(): string {
+export function memoryProbe(): string {
   const file = path.join(cacheRoot(), 'peak-rss-probe.cjs');
   if (!existsSync(file)) {
     mkdirSync(path.dirname(file), { recursive: true });

@@ -69,4 +69,14 @@ describe('npm run bench -- --quick', () => {
     expect(new Set(rows.map((r) => r.senses)).size).toBeGreaterThan(1);
     expect(new Set(rows.map((r) => r.bytes)).size).toBeGreaterThan(1);
   });
+
+  test('runs the check with many findings in each output format', () => {
+    // Every format printed every finding (the full-size run has half a million).
+    const findings = results.results['findings'] as { format: string; findings: number; baseline: { findings: number } }[];
+    expect(findings.map((f) => [f.format, f.findings, f.baseline.findings])).toEqual([
+      ['text', 5_000, 500],
+      ['json', 5_000, 500],
+      ['sarif', 5_000, 500],
+    ]);
+  });
 });

@@ -2,6 +2,17 @@
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';
+
+  /**
+   * @param details lines shown after the one-line message (the numbered candidates of `resolve`),
+   *   already made printable (output/terminal.ts); the message itself is escaped when shown.
+   */
+  constructor(
+    message: string,
+    readonly details?: string,
+  ) {
+    super(message);
+  }
 }
 
 export class ConfigurationError extends Error {

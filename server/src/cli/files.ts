@@ -1,22 +1,76 @@
-/** Markdown files named on the command line: files as given, folders searched recursively. */
+/**
+ * Markdown files named on the command line: files as given, folders searched recursively
+ * (node/markdownFiles.ts).
+ *
+ * A spec that cannot be read must not pass a CI gate unchecked, so nothing is skipped in silence.
+ * A named path that does not exist is a usage error. A named path that cannot be read or is
+ * neither a regular file nor a folder (a named pipe, a device), a folder met while walking that
+ * cannot be listed, or a markdown file in it that cannot be opened (permission denied, I/O
+ * error, …) stops the command before anything is checked, with every such path named (exit 2).
+ * Only a folder that disappears while it is walked (ENOENT: removed meanwhile) is passed over: it
+ * no longer holds specs. (A file that becomes unreadable between this listing and its reading is
+ * caught by `check` later: cli/events/checkHooks.ts.)
+ */
 
-import { statSync } from 'node:fs';
+import { accessSync, constants, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
+import { describeCode } from '../node/eventStoreErrors';
 import { collectMarkdownUnder } from '../node/markdownFiles';
-import { UsageError } from './errors';
+import { FileError, UsageError } from './errors';
+
+/** A path that could not be read, with the reason in words (`permission denied (EACCES)`). */
+interface Unreadable {
+  path: string;
+  reason: string;
+}
 
 export function collectMarkdownFiles(paths: readonly string[]): string[] {
   const out = new Set<string>();
+  const unreadable: Unreadable[] = [];
+  const onUnreadable = (file: string, error: unknown) => unreadable.push({ path: file, reason: describeCode(error).text });
   for (const given of paths) {
     const absolute = path.resolve(given);
     let stat;
     try {
       stat = statSync(absolute);
-    } catch {
-      throw new UsageError(`${given}: no such file or directory`);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') throw new UsageError(`${given}: no such file or directory`);
+      onUnreadable(given, error);
+      continue;
     }
-    if (stat.isDirectory()) collectMarkdownUnder(absolute, out);
-    else out.add(absolute);
+    if (stat.isDirectory()) {
+      collectMarkdownUnder(absolute, out, onUnreadable);
+    } else if (stat.isFile()) {
+      try {
+        accessSync(absolute, constants.R_OK);
+        out.add(absolute);
+      } catch (error) {
+        onUnreadable(given, error);
+      }
+    } else {
+      // A named pipe, socket or device: reading it could block forever or never end.
+      unreadable.push({ path: given, reason: `not a regular file or folder (${kindOf(stat)})` });
+    }
   }
+  if (unreadable.length > 0) throw unreadableError(unreadable);
   return [...out].sort();
+}
+
+function kindOf(stat: Stats): string {
+  if (stat.isFIFO()) return 'a named pipe';
+  if (stat.isSocket()) return 'a socket';
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'a device';
+  return 'not a file';
+}
+
+function unreadableError(unreadable: readonly Unreadable[]): FileError {
+  const list = unreadable.map((u) => `${shownPath(u.path)}: ${u.reason}`).join('; ');
+  return new FileError(`cannot read ${list}. Nothing was checked: a spec that cannot be read must not pass unchecked.`);
+}
+
+/** Relative to the current directory when inside it, as the user named or would name it. */
+function shownPath(file: string): string {
+  const rel = path.relative(process.cwd(), path.resolve(file));
+  return rel === '' ? '.' : rel.startsWith('..') || path.isAbsolute(rel) ? path.resolve(file) : rel;
 }

@@ -9,6 +9,7 @@ import { RESUME_OPTIONS, resumeCommand } from './commands/resume';
 import { VALIDATE_OPTIONS, validateCommand } from './commands/validate';
 import { ConfigurationError, EXIT_USAGE, FileError, UsageError } from './errors';
 import { checkHooks } from './events/checkHooks';
+import { printable, shown } from './output/terminal';
 import { EventStoreError } from '../node/eventStore';
 import { OutsideWorkspaceError } from '../node/fsSafety';
 import type { CliIo, ParsedCommand } from './types';
@@ -80,7 +81,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
   const command = COMMANDS[name];
   if (!command) {
-    io.stderr(`spec-glossary: unknown command '${name}'\n\n${USAGE}`);
+    io.stderr(shown`spec-glossary: unknown command '${name}'` + `\n\n${USAGE}`);
     return EXIT_USAGE;
   }
   try {
@@ -91,11 +92,14 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     }
     return await command.run({ name, values: parsed.values as ParsedCommand['values'], positionals: parsed.positionals }, io);
   } catch (error) {
+    // One line, whatever the message quotes (a path or mission id with a newline or ESC in it).
     if (error instanceof UsageError || error instanceof ConfigurationError || error instanceof FileError || error instanceof EventStoreError || error instanceof OutsideWorkspaceError || isParseArgsError(error)) {
-      io.stderr(`spec-glossary ${name}: ${(error as Error).message}`);
+      const details = error instanceof UsageError && error.details ? `\n${error.details}` : '';
+      io.stderr(shown`spec-glossary ${name}: ${(error as Error).message}` + details);
       return EXIT_USAGE;
     }
-    io.stderr(`spec-glossary ${name}: ${(error as Error).stack ?? String(error)}`);
+    const trace = ((error as Error).stack ?? String(error)).split('\n').map(printable).join('\n');
+    io.stderr(`spec-glossary ${name}: ${trace}`);
     return EXIT_USAGE;
   }
 }

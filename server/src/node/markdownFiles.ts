@@ -1,6 +1,6 @@
 /** Markdown files under a folder, as `check` and the glossary candidates read a workspace. */
 
-import { readdirSync } from 'node:fs';
+import { accessSync, constants, readdirSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 
 const MARKDOWN = /\.(?:md|markdown|mdx)$/i;
@@ -12,22 +12,44 @@ export function isMarkdownFile(name: string): boolean {
   return MARKDOWN.test(name);
 }
 
-/** Every markdown file under `dir` (recursively, hidden and dependency folders skipped), into `out`. */
-export function collectMarkdownUnder(dir: string, out: Set<string>): void {
-  let entries;
+/** Told about a folder that cannot be listed or a markdown file that cannot be opened for reading. */
+export type OnUnreadable = (file: string, error: unknown) => void;
+
+/**
+ * Every markdown file under `dir` (recursively, hidden and dependency folders skipped), into `out`.
+ * Without `onUnreadable`, what cannot be read is passed over; with it, it is reported there (and a
+ * markdown file is added only if this process may read it): the CLI refuses to pass a gate over
+ * specs it could not read (cli/files.ts). A folder that disappears while walked (ENOENT) is
+ * passed over either way.
+ */
+export function collectMarkdownUnder(dir: string, out: Set<string>, onUnreadable?: OnUnreadable): void {
+  let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return; // unreadable folder: nothing to check there
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') onUnreadable?.(dir, error);
+    return;
   }
   for (const entry of entries) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
       if (SKIP_DIRS.has(entry.name) || entry.name.startsWith('.')) continue;
-      collectMarkdownUnder(full, out);
+      collectMarkdownUnder(full, out, onUnreadable);
     } else if (entry.isFile() && isMarkdownFile(entry.name)) {
+      if (onUnreadable && !readable(full, onUnreadable)) continue;
       out.add(full);
     }
+  }
+}
+
+/** A folder may list names it does not let us open (`r` without `x`), or a file may deny reading. */
+function readable(file: string, onUnreadable: OnUnreadable): boolean {
+  try {
+    accessSync(file, constants.R_OK);
+    return true;
+  } catch (error) {
+    onUnreadable(file, error);
+    return false;
   }
 }
 

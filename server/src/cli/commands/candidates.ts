@@ -8,6 +8,7 @@ import { rankCandidates, type GlossaryCandidate } from '../../core/candidates';
 import { EXIT_OK, UsageError } from '../errors';
 import { collectMarkdownFiles } from '../files';
 import { relativePath } from '../output/json';
+import { printable, shown } from '../output/terminal';
 import { formatProblems, PLAIN } from '../output/text';
 import { runCheck, type CheckRun } from '../runCheck';
 import type { CliIo, ParsedCommand } from '../types';
@@ -41,12 +42,13 @@ export function candidatesOf(run: CheckRun, cwd: string, minSpecs = 1): Glossary
 /** One line per candidate: documents, occurrences, term, examples; then a summary. */
 export function formatCandidates(candidates: readonly GlossaryCandidate[], documents: number): string {
   const lines: string[] = [];
-  const width = Math.max(4, ...candidates.map((c) => c.term.length));
+  // Terms, paths, missions and definitions come from files: shown escaped (output/terminal.ts).
+  const width = Math.max(4, ...candidates.map((c) => printable(c.term).length));
   for (const c of candidates) {
-    const where = c.examples.map((e) => `${e.path}:${e.line}`).join(', ');
+    const where = shown`${c.examples.map((e) => `${e.path}:${e.line}`).join(', ')}`;
     const more = c.specs > c.examples.length ? `, … (${c.specs - c.examples.length} more)` : '';
-    lines.push(`${String(c.specs).padStart(4)} ${c.specs === 1 ? 'spec ' : 'specs'} ${String(c.occurrences).padStart(5)}×  ${c.term.padEnd(width)}  ${where}${more}`);
-    for (const d of c.definitions) lines.push(`${' '.repeat(19 + width)}defined by ${d.mission} (${d.path}:${d.line}): ${d.definition}`);
+    lines.push(`${String(c.specs).padStart(4)} ${c.specs === 1 ? 'spec ' : 'specs'} ${String(c.occurrences).padStart(5)}×  ${printable(c.term).padEnd(width)}  ${where}${more}`);
+    for (const d of c.definitions) lines.push(' '.repeat(19 + width) + shown`defined by ${d.mission} (${d.path}:${d.line}): ${d.definition}`);
   }
   const noun = documents === 1 ? 'document' : 'documents';
   lines.push(candidates.length === 0 ? `No glossary candidates in ${documents} ${noun}.` : `${candidates.length} glossary candidate${candidates.length === 1 ? '' : 's'} in ${documents} ${noun} (terms no glossary defines, most-used first).`);

@@ -5,14 +5,18 @@ import { parseByteSize } from '../../shared/protocol';
 import { EXTRACTOR_IDS } from '../../core/extract/extractors';
 import { EXIT_BLOCKED, EXIT_OK, UsageError } from '../errors';
 import { collectMarkdownFiles } from '../files';
-import { formatJson } from '../output/json';
-import { ANSI, formatProblems, formatText, PLAIN } from '../output/text';
+import { writeChunked } from '../output/chunks';
+import { jsonOutput } from '../output/json';
+import { ANSI, formatProblems, PLAIN, textOutput } from '../output/text';
 import { runCheck, type CheckRun } from '../runCheck';
 import type { CliIo, ParsedCommand } from '../types';
 
 export interface CheckCommandHooks {
-  /** Extra output formats (SARIF) and the event emitter plug in here. */
-  formats?: Record<string, (run: CheckRun, cwd: string) => string>;
+  /**
+   * Extra output formats (SARIF) and the event emitter plug in here. A format yields its output in
+   * pieces (ending with a newline), written as they come: never one string of every finding.
+   */
+  formats?: Record<string, (run: CheckRun, cwd: string) => Iterable<string>>;
   /**
    * Runs after the check, before anything is printed. May return another run (e.g. the result of
    * `recheck()` after decisions were recorded at a prompt): that one is printed and decides the
@@ -55,9 +59,8 @@ export async function checkCommand(command: ParsedCommand, io: CliIo, hooks: Che
   const color = format === 'text' && io.isTTY && !values['no-color'] && !process.env['NO_COLOR'];
   const palette = color ? ANSI : PLAIN;
   if (run.problems.length > 0) io.stderr(formatProblems(run.problems, io.cwd, palette));
-  if (format === 'text') io.stdout(formatText(run, io.cwd, palette));
-  else if (format === 'json') io.stdout(formatJson(run, io.cwd));
-  else io.stdout(hooks.formats![format]!(run, io.cwd));
+  const output = format === 'text' ? textOutput(run, io.cwd, palette) : format === 'json' ? jsonOutput(run, io.cwd) : hooks.formats![format]!(run, io.cwd);
+  await writeChunked(output, io.write);
 
   const hookCode = hooks.afterCheck ? await hooks.afterCheck(run, command, io) : undefined;
   if (typeof hookCode === 'number') return hookCode;

@@ -3,6 +3,8 @@
  * on top of the seeds and prints what they add: pins, open clarifications, added senses and
  * inconsistencies. Without `--mission`, every mission. `--json` prints `replayToJson`
  * (core/events/replayJson.ts). Torn or invalid log lines are skipped with a warning on stderr.
+ * The text shows what the logs say through `shown` (output/terminal.ts): a control character in a
+ * term, definition, id or option is printed as an escape, never sent to the terminal.
  */
 
 import { replayToJson, type ReplayJson } from '../../core/replay';
@@ -11,6 +13,7 @@ import { replayWorkspace } from '../../node/eventStore';
 import { EXIT_OK, UsageError } from '../errors';
 import { requireWorkspaceRoot } from '../events/workspace';
 import { relativePath } from '../output/json';
+import { shown } from '../output/terminal';
 import type { CliIo, ParsedCommand } from '../types';
 
 export const REPLAY_OPTIONS = {
@@ -27,7 +30,7 @@ export async function replayCommand(command: ParsedCommand, io: CliIo): Promise<
   const root = requireWorkspaceRoot(values['root'] as string | undefined, io.cwd);
   const { state, problems } = await replayWorkspace(root);
   if (problems.length > 0) {
-    io.stderr(problems.map((p) => `${relativePath(io.cwd, p.file)}${p.line > 0 ? `:${p.line}` : ''}: warning: ${p.message}`).join('\n'));
+    io.stderr(problems.map((p) => shown`${relativePath(io.cwd, p.file)}${p.line > 0 ? `:${p.line}` : ''}: warning: ${p.message}`).join('\n'));
   }
   const json = replayToJson(state, mission?.trim());
   io.stdout(values['json'] ? JSON.stringify(json, null, 2) : formatReplayText(json));
@@ -35,36 +38,40 @@ export async function replayCommand(command: ParsedCommand, io: CliIo): Promise<
 }
 
 export function formatReplayText(json: ReplayJson): string {
-  const lines: string[] = [json.mission_id === null ? 'All missions' : `Mission ${json.mission_id}`];
+  const lines: string[] = [json.mission_id === null ? 'All missions' : shown`Mission ${json.mission_id}`];
   const showMission = json.mission_id === null;
-  const ofMission = (m: string) => (showMission ? ` [mission ${m}]` : '');
+  const ofMission = (m: string) => (showMission ? shown` [mission ${m}]` : '');
 
   lines.push('', `Pins (${json.pins.length}):`);
   if (json.pins.length === 0) lines.push('  none');
   for (const p of json.pins) {
     const s = p.selected_sense;
-    lines.push(`  ${p.term} = "${s.definition}" (${s.scope}, confidence ${s.confidence})${ofMission(p.mission_id)}`);
-    lines.push(`    by ${p.actor_id} at ${p.timestamp}, conflict ${p.conflict_id}`);
+    lines.push(shown`  ${p.term} = "${s.definition}" (${s.scope}, confidence ${s.confidence})` + ofMission(p.mission_id));
+    lines.push(shown`    by ${p.actor_id} at ${p.timestamp}, conflict ${p.conflict_id}`);
   }
 
   lines.push('', `Open clarifications (${json.open_clarifications.length}):`);
   if (json.open_clarifications.length === 0) lines.push('  none');
   for (const o of json.open_clarifications) {
-    lines.push(`  ${o.term}: ${o.question} (step ${o.step_id}, urgency ${o.urgency})${ofMission(o.mission_id)}`);
-    o.options.forEach((option, i) => lines.push(`    ${i + 1}. ${option}`));
-    lines.push(`    conflict ${o.conflict_id}, requested at ${o.timestamp}`);
+    lines.push(shown`  ${o.term}: ${o.question} (step ${o.step_id}, urgency ${o.urgency})` + ofMission(o.mission_id));
+    o.options.forEach((option, i) => lines.push(shown`    ${i + 1}. ${option}`));
+    lines.push(shown`    conflict ${o.conflict_id}, requested at ${o.timestamp}`);
   }
 
   const added = SCOPE_ORDER.flatMap((scope) => json.senses[scope]);
   lines.push('', `Senses added by events (${added.length}):`);
   if (added.length === 0) lines.push('  none');
   for (const s of added) {
-    lines.push(`  [${s.scope}] ${s.surface} = "${s.definition}" (${s.status}, confidence ${s.confidence})${s.actor_id ? `, by ${s.actor_id}` : ''}${s.mission_id && (showMission || s.scope === 'mission_local') ? ` [mission ${s.mission_id}]` : ''}`);
+    lines.push(
+      shown`  [${s.scope}] ${s.surface} = "${s.definition}" (${s.status}, confidence ${s.confidence})` +
+        (s.actor_id ? shown`, by ${s.actor_id}` : '') +
+        (s.mission_id && (showMission || s.scope === 'mission_local') ? shown` [mission ${s.mission_id}]` : ''),
+    );
   }
 
   if (json.problems.length > 0) {
     lines.push('', `Problems (${json.problems.length}):`);
-    for (const p of json.problems) lines.push(`  event ${p.event_id}: ${p.message}`);
+    for (const p of json.problems) lines.push(shown`  event ${p.event_id}: ${p.message}`);
   }
   return lines.join('\n');
 }

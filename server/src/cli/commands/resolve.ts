@@ -14,6 +14,7 @@ import { choicesFor, conflictIdsToClose, DEFAULT_CUSTOM_SCOPE, customDrafts, ope
 import { runContext } from '../events/runContext';
 import { appendOrFail, assertUsableConfig, requireWorkspaceRoot } from '../events/workspace';
 import { relativePath } from '../output/json';
+import { shown } from '../output/terminal';
 import type { CliIo, ParsedCommand } from '../types';
 
 export const RESOLVE_OPTIONS = {
@@ -44,7 +45,7 @@ export async function resolveCommand(command: ParsedCommand, io: CliIo): Promise
   assertUsableConfig(snapshot);
   const choices = choicesFor(snapshot, missionId, term);
   if (senseArg === undefined && custom === undefined) {
-    throw new UsageError(`give --sense N (one of the candidates below) or --custom "definition"\n${formatChoices(choices)}`);
+    throw new UsageError('give --sense N (one of the candidates below) or --custom "definition"', formatChoices(choices));
   }
   const open = openClarificationsOf(snapshot, missionId, term);
   const conflictIds = conflictIdsToClose(open);
@@ -56,18 +57,18 @@ export async function resolveCommand(command: ParsedCommand, io: CliIo): Promise
     const index = parseSenseNumber(senseArg, choices);
     const sense = choices.candidates[index - 1]!;
     drafts = pickDrafts(run, missionId, conflictIds, term, sense, 'async');
-    summary = `'${term}' now means "${sense.definition}" (${sense.scope}, sense ${index} of ${choices.candidates.length}) in mission ${missionId}.`;
+    summary = shown`'${term}' now means "${sense.definition}" (${sense.scope}, sense ${index} of ${choices.candidates.length}) in mission ${missionId}.`;
   } else {
     const scope = (scopeArg as ScopeId | undefined) ?? DEFAULT_CUSTOM_SCOPE;
     const made = customDrafts(run, missionId, conflictIds, term, scope, custom!.trim(), 'async');
     drafts = made.drafts;
-    summary = `'${term}' now means "${made.sense.definition}" (new sense in ${scope}) in mission ${missionId}.`;
+    summary = shown`'${term}' now means "${made.sense.definition}" (new sense in ${scope}) in mission ${missionId}.`;
   }
 
   const events = await appendOrFail(root, missionId, drafts);
   const lines = [summary];
-  if (open.length > 0) lines.push(`Closed ${open.length === 1 ? 'clarification' : 'clarifications'} ${open.map((o) => o.conflictId).join(', ')}.`);
-  lines.push(`Recorded ${events.map((e) => e.event_type).join(', ')} in ${relativePath(io.cwd, eventLogPath(root, missionId))}.`);
+  if (open.length > 0) lines.push(`Closed ${open.length === 1 ? 'clarification' : 'clarifications'} ` + shown`${open.map((o) => o.conflictId).join(', ')}.`);
+  lines.push(shown`Recorded ${events.map((e) => e.event_type).join(', ')} in ${relativePath(io.cwd, eventLogPath(root, missionId))}.`);
   io.stdout(lines.join('\n'));
   return EXIT_OK;
 }
@@ -77,20 +78,20 @@ function parseSenseNumber(raw: string, choices: TermChoices): number {
   if (choices.candidates.length === 0) {
     throw new UsageError(`'${choices.term}' has no sense in any glossary scope to pick from; define one with --custom "definition"`);
   }
-  if (!/^\d+$/.test(raw.trim())) throw new UsageError(`--sense must be a number from 1 to ${choices.candidates.length} (got '${raw}')\n${list}`);
+  if (!/^\d+$/.test(raw.trim())) throw new UsageError(`--sense must be a number from 1 to ${choices.candidates.length} (got '${raw}')`, list);
   const n = Number(raw.trim());
-  if (n < 1 || n > choices.candidates.length) throw new UsageError(`--sense ${raw} is out of range: '${choices.term}' has ${choices.candidates.length} candidate sense${choices.candidates.length === 1 ? '' : 's'}\n${list}`);
+  if (n < 1 || n > choices.candidates.length) throw new UsageError(`--sense ${raw} is out of range: '${choices.term}' has ${choices.candidates.length} candidate sense${choices.candidates.length === 1 ? '' : 's'}`, list);
   return n;
 }
 
 /** The numbered candidates, as the prompt and `check` list them. */
 export function formatChoices(choices: TermChoices): string {
-  if (choices.candidates.length === 0) return `'${choices.term}' has no candidate senses.`;
-  const lines = [`Candidate senses of '${choices.term}' (${choices.scope}):`];
+  if (choices.candidates.length === 0) return shown`'${choices.term}' has no candidate senses.`;
+  const lines = [shown`Candidate senses of '${choices.term}' (${choices.scope}):`];
   const pinned = choices.pin?.sense;
   choices.candidates.forEach((s, i) => {
     const isPin = pinned !== undefined && pinned.scope === s.scope && pinned.definition === s.definition;
-    lines.push(`  ${i + 1}. [${s.scope}] ${s.definition} (confidence: ${s.confidence})${isPin ? ' (pinned for this mission)' : ''}`);
+    lines.push(shown`  ${i + 1}. [${s.scope}] ${s.definition} (confidence: ${s.confidence})` + (isPin ? ' (pinned for this mission)' : ''));
   });
   return lines.join('\n');
 }

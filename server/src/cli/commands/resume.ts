@@ -18,6 +18,7 @@ import { findStepDocuments, stepInputHash } from '../events/stepInputs';
 import { openTerminal, terminalAvailable } from '../events/terminal';
 import { assertUsableConfig, requireWorkspaceRoot } from '../events/workspace';
 import { relativePath } from '../output/json';
+import { shown } from '../output/terminal';
 import { ANSI, formatProblems, formatText, PLAIN } from '../output/text';
 import { runCheck } from '../runCheck';
 import type { CliIo, ParsedCommand } from '../types';
@@ -50,11 +51,11 @@ export async function resumeCommand(command: ParsedCommand, io: CliIo): Promise<
         candidates.map((d) => relativePath(io.cwd, d.absolutePath)).join(', '),
     );
   }
-  const shown = relativePath(io.cwd, doc.absolutePath);
-  const notes: string[] = [`Resuming step '${checkpoint.step_id}' of mission ${checkpoint.mission_id} (${shown}) from checkpoint ${token} at ${checkpoint.cursor}, strictness ${checkpoint.strictness}.`];
+  const docPath = relativePath(io.cwd, doc.absolutePath);
+  const notes: string[] = [shown`Resuming step '${checkpoint.step_id}' of mission ${checkpoint.mission_id} (${docPath}) from checkpoint ${token} at ${checkpoint.cursor}, strictness ${checkpoint.strictness}.`];
 
   if (doc.inputHash !== checkpoint.input_hash) {
-    const what = `Inputs changed since the checkpoint (${shown}: input_hash ${checkpoint.input_hash.slice(0, 12)}… → ${doc.inputHash.slice(0, 12)}…).`;
+    const what = shown`Inputs changed since the checkpoint (${docPath}: input_hash ${checkpoint.input_hash.slice(0, 12)}… → ${doc.inputHash.slice(0, 12)}…).`;
     if (values['yes'] === true) {
       notes.push(`${what} Proceeding (--yes).`);
     } else if (terminalAvailable()) {
@@ -74,17 +75,17 @@ export async function resumeCommand(command: ParsedCommand, io: CliIo): Promise<
   const run = await runCheck([doc.absolutePath], { strictness: checkpoint.strictness, mission: checkpoint.mission_id });
   for (const snapshot of run.snapshots) assertUsableConfig(snapshot);
   const checked = run.documents[0];
-  if (!checked) throw new FileError(`cannot read ${shown}: ${run.skipped[0]?.reason ?? 'skipped'}`);
+  if (!checked) throw new FileError(`cannot read ${docPath}: ${run.skipped[0]?.reason ?? 'skipped'}`);
   // The check recomputes from the current file; if it changed between the hash and the read, say so.
-  if (stepInputHash(root, checked.absolutePath, checked.text) !== doc.inputHash) notes.push(`${shown} changed while resuming; the latest text was checked.`);
+  if (stepInputHash(root, checked.absolutePath, checked.text) !== doc.inputHash) notes.push(shown`${docPath} changed while resuming; the latest text was checked.`);
 
   const current = new Map(checked.snapshot.scopeRefs().map((r) => [r.scope, r.version_id]));
   for (const ref of checkpoint.scope_refs) {
     const now = current.get(ref.scope);
-    if (now === undefined) notes.push(`Glossary scope ${ref.scope} is no longer loaded (was version ${ref.version_id}).`);
-    else if (now !== ref.version_id) notes.push(`Glossary scope ${ref.scope} changed since the checkpoint (version ${ref.version_id} → ${now}).`);
+    if (now === undefined) notes.push(shown`Glossary scope ${ref.scope} is no longer loaded (was version ${ref.version_id}).`);
+    else if (now !== ref.version_id) notes.push(shown`Glossary scope ${ref.scope} changed since the checkpoint (version ${ref.version_id} → ${now}).`);
   }
-  for (const scope of current.keys()) if (!checkpoint.scope_refs.some((r) => r.scope === scope)) notes.push(`Glossary scope ${scope} was added since the checkpoint.`);
+  for (const scope of current.keys()) if (!checkpoint.scope_refs.some((r) => r.scope === scope)) notes.push(shown`Glossary scope ${scope} was added since the checkpoint.`);
 
   const palette = io.isTTY && !values['no-color'] && !process.env['NO_COLOR'] ? ANSI : PLAIN;
   if (notes.length > 0) io.stderr(notes.join('\n'));
@@ -92,10 +93,10 @@ export async function resumeCommand(command: ParsedCommand, io: CliIo): Promise<
   const lines = [formatText(run, io.cwd, palette)];
   if (checked.report.blocked) {
     const blocking = documentConflicts(checked).filter((c) => c.blocking);
-    lines.push(`Still blocked by ${blocking.length} conflict${blocking.length === 1 ? '' : 's'}: ${blocking.map((c) => `${c.term} (${c.wire.conflict_type}, ${c.wire.severity})`).join(', ')}.`);
-    lines.push(`Resolve with: spec-glossary resolve <term> --mission ${checkpoint.mission_id} --sense N, then resume again.`);
+    lines.push(`Still blocked by ${blocking.length} conflict${blocking.length === 1 ? '' : 's'}: ` + shown`${blocking.map((c) => `${c.term} (${c.wire.conflict_type}, ${c.wire.severity})`).join(', ')}.`);
+    lines.push(shown`Resolve with: spec-glossary resolve <term> --mission ${checkpoint.mission_id} --sense N, then resume again.`);
   } else {
-    lines.push(`Gate passed: step '${checkpoint.step_id}' of mission ${checkpoint.mission_id} is no longer blocked; generation may proceed.`);
+    lines.push(shown`Gate passed: step '${checkpoint.step_id}' of mission ${checkpoint.mission_id} is no longer blocked; generation may proceed.`);
   }
   io.stdout(lines.join('\n'));
   return checked.report.blocked ? EXIT_BLOCKED : EXIT_OK;

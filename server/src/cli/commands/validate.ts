@@ -14,6 +14,7 @@ import { configPath, loadWorkspace } from '../../node/workspace';
 import { EXIT_BLOCKED, EXIT_OK, UsageError } from '../errors';
 import { requireWorkspaceRoot } from '../events/workspace';
 import { relativePath } from '../output/json';
+import { shown } from '../output/terminal';
 import { ANSI, PLAIN } from '../output/text';
 import type { CliIo, ParsedCommand } from '../types';
 
@@ -42,7 +43,7 @@ export async function validateCommand(command: ParsedCommand, io: CliIo): Promis
   const palette = io.isTTY && !values['no-color'] && !process.env['NO_COLOR'] ? ANSI : PLAIN;
   const lines = problems.map((p) => {
     const where = p.line > 0 ? `${relativePath(io.cwd, p.file)}:${p.line}:${p.column}` : relativePath(io.cwd, p.file);
-    return `${where} ${palette.severity(p.severity, p.severity)} ${p.code} ${p.message}`;
+    return shown`${where} ${palette.severity(p.severity, p.severity)} ${p.code} ${p.message}`;
   });
   const errors = problems.filter((p) => p.severity === 'error').length;
   const warnings = problems.length - errors;
@@ -51,7 +52,7 @@ export async function validateCommand(command: ParsedCommand, io: CliIo): Promis
     palette.bold(
       `${counts.seeds} glossary file${counts.seeds === 1 ? '' : 's'}, ${counts.logs} event log${counts.logs === 1 ? '' : 's'} (${counts.events} valid event${counts.events === 1 ? '' : 's'}): ` +
         `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}.`,
-    ),
+    ).text,
   );
   io.stdout(lines.join('\n'));
   return errors > 0 ? EXIT_BLOCKED : EXIT_OK;

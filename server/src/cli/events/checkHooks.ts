@@ -18,7 +18,8 @@ import { eventLogPath } from '../../node/eventStore';
 import type { CheckCommandHooks } from '../commands/check';
 import { FileError } from '../errors';
 import { relativePath } from '../output/json';
-import { formatSarif } from '../output/sarif';
+import { sarifOutput } from '../output/sarif';
+import { shown } from '../output/terminal';
 import type { CheckRun, CheckedDocument } from '../runCheck';
 import type { CliIo, ParsedCommand } from '../types';
 import { lineText, type TermConflict } from './conflicts';
@@ -57,7 +58,7 @@ export function checkHooks(): CheckCommandHooks {
   const notes: string[] = [];
   const checkpoints: { absolutePath: string; retryToken: string }[] = [];
   return {
-    formats: { sarif: formatSarif },
+    formats: { sarif: sarifOutput },
     async beforeOutput(run, command, io, recheck) {
       for (const snapshot of run.snapshots) assertUsableConfig(snapshot);
       assertReadable(run);
@@ -76,7 +77,7 @@ export function checkHooks(): CheckCommandHooks {
     async afterCheck(run, _command: ParsedCommand, io: CliIo) {
       const stillBlocked = new Set(run.documents.filter((d) => d.report.blocked).map((d) => d.absolutePath));
       for (const cp of checkpoints) {
-        if (stillBlocked.has(cp.absolutePath)) notes.push(`${relativePath(io.cwd, cp.absolutePath)} is blocked; resume with: spec-glossary resume --retry-token ${cp.retryToken}`);
+        if (stillBlocked.has(cp.absolutePath)) notes.push(shown`${relativePath(io.cwd, cp.absolutePath)} is blocked; resume with: spec-glossary resume --retry-token ${cp.retryToken}`);
       }
       if (notes.length > 0) io.stderr(notes.join('\n'));
       return undefined;
@@ -116,7 +117,7 @@ async function recordEvents(
     let group = groups.get(key);
     if (!group) {
       const writable = existsSync(path.join(root, '.kittify'));
-      if (!writable) notes.push(`${relativePath(io.cwd, doc.absolutePath)}: not inside a Spec Kitty workspace (no .kittify/ folder above it); no events recorded for it`);
+      if (!writable) notes.push(shown`${relativePath(io.cwd, doc.absolutePath)}: not inside a Spec Kitty workspace (no .kittify/ folder above it); no events recorded for it`);
       groups.set(key, (group = { root, missionId, writable, entries: [] }));
     }
     const events = documentEvents(doc, ctx);
@@ -172,7 +173,7 @@ async function recordEvents(
     // have requested the same clarification since this run read the logs.
     const written = await appendOrFail(group.root, group.missionId, drafts, { underLock: (current) => withoutRequestsAlreadyOpen(drafts, current) });
     if (written.length === 0) continue;
-    notes.push(`recorded ${written.length} event${written.length === 1 ? '' : 's'} in ${relativePath(io.cwd, eventLogPath(group.root, group.missionId))}`);
+    notes.push(`recorded ${written.length} event${written.length === 1 ? '' : 's'} in ` + shown`${relativePath(io.cwd, eventLogPath(group.root, group.missionId))}`);
     for (const entry of group.entries) if (entry.retryToken) checkpoints.push({ absolutePath: entry.doc.absolutePath, retryToken: entry.retryToken });
   }
   return decided;

@@ -2,10 +2,12 @@
  * The clarification prompt of `check --interactive` (seed 001, ClarificationMiddleware): for one
  * conflict it shows the term, where it is used, the deciding scope and the candidate senses
  * numbered `1..N` (confidence descending, then file order), then reads `1..N`, `c` (custom
- * definition, asked next) or `d` (defer).
+ * definition, asked next) or `d` (defer). Terms, definitions and the quoted line come from files:
+ * they are shown through `shown` (output/terminal.ts), never raw.
  */
 
 import type { ScopeId, SenseRef, Severity } from '../../core/types';
+import { shown } from '../output/terminal';
 import type { Terminal } from './terminal';
 
 export interface PromptConflict {
@@ -35,16 +37,16 @@ const SEVERITY_LABEL: Record<Severity, string> = { high: 'High', medium: 'Medium
 export function renderConflict(c: PromptConflict, position: number, total: number): string {
   const lines = [
     '',
-    `[${position}/${total}] ${SEVERITY_LABEL[c.severity]}-severity conflict: "${c.term}" (${c.conflictType.replace('_', ' ')})`,
+    shown`[${position}/${total}] ${SEVERITY_LABEL[c.severity]}-severity conflict: "${c.term}" (${c.conflictType.replace('_', ' ')})`,
     '',
-    `Term: ${c.term}`,
-    `Context: ${c.where}${c.line ? `  "${c.line}"` : ''}`,
-    `Scope: ${c.scope ? `${c.scope} (${c.senseCount} sense${c.senseCount === 1 ? '' : 's'})` : 'none (not defined in any glossary scope)'}`,
+    shown`Term: ${c.term}`,
+    shown`Context: ${c.where}` + (c.line ? shown`  "${c.line}"` : ''),
+    `Scope: ${c.scope ? shown`${c.scope} (${c.senseCount} sense${c.senseCount === 1 ? '' : 's'})` : 'none (not defined in any glossary scope)'}`,
     '',
   ];
   if (c.candidates.length > 0) {
     lines.push('Candidate senses:');
-    c.candidates.forEach((s, i) => lines.push(`  ${i + 1}. [${s.scope}] ${s.definition} (confidence: ${s.confidence})`));
+    c.candidates.forEach((s, i) => lines.push(shown`  ${i + 1}. [${s.scope}] ${s.definition} (confidence: ${s.confidence})`));
     lines.push('');
   }
   return lines.join('\n') + '\n';
@@ -66,21 +68,21 @@ export async function askConflict(terminal: Terminal, c: PromptConflict, positio
       const index = Number(answer);
       if (index >= 1 && index <= c.candidates.length) {
         const sense = c.candidates[index - 1]!;
-        terminal.write(`Resolved: ${c.term} = ${sense.definition} (${sense.scope})\n`);
+        terminal.write(shown`Resolved: ${c.term} = ${sense.definition} (${sense.scope})\n`);
         return { kind: 'pick', sense, index };
       }
     } else if (answer === 'c' || answer === 'custom') {
       for (;;) {
-        const definition = await terminal.ask(`Definition of '${c.term}' (added to ${c.customScope}): `);
+        const definition = await terminal.ask(shown`Definition of '${c.term}' (added to ${c.customScope}): `);
         if (definition === undefined) return { kind: 'eof' };
         if (definition.trim() !== '') {
-          terminal.write(`Resolved: ${c.term} = ${definition.trim()} (new sense in ${c.customScope})\n`);
+          terminal.write(shown`Resolved: ${c.term} = ${definition.trim()} (new sense in ${c.customScope})\n`);
           return { kind: 'custom', definition: definition.trim() };
         }
         terminal.write('The definition must not be blank.\n');
       }
     } else if (answer === 'd' || answer === 'defer') {
-      terminal.write(`Deferred: '${c.term}' awaits clarification.\n`);
+      terminal.write(shown`Deferred: '${c.term}' awaits clarification.\n`);
       return { kind: 'defer' };
     }
     const n = c.candidates.length;

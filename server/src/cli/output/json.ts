@@ -1,8 +1,12 @@
-/** `check --format json` (SPEC §8): one object, one finding per occurrence, zero-based positions. */
+/**
+ * `check --format json` (SPEC §8): one object, one finding per occurrence, zero-based positions,
+ * written in pieces (output/jsonStream.ts) so that any number of findings prints.
+ */
 
 import path from 'node:path';
 import type { Finding, SenseRef } from '../../core/types';
 import type { CheckRun, CheckedDocument } from '../runCheck';
+import { jsonPieces, streamArray, streamObject, type StreamedObject } from './jsonStream';
 
 export interface JsonFinding {
   term: string;
@@ -41,7 +45,8 @@ export function findingToJson(finding: Finding): JsonFinding {
   };
 }
 
-export function documentToJson(doc: CheckedDocument, cwd: string): JsonDocument {
+/** A document's JSON without its findings (`findings` comes last, streamed: see `jsonOutput`). */
+export function documentHeader(doc: CheckedDocument, cwd: string): Omit<JsonDocument, 'findings'> {
   const { report, identity } = doc;
   return {
     path: relativePath(cwd, doc.absolutePath),
@@ -52,20 +57,34 @@ export function documentToJson(doc: CheckedDocument, cwd: string): JsonDocument 
     // No conflicts: "low", the lowest value the event schema allows; recommended_action says "proceed".
     overall_severity: report.overallSeverity ?? 'low',
     recommended_action: report.recommendedAction,
-    findings: report.findings.map(findingToJson),
   };
 }
 
-export function formatJson(run: CheckRun, cwd: string): string {
-  const documents = run.documents.map((d) => documentToJson(d, cwd));
+/**
+ * `check --format json`, in pieces (output/jsonStream.ts): each document and each finding is
+ * turned into JSON only when it is written, so any number of findings prints. Ends with a newline.
+ */
+export function* jsonOutput(run: CheckRun, cwd: string): Generator<string, void, undefined> {
   const summary = {
-    documents: documents.length,
-    blocked: documents.filter((d) => d.blocked).length,
-    findings: documents.reduce((n, d) => n + d.findings.length, 0),
+    documents: run.documents.length,
+    blocked: run.documents.filter((d) => d.report.blocked).length,
+    findings: run.documents.reduce((n, d) => n + d.report.findings.length, 0),
     // Distinct flagged terms, counted per document.
-    terms: documents.reduce((n, d) => n + new Set(d.findings.map((f) => f.term)).size, 0),
+    terms: run.documents.reduce((n, d) => n + new Set(d.report.findings.map((f) => f.term)).size, 0),
   };
-  return JSON.stringify({ documents, summary }, null, 2);
+  const documents = streamArray(mapIterable(run.documents, (d) => streamedDocument(d, cwd)));
+  yield* jsonPieces(streamObject({ documents, summary }));
+  yield '\n';
+}
+
+/** A document's JSON (`JsonDocument`), its findings made one at a time as they are written. */
+function streamedDocument(doc: CheckedDocument, cwd: string): StreamedObject {
+  return streamObject({ ...documentHeader(doc, cwd), findings: streamArray(mapIterable(doc.report.findings, findingToJson)) });
+}
+
+/** `items` mapped lazily: each result is made when the writer reaches it. */
+export function* mapIterable<T, U>(items: Iterable<T>, map: (item: T) => U): Generator<U, void, undefined> {
+  for (const item of items) yield map(item);
 }
 
 export function relativePath(cwd: string, file: string): string {

@@ -18,6 +18,7 @@ import { pathToFileURL } from 'node:url';
 import type { ConflictType, Finding, Severity } from '../../core/types';
 import type { CheckRun, FileProblem } from '../runCheck';
 import { relativePath } from './json';
+import { jsonPieces, streamArray, streamObject, type StreamedObject } from './jsonStream';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 export const SARIF_VERSION = '2.1.0';
@@ -85,26 +86,17 @@ const RULE_INDEX = new Map<ConflictType, number>(RULES.map(([id], i) => [id, i])
 declare const SPEC_GLOSSARY_VERSION: string | undefined;
 const VERSION = typeof SPEC_GLOSSARY_VERSION === 'string' ? SPEC_GLOSSARY_VERSION : '0.0.0-dev';
 
-export function sarifLog(run: CheckRun, cwd: string): object {
-  const results: object[] = [];
-  for (const doc of run.documents) {
-    const artifact = artifactLocation(cwd, doc.absolutePath);
-    const perLine = new Map<string, number>();
-    for (const finding of doc.report.findings) {
-      const lineKey = `${finding.term}\u0000${finding.conflictType}\u0000${finding.range.start.line}`;
-      const nth = perLine.get(lineKey) ?? 0;
-      perLine.set(lineKey, nth + 1);
-      results.push(result(finding, artifact, nth, { mission_id: doc.identity.missionId, step_id: doc.identity.stepId }));
-    }
-  }
-  const notifications = run.problems.map((p) => notification(p, cwd));
-  for (const skip of run.skipped) notifications.push({ level: 'warning', message: { text: skip.reason }, locations: [{ physicalLocation: { artifactLocation: artifactLocation(cwd, skip.absolutePath) } }] });
-
-  return {
+/**
+ * The SARIF log, with its results and notifications made one at a time as they are written
+ * (output/jsonStream.ts), so any number of findings prints.
+ */
+export function sarifLog(run: CheckRun, cwd: string): StreamedObject {
+  const notificationCount = run.problems.length + run.skipped.length;
+  return streamObject({
     $schema: SARIF_SCHEMA,
     version: SARIF_VERSION,
-    runs: [
-      {
+    runs: streamArray([
+      streamObject({
         tool: {
           driver: {
             name: 'spec-glossary',
@@ -123,16 +115,40 @@ export function sarifLog(run: CheckRun, cwd: string): object {
           },
         },
         originalUriBaseIds: { '%SRCROOT%': { uri: directoryUri(cwd) } },
-        invocations: [{ executionSuccessful: true, ...(notifications.length > 0 ? { toolConfigurationNotifications: notifications } : {}) }],
+        invocations: streamArray([
+          streamObject({ executionSuccessful: true, ...(notificationCount > 0 ? { toolConfigurationNotifications: streamArray(notifications(run, cwd)) } : {}) }),
+        ]),
         columnKind: 'utf16CodeUnits',
-        results,
-      },
-    ],
-  };
+        results: streamArray(results(run, cwd)),
+      }),
+    ]),
+  });
 }
 
-export function formatSarif(run: CheckRun, cwd: string): string {
-  return JSON.stringify(sarifLog(run, cwd), null, 2);
+/** `check --format sarif`: the log's JSON in pieces, ending with a newline. */
+export function* sarifOutput(run: CheckRun, cwd: string): Generator<string, void, undefined> {
+  yield* jsonPieces(sarifLog(run, cwd));
+  yield '\n';
+}
+
+/** One result per finding, document by document. */
+function* results(run: CheckRun, cwd: string): Generator<object, void, undefined> {
+  for (const doc of run.documents) {
+    const artifact = artifactLocation(cwd, doc.absolutePath);
+    const perLine = new Map<string, number>();
+    for (const finding of doc.report.findings) {
+      const lineKey = `${finding.term}\u0000${finding.conflictType}\u0000${finding.range.start.line}`;
+      const nth = perLine.get(lineKey) ?? 0;
+      perLine.set(lineKey, nth + 1);
+      yield result(finding, artifact, nth, { mission_id: doc.identity.missionId, step_id: doc.identity.stepId });
+    }
+  }
+}
+
+/** Problems in glossary, config and log files, then the skipped files. */
+function* notifications(run: CheckRun, cwd: string): Generator<object, void, undefined> {
+  for (const p of run.problems) yield notification(p, cwd);
+  for (const skip of run.skipped) yield { level: 'warning', message: { text: skip.reason }, locations: [{ physicalLocation: { artifactLocation: artifactLocation(cwd, skip.absolutePath) } }] };
 }
 
 function result(finding: Finding, artifact: ArtifactLocation, nth: number, ids: { mission_id: string; step_id: string }): object {

@@ -1,0 +1,153 @@
+/**
+ * Issue 19, item 3: a check whose report is longer than V8's longest string (about 512 MiB)
+ * used to die in `JSON.stringify` with `RangeError: Invalid string length` and a stack trace.
+ * The report is now written piece by piece; these runs make a report above that limit, cheaply:
+ * a glossary whose two senses of `zorblax` have definitions of 300,000 characters, so each
+ * finding carries 600 KB of candidate senses and 1,000 findings print more than the limit.
+ *
+ * To check the whole output without holding it (the test process has the same limit), each run
+ * of the definitions' filler character is collapsed to its length on the fly; what remains must
+ * equal, byte for byte, the output of the same check with one- and two-character definitions.
+ * (The half-million-finding run of the issue is a benchmark row: `npm run bench -- --only
+ * findings`.)
+ */
+
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, openSync } from 'node:fs';
+import { constants } from 'node:buffer';
+import { StringDecoder } from 'node:string_decoder';
+import { afterEach, describe, expect, test } from 'vitest';
+import { CLI } from '../helpers/workspace';
+import { tempWorkspace, type TempWorkspace } from './helpers';
+
+/** A character no other part of the output contains (checked below on the small output). */
+const FILLER = '~';
+const LONG = 300_000;
+const FINDINGS = 1_000;
+
+/** Two senses of `zorblax` whose definitions end in a run of `length` and `length + 1` fillers. */
+function seed(length: number): string {
+  const sense = (definition: string, confidence: number) => `  - surface: zorblax\n    definition: "${definition}"\n    confidence: ${confidence}\n    status: active\n`;
+  return `terms:\n${sense(`A flux capacitor ${FILLER.repeat(length)}`, 0.9)}${sense(`A queue of reviews ${FILLER.repeat(length + 1)}`, 0.6)}`;
+}
+
+/** Ten documents, 100 findings each. */
+function workspace(definitionLength: number): TempWorkspace {
+  const files: Record<string, string> = {
+    '.kittify/glossaries/team_domain.yaml': seed(definitionLength),
+  };
+  for (let i = 0; i < 10; i++) files[`docs/spec-${i}.md`] = `# Spec ${i}\n\n${'The zorblax is ready.\n'.repeat(FINDINGS / 10)}`;
+  return tempWorkspace(files);
+}
+
+interface Collapsed {
+  status: number;
+  /** Characters written to stdout (UTF-16 code units, as V8 counts a string's length). */
+  chars: number;
+  /** The output with every run of FILLER replaced by `<n>` (its length). */
+  text: string;
+  stderr: string;
+}
+
+/** Runs the CLI and reads its stdout as it comes, collapsing the filler runs. */
+function runCollapsed(args: string[], cwd: string): Promise<Collapsed> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const decoder = new StringDecoder('utf8');
+    const parts: string[] = [];
+    let run = 0;
+    let chars = 0;
+    let stderr = '';
+    const take = (chunk: string) => {
+      chars += chunk.length;
+      for (const piece of chunk.match(/~+|[^~]+/g) ?? []) {
+        if (piece[0] === FILLER) {
+          run += piece.length;
+          continue;
+        }
+        if (run > 0) parts.push(`<${run}>`);
+        run = 0;
+        parts.push(piece);
+      }
+    };
+    child.stdout.on('data', (data: Buffer) => take(decoder.write(data)));
+    child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      take(decoder.end());
+      if (run > 0) parts.push(`<${run}>`);
+      resolve({ status: code ?? -1, chars, text: parts.join(''), stderr });
+    });
+  });
+}
+
+describe('a report longer than the longest string V8 can hold', () => {
+  let big: TempWorkspace | undefined;
+  let small: TempWorkspace | undefined;
+  afterEach(() => {
+    big?.remove();
+    small?.remove();
+  });
+
+  for (const format of ['json', 'sarif'] as const) {
+    test(`check --format ${format} prints all of it, exactly as a small report of the same findings`, async () => {
+      big = workspace(LONG);
+      small = workspace(1);
+      const expected = await runCollapsed(['check', '--format', format], small.root);
+      expect(expected.status).toBe(0);
+      // Valid JSON with every finding, and the filler only inside the definitions.
+      const parsed = JSON.parse(expected.text) as { summary?: { findings: number }; runs?: { results: { properties: { candidate_senses: { definition: string }[] } }[] }[] };
+      expect(format === 'json' ? parsed.summary!.findings : parsed.runs![0]!.results.length).toBe(FINDINGS);
+      expect(expected.text.match(/<\d+>/g)).toHaveLength(2 * FINDINGS);
+
+      const result = await runCollapsed(['check', '--format', format], big.root);
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+      expect(result.chars).toBeGreaterThan(constants.MAX_STRING_LENGTH);
+      // The temp folder's name shows in SARIF (originalUriBaseIds), not in JSON (relative paths).
+      const normalize = (text: string, root: string) => text.split(root).join('<root>');
+      const lengthened = expected.text.replace(/<(\d+)>/g, (_all, n: string) => `<${Number(n) === 1 ? LONG : LONG + 1}>`);
+      expect(normalize(result.text, big.root)).toBe(normalize(lengthened, small.root));
+    });
+  }
+});
+
+describe('standard output that goes away or fills up', () => {
+  let ws: TempWorkspace | undefined;
+  afterEach(() => ws?.remove());
+
+  test('a reader that stops early (`check | head`): the output stops quietly, no stack trace, the exit code stays the check\'s', async () => {
+    ws = workspace(1_000); // about 2 MB of JSON: far more than a pipe holds
+    const result = await new Promise<{ status: number; stderr: string; received: number }>((resolve, reject) => {
+      const child = spawn(process.execPath, [CLI, 'check', '--format', 'json'], { cwd: ws!.root, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      let received = 0;
+      child.stdout.once('data', (data: Buffer) => {
+        received = data.length;
+        child.stdout.destroy(); // what `head -c` does after its first bytes
+      });
+      child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ status: code ?? -1, stderr, received }));
+    });
+    expect(result.received).toBeGreaterThan(0);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  });
+
+  test('a full disk (/dev/full): exit 2 and one line on stderr saying the output could not be written', (ctx) => {
+    if (!existsSync('/dev/full')) {
+      console.warn('skipped: this system has no /dev/full (Linux has it for every user)');
+      ctx.skip();
+    }
+    ws = workspace(1);
+    const out = openSync('/dev/full', 'w');
+    try {
+      const result = spawnSync(process.execPath, [CLI, 'check', '--format', 'sarif'], { cwd: ws.root, stdio: ['ignore', out, 'pipe'], encoding: 'utf8' });
+      expect(result.stderr).toBe('spec-glossary: cannot write the output: no space left on device (ENOSPC)\n');
+      expect(result.status).toBe(2);
+    } finally {
+      closeSync(out);
+    }
+  });
+});
