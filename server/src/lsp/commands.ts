@@ -58,6 +58,8 @@ export interface CommandDeps {
   engine(): Engine;
   /** True once the client asked the server to shut down: nothing is written any more. */
   stopped(): boolean;
+  /** Settles once the glossary-file changes seen in the folder so far are recorded (seedSaves.ts). */
+  glossaryFilesRecorded(root: string): Promise<void>;
 }
 
 const SCOPE_LABEL: Record<DefineScope, string> = { mission_local: 'mission glossary', team_domain: 'team glossary' };
@@ -79,7 +81,12 @@ export class CommandHandlers {
       case Commands.listCandidates:
         return this.report(this.listCandidates(arg === undefined || arg === null ? {} : record(arg)));
       case Commands.reload:
-        await Promise.all(this.deps.registry.loadedRoots().map((root) => this.deps.glossaryWritten(root)));
+        await Promise.all(
+          this.deps.registry.loadedRoots().map(async (root) => {
+            await this.deps.glossaryWritten(root);
+            await this.deps.glossaryFilesRecorded(root);
+          }),
+        );
         return { ok: true, message: 'Glossaries reloaded.' };
       default:
         throw new ResponseError(ErrorCodes.InvalidParams, `unknown command ${params.command}`);

@@ -69,15 +69,19 @@ export class SeedSaveRecorder {
 
   constructor(private readonly deps: SeedSaveDeps) {}
 
-  /** After each reload of a folder: compare its seed files on disk with the last time. */
-  async reloaded(root: string, snapshot: WorkspaceSnapshot, first: boolean): Promise<void> {
-    const maxBytes = await this.deps.maxFileBytes(root);
-    const changes = this.changesOnDisk(root, maxBytes, first);
-    if (changes.length === 0) return;
-    const previous = this.chains.get(root) ?? Promise.resolve();
-    const next = previous.then(() => this.record(root, snapshot, changes));
+  /** After each reload of a folder: compare its seed files on disk with the last time (in order, one at a time). */
+  reloaded(root: string, snapshot: WorkspaceSnapshot, first: boolean): Promise<void> {
+    const next = this.idle(root).then(async () => {
+      const changes = this.changesOnDisk(root, await this.deps.maxFileBytes(root), first);
+      if (changes.length > 0) await this.record(root, snapshot, changes);
+    });
     this.chains.set(root, next.catch(() => undefined));
-    await next;
+    return next;
+  }
+
+  /** Settles once every change seen so far in the folder is recorded. */
+  idle(root: string): Promise<void> {
+    return this.chains.get(root) ?? Promise.resolve();
   }
 
   /** Compares (and remembers) each seed file; synchronous, so two reloads never report one change twice. */

@@ -102,6 +102,7 @@ export class Session {
       engine: options.engine,
       glossaryWritten: (root) => this.glossaryWritten(root),
       stopped: () => this.stopped,
+      glossaryFilesRecorded: (root) => this.seedSaves.idle(root),
     });
     this.seedSaves = new SeedSaveRecorder({
       fs: options.fs,
