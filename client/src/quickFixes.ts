@@ -48,7 +48,7 @@ export async function defineTermWithDefinition(client: LanguageClient | undefine
   }
   const definition = await vscode.window.showInputBox({
     title: withDefinitionTitle(args),
-    prompt: `Definition of '${writtenTerm(args)}': added to the ${scopeLabel(args.scope)} and pinned for this spec's mission (recorded in its event log).`,
+    prompt: `Definition of '${writtenTerm(args)}': added to the ${scopeLabel(args.scope)} and pinned for this spec's mission (recorded in the event log).`,
     placeHolder: `What '${writtenTerm(args)}' means in this mission`,
     ignoreFocusOut: true,
     validateInput: validateDefinition,
