@@ -194,7 +194,7 @@ export class CommandHandlers {
       const parsed = URI.parse(uri);
       if (parsed.scheme !== 'file') throw new CommandRefused(`${uri} is not a file or folder of the workspace.`);
       // A folder uri names the folder itself: its root is found from a path inside it.
-      const inside = this.deps.fs.stat(parsed.fsPath)?.kind === 'directory' ? path.join(parsed.fsPath, '.') : parsed.fsPath;
+      const inside = this.deps.fs.stat(parsed.fsPath)?.kind === 'directory' ? path.join(parsed.fsPath, '.folder') : parsed.fsPath;
       roots = [writableRoot(this.deps, inside, uri)];
     } else roots = [...this.deps.registry.getFolders()];
     const open = new Map<string, string>();
