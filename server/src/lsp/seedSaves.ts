@@ -46,10 +46,12 @@ export interface SeedSaveDeps {
   stopped(): boolean;
 }
 
-/** A seed file as last seen on disk. */
+/**
+ * A seed file as last seen on disk: its text only (undefined: no file). It is parsed only when it
+ * changed, so a large glossary costs one read per reload and no parse until it is saved.
+ */
 interface Seen {
   text: string | undefined;
-  senses: readonly Sense[];
 }
 
 /** What changed in one seed file: senses added and removed (by surface and definition). */
@@ -97,17 +99,20 @@ export class SeedSaveRecorder {
       const text = outcome.ok ? outcome.text : undefined;
       const last = files.get(scope);
       if (last !== undefined && last.text === text) continue;
-      const parsed = text === undefined ? undefined : parseSeedFile(text, file, scope);
-      if (parsed && !parsed.parsed) continue; // broken YAML: judged once it parses again
-      const senses = parsed?.senses ?? [];
-      files.set(scope, { text, senses });
-      if (fresh || last === undefined) continue;
+      if (fresh || last === undefined) {
+        files.set(scope, { text });
+        continue;
+      }
+      const now = sensesOf(text, file, scope);
+      if (now === undefined) continue; // broken YAML: judged once it parses again (against the last good text)
+      files.set(scope, { text });
+      const before = sensesOf(last.text, file, scope) ?? [];
       const key = (s: Sense) => `${s.surface}\u0000${s.definition}`;
-      const had = new Set(last.senses.map(key));
-      const has = new Set(senses.map(key));
-      const added = senses.filter((s) => !had.has(key(s)) && s.status !== 'deprecated');
-      const removed = last.senses.filter((s) => !has.has(key(s)));
-      if (added.length > 0 || removed.length > 0) changes.push({ scope, file, added, removed, before: last.senses });
+      const had = new Set(before.map(key));
+      const has = new Set(now.map(key));
+      const added = now.filter((s) => !had.has(key(s)) && s.status !== 'deprecated');
+      const removed = before.filter((s) => !has.has(key(s)));
+      if (added.length > 0 || removed.length > 0) changes.push({ scope, file, added, removed, before });
     }
     return changes;
   }
@@ -178,6 +183,13 @@ export class SeedSaveRecorder {
   forget(root: string): void {
     this.seen.delete(root);
   }
+}
+
+/** The senses of a seed file's text (none for no file); undefined when it does not parse. */
+function sensesOf(text: string | undefined, file: string, scope: ScopeId): readonly Sense[] | undefined {
+  if (text === undefined) return [];
+  const parsed = parseSeedFile(text, file, scope);
+  return parsed.parsed ? parsed.senses : undefined;
 }
 
 /** Whether the log (of the mission, for mission_local) holds this sense with this status. */

@@ -33,22 +33,29 @@ export function missionName(missionId: string, slug: string | undefined): string
  * (built on first use; a report with many findings pays one pass over its flagged terms).
  */
 export function writtenTerms(report: Pick<DocumentReport, 'candidates'>): (finding: Finding) => string | undefined {
-  const byTerm = new Map<string, Map<string, string> | null>();
+  // Only the occurrences written otherwise than the term are kept (most are written as it is).
+  const byTerm = new Map<string, Map<number, string> | null>();
   return (finding) => {
     let at = byTerm.get(finding.term);
     if (at === undefined) {
       const candidate = report.candidates.find((c) => c.surface === finding.term);
+      at = null;
       if (candidate) {
-        at = new Map();
         const { occurrences, texts } = candidate;
-        for (let k = 0; k < occurrences.length; k++) at.set(positionKey(occurrences[k]!.start), writtenForm(texts[k] ?? ''));
-      } else at = null;
+        for (let k = 0; k < texts.length; k++) {
+          const text = texts[k]!;
+          if (text === finding.term) continue;
+          const written = writtenForm(text);
+          if (written !== finding.term && written !== '') (at ??= new Map()).set(positionKey(occurrences[k]!.start), written);
+        }
+      }
       byTerm.set(finding.term, at);
     }
-    return at?.get(positionKey(finding.range.start)) || undefined;
+    return at === null ? undefined : at.get(positionKey(finding.range.start));
   };
 }
 
-function positionKey(position: { line: number; character: number }): string {
-  return `${position.line}:${position.character}`;
+/** A position as one number (documents have far fewer than 2^21 lines). */
+function positionKey(position: { line: number; character: number }): number {
+  return position.line * 0x100000000 + position.character;
 }
