@@ -11,7 +11,7 @@
 
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { ErrorCodes, MessageType, ResponseError, ShowMessageNotification, type Connection, type ExecuteCommandParams, type TextDocuments, type WorkspaceEdit } from 'vscode-languageserver';
+import { ErrorCodes, MessageType, ResponseError, ShowMessageNotification, type Connection, type ExecuteCommandParams, type TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from 'vscode-uri';
 import type { Engine } from '../core/check/engine';
@@ -22,18 +22,15 @@ import { isPlaceholderDefinition } from '../core/placeholder';
 import { isScopeId, SEVERITY_RANK, type ReplayState, type SenseRef, type Severity } from '../core/types';
 import { eventLogPath } from '../node/eventStore';
 import type { WorkspaceFileSystem } from '../node/fileSystem';
-import { readWorkspaceText } from '../node/files';
-import { assertInsideWorkspace } from '../node/fsSafety';
-import { seedPath } from '../node/workspace';
 import { workspaceCandidates } from '../node/workspaceCandidates';
 import { fileUri } from '../service/paths';
-import { draftDefinition, findDraftEntry, insertDraftEntry } from '../service/seedEdit';
 import { missionOf, shortTimestamp } from '../service/wording';
 import { Commands, type CandidatesResult, type CommandResult, type DefineScope } from '../shared/protocol';
 import type { DocumentAnalyzer } from './analysis';
 import type { ClientFeatures } from './capabilities';
 import { CommandRefused, termTarget, writableRoot, type TargetDeps, type TermTarget } from './commandTarget';
 import { appendPlanned, type DecisionPlan, type EventAppender } from './decisionLog';
+import { addDraftEntry } from './draftEntry';
 import type { Logger } from './logger';
 import type { SettingsStore } from './settings';
 import type { WorkspaceRegistry } from './workspaces';
@@ -121,7 +118,11 @@ export class CommandHandlers {
     const definition = optionalString(args, 'definition')?.trim();
     if (definition === '') throw invalid('definition must not be blank');
     const target = await this.target(args);
-    if (definition === undefined) return this.insertDraftEntry(target, scope);
+    if (definition === undefined) {
+      if (this.deps.stopped()) throw new CommandRefused('The server is shutting down; nothing was written.');
+      const added = await addDraftEntry(this.deps, target, scope);
+      return this.told(added.message, added.uri);
+    }
     if (isPlaceholderDefinition(definition)) throw new CommandRefused(`"${definition}" is a placeholder, not a definition of '${target.written}'. Nothing was written.`);
 
     const { term, written, checked } = target;
@@ -225,97 +226,6 @@ export class CommandHandlers {
     const count = workspaces.reduce((n, w) => n + w.candidates.length, 0);
     const documents = workspaces.reduce((n, w) => n + w.documents, 0);
     return { ok: true, message: `${count} glossary candidate${count === 1 ? '' : 's'} in ${documents} document${documents === 1 ? '' : 's'}.`, workspaces };
-  }
-
-  /**
-   * Inserts a draft entry into the scope's seed YAML through `workspace/applyEdit`, shows it when
-   * the client can, and says where it went. A draft already waiting for this term is shown
-   * instead of adding a second one. When the editor refuses the edit nothing stays behind.
-   */
-  private async insertDraftEntry(target: TermTarget, scope: DefineScope): Promise<CommandResult> {
-    const { connection, client, documents, fs } = this.deps;
-    const { root, term, written } = target;
-    const file = seedPath(root, scope);
-    const label = path.relative(root, file);
-    assertInsideWorkspace(root, file, fs);
-    const uri = fileUri(file);
-    const open = documents.get(uri);
-    let existing: string | undefined = open?.getText();
-    if (existing === undefined) {
-      const outcome = readWorkspaceText(root, file, (await this.deps.settings.get(fileUri(root))).maxFileSize, fs);
-      if (outcome.ok) existing = outcome.text;
-      else if (!outcome.missing) throw new CommandRefused(`Cannot add '${written}' to ${label}: ${outcome.reason}`);
-    }
-    const waiting = existing === undefined ? undefined : findDraftEntry(existing, term);
-    if (waiting) {
-      const shown = await this.show(uri, waiting);
-      return this.told(`${label}:${waiting.start.line + 1} already has a draft entry for '${written}': write its definition there and save the file${shown ? '' : ` (open ${label})`}.`, uri);
-    }
-    const insertion = insertDraftEntry(existing, scope, term, draftDefinition(written));
-    if (!insertion.ok) throw new CommandRefused(`Cannot add '${written}' to ${label}: ${insertion.message}`);
-    if (this.deps.stopped()) throw new CommandRefused('The server is shutting down; nothing was written.');
-
-    let edit: WorkspaceEdit;
-    const created: string[] = [];
-    if (insertion.create && client.createFile) {
-      edit = { documentChanges: [{ kind: 'create', uri, options: { ignoreIfExists: true } }, { textDocument: { uri, version: null }, edits: insertion.edits }] };
-    } else {
-      if (insertion.create) {
-        // The client cannot create files: create the empty seed file (inside .kittify/) ourselves,
-        // and remove it again (with the folders made for it) if the edit is not applied.
-        for (let dir = path.dirname(file); !fs.stat(dir); dir = path.dirname(dir)) created.unshift(dir);
-        fs.createDirectory(path.dirname(file));
-        assertInsideWorkspace(root, file, fs);
-        fs.writeFile(file, '', { exclusive: true });
-        created.push(file);
-      }
-      edit = client.documentChanges ? { documentChanges: [{ textDocument: { uri, version: open?.version ?? null }, edits: insertion.edits }] } : { changes: { [uri]: insertion.edits } };
-    }
-    // Tried even when the client did not declare `workspace.applyEdit`: an error answer is reported.
-    let applied: { applied: boolean; failureReason?: string };
-    try {
-      applied = await connection.workspace.applyEdit({ label: `Define '${written}' in the ${SCOPE_LABEL[scope]}`, edit });
-    } catch (error) {
-      this.undoCreated(created);
-      throw new CommandRefused(`The editor cannot apply workspace edits (${(error as Error).message}); define '${written}' with a definition argument instead. Nothing was written.`);
-    }
-    if (!applied.applied) {
-      this.undoCreated(created);
-      throw new CommandRefused(`The editor did not apply the edit to ${label}${applied.failureReason ? `: ${applied.failureReason}` : ''}. Nothing was written.`);
-    }
-    const shown = await this.show(uri, insertion.selection);
-    await this.deps.glossaryWritten(root);
-    const line = insertion.selection.start.line + 1;
-    return this.told(
-      `Added a draft entry for '${written}' to ${label}:${line}: replace "${draftDefinition(written)}" with its definition and save the file${shown ? '' : ` (open ${label} at line ${line})`}. Saving records it in the event log.`,
-      uri,
-    );
-  }
-
-  /** `window/showDocument` on a range, when the client supports it; false when it cannot or it failed. */
-  private async show(uri: string, selection: { start: { line: number; character: number }; end: { line: number; character: number } }): Promise<boolean> {
-    if (!this.deps.client.showDocument) return false;
-    try {
-      const result = await this.deps.connection.window.showDocument({ uri, takeFocus: true, selection });
-      return result.success;
-    } catch (error) {
-      this.deps.logger.debug(`showDocument: ${(error as Error).message}`);
-      return false;
-    }
-  }
-
-  /** Removes what was created for an edit the editor did not apply: the file if still empty, then empty folders. */
-  private undoCreated(created: readonly string[]): void {
-    const { fs } = this.deps;
-    for (const entry of [...created].reverse()) {
-      try {
-        const stat = fs.stat(entry);
-        if (stat?.kind === 'file' && stat.size === 0) fs.remove?.(entry);
-        else if (stat?.kind === 'directory' && (fs.readDirectory(entry) ?? ['x']).length === 0) fs.remove?.(entry);
-      } catch (error) {
-        this.deps.logger.warn(`could not remove ${entry}: ${(error as Error).message}`);
-      }
-    }
   }
 
   /** The command's document, mission and term, checked against the state now. */
