@@ -6,7 +6,7 @@
 
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { Connection, FileEvent, InitializeParams, TextDocuments, WorkspaceFolder } from 'vscode-languageserver';
+import { FileChangeType, type Connection, type FileEvent, type InitializeParams, type TextDocuments, type WorkspaceFolder } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from 'vscode-uri';
 import type { ActorIdentity } from '../core/events/types';
@@ -28,6 +28,8 @@ import { LanguageFeatures } from './features';
 import { isGlossaryFile } from './fileKinds';
 import type { Logger } from './logger';
 import { SettingsStore } from './settings';
+import { TermFeatures } from './termFeatures';
+import { TermIndexer } from './termIndexer';
 import { WorkspaceRegistry } from './workspaces';
 
 export interface SessionOptions {
@@ -54,6 +56,9 @@ export class Session {
   readonly publisher: DiagnosticsPublisher;
   readonly commands: CommandHandlers;
   readonly features: LanguageFeatures;
+  /** The workspace's term index and the requests over it (references, highlight, rename, symbols). */
+  readonly indexer: TermIndexer;
+  readonly terms: TermFeatures;
   readonly runId: string;
   private readonly stores = new Map<string, EventAppender>();
   private readonly makeStore: (root: string) => EventAppender;
@@ -115,8 +120,33 @@ export class Session {
       recorded: (root) => this.glossaryWritten(root),
       stopped: () => this.stopped,
     });
+    this.indexer = new TermIndexer({
+      registry: this.registry,
+      engine: options.engine,
+      fs: options.fs,
+      logger,
+      maxFileBytes: async (root) => (await this.settings.get(fileUri(root))).maxFileSize,
+      openText: (fsPath) => documents.get(fileUri(fsPath))?.getText(),
+      progress: async () => (this.client.workDoneProgress && !this.stopped ? connection.window.createWorkDoneProgress() : undefined),
+      stopped: () => this.stopped,
+    });
+    this.terms = new TermFeatures({
+      documents,
+      analyzer: this.analyzer,
+      registry: this.registry,
+      indexer: this.indexer,
+      client: this.client,
+      engine: options.engine,
+      logger,
+      runId: this.runId,
+      actor: options.actor ?? currentActor(),
+      eventStore: (root) => this.eventStore(root),
+      readText: (root, file) => this.readText(root, file),
+      recorded: (root) => this.glossaryWritten(root),
+    });
     this.registry.onDidReload((root, snapshot, first) => {
       if (this.stopped) return;
+      if (!first) this.indexer.glossaryReloaded(root, snapshot);
       void this.publisher.publishGlossaryFiles(root, snapshot).catch((error: unknown) => logger.error('publishing glossary file diagnostics failed', error));
       if (!first) this.publisher.refresh((document) => this.analyzer.locate(document)?.root === root);
       void this.seedSaves.reloaded(root, snapshot, first).catch((error: unknown) => logger.error('recording a glossary file change failed', error));
@@ -152,7 +182,15 @@ export class Session {
     const located = this.analyzer.locate(document);
     if (!located) return;
     if (isGlossaryFile(located.kind)) this.registry.requestReload(located.root, 0);
-    else if (located.kind.kind === 'markdown') this.publisher.schedule(document.uri, true);
+    else if (located.kind.kind === 'markdown') {
+      this.publisher.schedule(document.uri, true);
+      this.indexer.edited(path.resolve(located.fsPath), located.root);
+    }
+  }
+
+  /** After `initialized`: the term index of every folder is built in the background. */
+  startIndexing(): void {
+    this.indexer.start().catch((error: unknown) => this.logger.error('indexing the workspace failed', error));
   }
 
   changed(document: TextDocument): void {
@@ -164,6 +202,7 @@ export class Session {
     } else if (located.kind.kind === 'markdown') {
       this.analyzer.edited(document.uri);
       this.publisher.schedule(document.uri);
+      this.indexer.edited(path.resolve(located.fsPath), located.root);
     }
   }
 
@@ -172,13 +211,18 @@ export class Session {
     this.analyzer.forget(document.uri);
     const located = this.analyzer.locate(document);
     if (located && isGlossaryFile(located.kind)) this.registry.requestReload(located.root, 0); // the disk version counts again
-    else this.publisher.closed(document.uri);
+    else {
+      this.publisher.closed(document.uri);
+      if (located?.kind.kind === 'markdown') this.indexer.fileChanged(located.fsPath, false); // the disk version counts again
+    }
   }
 
   watchedFilesChanged(changes: readonly FileEvent[]): void {
     for (const change of changes) {
       const uri = URI.parse(change.uri);
-      if (uri.scheme === 'file') this.registry.fileChanged(uri.fsPath);
+      if (uri.scheme !== 'file') continue;
+      this.registry.fileChanged(uri.fsPath);
+      this.indexer.fileChanged(uri.fsPath, change.type === FileChangeType.Deleted);
     }
   }
 
@@ -196,6 +240,7 @@ export class Session {
     const folders = [...this.registry.getFolders().filter((f) => !gone.has(f)), ...added.map((f) => URI.parse(f.uri).fsPath)];
     this.registry.setFolders(folders);
     this.publisher.refresh(() => true);
+    this.indexer.foldersAdded(added.map((f) => URI.parse(f.uri).fsPath)).catch((error: unknown) => this.logger.error('indexing added folders failed', error));
   }
 
   async updateLogLevel(): Promise<void> {
@@ -205,6 +250,7 @@ export class Session {
   /** On `shutdown`: no more writes, publications, reloads or watching. */
   dispose(): void {
     this.stopped = true;
+    this.indexer.dispose();
     this.publisher.dispose();
     this.registry.dispose();
   }
