@@ -35,9 +35,12 @@ import { senseUpdatedEvent, type DecisionContext, type RecordedSense } from '../
 import { isoTimestamp } from '../core/events/timestamp';
 import type { ActorIdentity, GlossaryEventDraft } from '../core/events/types';
 import { MASK, maskMarkdown } from '../core/markdown/mask';
+import { LineIndex } from '../core/text';
 import type { TermIndex } from '../core/terms/termIndex';
 import { SCOPE_ORDER, type ReplayState, type Sense } from '../core/types';
 import { eventLogPath } from '../node/eventStore';
+import { documentIdentity } from '../node/identity';
+import { readHeader } from '../core/extract/scan';
 import { seedPath, type WorkspaceSnapshot } from '../node/workspace';
 import { fileUri } from '../service/paths';
 import { termAtPosition, termHighlights, termReferences, termSymbols } from '../service/termNavigation';
@@ -101,8 +104,10 @@ export class TermFeatures {
     const checked = renameTarget(target.snapshot, target.seedTexts, target.found.term, target.found.use);
     if (!checked.ok) throw refused(checked.message);
     const range = target.found.use?.range ?? target.seedTexts.surfaces(target.file).find((s) => s.surface === target.found!.term)!.range;
+    // The term as written there (the spec's buffer, else the file).
     const document = this.deps.documents.get(params.textDocument.uri);
-    const placeholder = target.found.use && document ? document.getText(range) : target.found.term;
+    const text = document ? document.getText() : await this.deps.readText(target.root, target.file);
+    const placeholder = target.found.use && typeof text === 'string' ? text.slice(...offsetsOf(new LineIndex(text), range)) : target.found.term;
     return { range, placeholder };
   }
 
@@ -115,7 +120,7 @@ export class TermFeatures {
     if (!plan.ok) throw refused(plan.message);
     throwIfCancelled(token);
 
-    const missionId = target.isSeedFile ? 'default' : await this.missionOf(params.textDocument.uri);
+    const missionId = target.isSeedFile ? 'default' : await this.missionOf(target);
     try {
       await this.record(target.root, target.snapshot, plan.senses, plan.newSurface, missionId);
     } catch (error) {
@@ -193,11 +198,11 @@ export class TermFeatures {
     return 'No glossary term here: place the cursor on a term the glossary defines.';
   }
 
-  private async missionOf(uri: string): Promise<string> {
-    const document = this.deps.documents.get(uri);
-    if (!document) return 'default';
-    const analysis = await this.deps.analyzer.analyze(document);
-    return analysis.kind === 'markdown' ? analysis.checked.missionId : 'default';
+  /** The mission of the spec a rename was asked from (its open buffer, else the file). */
+  private async missionOf(target: Target): Promise<string> {
+    const text = this.deps.documents.get(fileUri(target.file))?.getText() ?? (await this.deps.readText(target.root, target.file));
+    const front = typeof text === 'string' ? readHeader(text).frontMatter?.data : undefined;
+    return documentIdentity(target.root, target.file, front, this.deps.registry.metaCache(target.root), target.snapshot.fs).missionId;
   }
 
   /** The rename's events, per mission log, unless the log holds them already. */
@@ -244,6 +249,10 @@ function holds(state: ReplayState, missionId: string, sense: RecordedSense): boo
       s.status === sense.status &&
       (s.scope !== 'mission_local' || (s.origin.kind === 'event' && s.origin.missionId === missionId)),
   );
+}
+
+function offsetsOf(lines: LineIndex, range: Range): [number, number] {
+  return [lines.offsetAt(range.start), lines.offsetAt(range.end)];
 }
 
 function refused(message: string): ResponseError<void> {

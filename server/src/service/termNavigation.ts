@@ -5,7 +5,7 @@
 
 import { DocumentHighlightKind, SymbolKind, type DocumentHighlight, type Location, type SymbolInformation } from 'vscode-languageserver-types';
 import type { TermIndex, TermUse } from '../core/terms/termIndex';
-import type { Position, Sense } from '../core/types';
+import { SCOPE_ORDER, type Position, type Sense } from '../core/types';
 import { fileUri } from './paths';
 import { seedSurfaceAt } from './seedSurfaces';
 import { allTerms, termEntries, type GlossarySources, type SeedTexts } from './termEntries';
@@ -48,7 +48,7 @@ const MAX_SYMBOLS = 1000;
  */
 export function termSymbols(folders: readonly { sources: GlossarySources; seedTexts: SeedTexts }[], query: string, eventLog: (root: string, missionId: string) => string): SymbolInformation[] {
   const wanted = query.toLowerCase().replace(/\s+/g, ' ').trim();
-  const scored: { score: number; symbol: SymbolInformation }[] = [];
+  const scored: { score: number; rank: number; symbol: SymbolInformation }[] = [];
   for (const { sources, seedTexts } of folders) {
     for (const [surface, senses] of allTerms(sources)) {
       const score = matchScore(surface, wanted);
@@ -60,11 +60,11 @@ export function termSymbols(folders: readonly { sources: GlossarySources; seedTe
         const statuses = [...new Set(inScope.map((e) => e.sense.status))].join(', ');
         const location = inScope.find((e) => e.location)?.location ?? { uri: fileUri(eventLog(sources.root, missionOf(inScope[0]?.sense))), range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } };
         const count = inScope.length;
-        scored.push({ score, symbol: { name: surface, kind: SymbolKind.Key, location, containerName: `${scope} · ${statuses} · ${count} ${count === 1 ? 'sense' : 'senses'}` } });
+        scored.push({ score, rank: SCOPE_ORDER.indexOf(scope), symbol: { name: surface, kind: SymbolKind.Key, location, containerName: `${scope} · ${statuses} · ${count} ${count === 1 ? 'sense' : 'senses'}` } });
       }
     }
   }
-  scored.sort((a, b) => a.score - b.score || a.symbol.name.localeCompare(b.symbol.name) || (a.symbol.containerName ?? '').localeCompare(b.symbol.containerName ?? ''));
+  scored.sort((a, b) => a.score - b.score || a.symbol.name.localeCompare(b.symbol.name) || a.rank - b.rank);
   return scored.slice(0, MAX_SYMBOLS).map((s) => s.symbol);
 }
 
