@@ -140,6 +140,7 @@ THE CHECKOUT RULE: one work dir at a time.
       },
     ]);
     client.open(ws.uri(OTHER), readFileSync(ws.file(OTHER), 'utf8'));
+    await client.until(() => client.logs.some((l) => l.message.includes('specs again after a glossary change')), 'the index built again for the new term');
     // The editor saves the renamed glossary file: nothing more is recorded.
     client.save(ws.uri(TEAM));
     client.fileChanged(ws.uri(TEAM));

@@ -61,8 +61,8 @@ interface RootIndex {
   signature: string;
   /** Bumped by each new build of the folder: an older build stops. */
   generation: number;
-  /** The build under way, if any. */
-  building?: Promise<void>;
+  /** The build under way, if any (true once it went through every file). */
+  building?: Promise<boolean>;
 }
 
 export class TermIndexer {
@@ -85,22 +85,14 @@ export class TermIndexer {
   }
 
   /**
-   * The index of a folder as it is now: after the first build, any rebuild under way and the
-   * open specs edited since. Undefined before anything of that folder was indexed.
+   * The index of a folder as it is now: after the first build and the open specs edited since.
+   * (A re-index after a glossary change is not waited for: meanwhile each spec answers with the
+   * occurrences of the glossary it was last indexed against.) Undefined for a folder not indexed.
    */
   async current(root: string): Promise<TermIndex | undefined> {
     await this.start();
-    for (let state = this.roots.get(root); state?.building; state = this.roots.get(root)) await state.building;
     await this.flush();
     return this.roots.get(root)?.index;
-  }
-
-  /** The indexes of every folder (for workspace-wide answers). */
-  async all(): Promise<Map<string, TermIndex>> {
-    await this.start();
-    for (const state of this.roots.values()) while (state.building) await state.building;
-    await this.flush();
-    return new Map([...this.roots].map(([root, state]) => [root, state.index]));
   }
 
   /** An open spec changed in the editor: index it again soon. */
@@ -128,7 +120,12 @@ export class TermIndexer {
   glossaryReloaded(root: string, snapshot: WorkspaceSnapshot): void {
     const state = this.roots.get(root);
     if (!state || state.signature === '' || state.signature === glossarySignature(snapshot)) return;
-    void this.rebuild(root, [...state.index.documents()]).catch((error: unknown) => this.deps.logger.error(`indexing ${root} failed`, error));
+    const files = [...state.index.documents()];
+    const started = Date.now();
+    this.rebuild(root, files).then(
+      (finished) => finished && this.deps.logger.info(`indexed the glossary terms of ${files.length} specs again after a glossary change in ${Date.now() - started} ms`),
+      (error: unknown) => this.deps.logger.error(`indexing ${root} failed`, error),
+    );
   }
 
   dispose(): void {
@@ -182,7 +179,7 @@ export class TermIndexer {
   }
 
   /** Indexes `files` of a folder again (a newer build of the folder stops this one). */
-  private rebuild(root: string, files: readonly string[], onProgress?: (count: number) => void): Promise<void> {
+  private rebuild(root: string, files: readonly string[], onProgress?: (count: number) => void): Promise<boolean> {
     let state = this.roots.get(root);
     if (!state) this.roots.set(root, (state = { index: new TermIndex(), signature: '', generation: 0 }));
     const generation = ++state.generation;
@@ -194,7 +191,7 @@ export class TermIndexer {
       let slice = Date.now();
       let counted = 0;
       for (const file of files) {
-        if (own.generation !== generation || this.deps.stopped()) return;
+        if (own.generation !== generation || this.deps.stopped()) return false;
         this.indexFile(own.index, root, file, snapshot, maxBytes);
         counted++;
         if (Date.now() - slice >= SLICE_MS) {
@@ -205,6 +202,7 @@ export class TermIndexer {
         }
       }
       onProgress?.(counted);
+      return true;
     };
     const building = run().finally(() => {
       if (own.building === building) delete own.building;
