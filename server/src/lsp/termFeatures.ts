@@ -44,6 +44,7 @@ import { readHeader } from '../core/extract/scan';
 import { seedPath, type WorkspaceSnapshot } from '../node/workspace';
 import { fileUri } from '../service/paths';
 import { termAtPosition, termHighlights, termReferences, termSymbols } from '../service/termNavigation';
+import type { SeedSurface } from '../service/seedSurfaces';
 import { SeedTexts } from '../service/termEntries';
 import { planRename, renameTarget } from '../service/termRename';
 import type { DocumentAnalyzer } from './analysis';
@@ -83,6 +84,9 @@ interface Target {
 }
 
 export class TermFeatures {
+  /** The last parse of each seed file's surfaces (a large glossary takes milliseconds to parse). */
+  private readonly seedMemo = new Map<string, { text: string; surfaces: SeedSurface[] }>();
+
   constructor(private readonly deps: TermFeatureDeps) {}
 
   async references(params: ReferenceParams, token: CancellationToken): Promise<Location[]> {
@@ -181,7 +185,7 @@ export class TermFeatures {
       const text = await this.deps.readText(root, file);
       if (typeof text === 'string') texts.set(file, text);
     }
-    return new SeedTexts(texts);
+    return new SeedTexts(texts, this.seedMemo);
   }
 
   /** Why nothing can be renamed at a position: code, or no term. */
@@ -231,7 +235,8 @@ export class TermFeatures {
       const { events } = await appendPlanned(this.deps.eventStore(root), mission, snapshot.replay, (state) => ({ drafts: steps.flatMap((step) => step(state)) }));
       if (events.length > 0) wrote = true;
     }
-    if (wrote) await this.deps.recorded(root);
+    // The folder is reloaded (and its documents checked again) after the answer, not before it.
+    if (wrote) this.deps.recorded(root).catch((error: unknown) => this.deps.logger.error('reloading after a rename failed', error));
   }
 
   private context(missionId: string): DecisionContext {

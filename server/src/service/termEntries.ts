@@ -24,18 +24,23 @@ export interface TermEntry {
   written?: SeedSurface & { file: string };
 }
 
-/** The seed files' texts by path (open buffers first), and their written surfaces (parsed once per text). */
+/**
+ * The seed files' texts by path (open buffers first), and their written surfaces, parsed once per
+ * text: `memo` (kept by the caller from one request to the next) holds the last parse of each file.
+ */
 export class SeedTexts {
-  private readonly parsed = new Map<string, SeedSurface[]>();
-
-  constructor(private readonly texts: ReadonlyMap<string, string>) {}
+  constructor(
+    private readonly texts: ReadonlyMap<string, string>,
+    private readonly memo: Map<string, { text: string; surfaces: SeedSurface[] }> = new Map(),
+  ) {}
 
   surfaces(file: string): SeedSurface[] {
-    let surfaces = this.parsed.get(file);
-    if (!surfaces) {
-      const text = this.texts.get(file);
-      this.parsed.set(file, (surfaces = text === undefined ? [] : seedSurfaces(text)));
-    }
+    const text = this.texts.get(file);
+    if (text === undefined) return [];
+    const last = this.memo.get(file);
+    if (last?.text === text) return last.surfaces;
+    const surfaces = seedSurfaces(text);
+    this.memo.set(file, { text, surfaces });
     return surfaces;
   }
 }
