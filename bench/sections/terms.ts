@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import type { Build } from '../builds';
 import { MB, workspaceSpecs, writeWorkspace, type Corpus } from '../corpus';
 import { initializeParams, LspClient, type Message } from '../lsp';
+import { runNode } from './processes';
 import type { Report } from '../report';
 import { mb, ms, summarize } from '../stats';
 import { createEngine } from '../../server/src/core/check/engine';
@@ -55,6 +56,8 @@ interface Run {
   peak: number;
   references: { term: string; locations: number; median: number; p90: number }[];
   rename: { term: string; edits: number; prepareMedian: number; renameMedian: number }[];
+  /** Reference, same run: `spec-glossary check .` of the same workspace, whole process (median of its runs). */
+  cliCheckMs: number;
 }
 
 async function measureWorkspace(build: Build, corpus: Corpus, count: number, options: { quick: boolean }): Promise<Run> {
@@ -116,9 +119,13 @@ async function measureWorkspace(build: Build, corpus: Corpus, count: number, opt
       }
       rename.push({ term: probe.term, edits, prepareMedian: summarize(prepare).median, renameMedian: summarize(renames).median });
     }
-    return { specs: ws.files.length, bytes: ws.bytes, indexMs, resident, peak, references, rename };
-  } finally {
     await client.stop();
+    // The reference: the CLI checking the same specs (after the server stopped: nothing overlaps).
+    const cliRuns: number[] = [];
+    for (let i = 0; i < (options.quick || count > 1000 ? 1 : 3); i++) cliRuns.push((await runNode([build.cliJs, 'check', '.', '--format', 'json'], ws.root)).wallMs);
+    return { specs: ws.files.length, bytes: ws.bytes, indexMs, resident, peak, references, rename, cliCheckMs: summarize(cliRuns).median };
+  } finally {
+    if (!client.process.killed && client.process.exitCode === null) await client.stop();
     ws.remove();
   }
 }
@@ -141,7 +148,7 @@ export async function termsSection(corpus: Corpus, builds: readonly Build[], rep
   for (const count of sizes) {
     const run = await measureWorkspace(build, corpus, count, options);
     runs.push(run);
-    report.line(`  ${run.specs} specs (${mb(run.bytes)}): index built in ${ms(run.indexMs)}; resident ${mb(run.resident)} once built (peak ${mb(run.peak)})`);
+    report.line(`  ${run.specs} specs (${mb(run.bytes)}): index built in ${ms(run.indexMs)} (the CLI's check of the same specs, same run: ${ms(run.cliCheckMs)}, ${(run.indexMs / run.cliCheckMs).toFixed(2)}×); resident ${mb(run.resident)} once built (peak ${mb(run.peak)})`);
     for (const r of run.references) report.line(`    references of '${r.term}' (${r.locations.toLocaleString('en')} locations): ${ms(r.median)} median, ${ms(r.p90)} p90`);
     for (const r of run.rename) report.line(`    rename of '${r.term}' (${r.edits.toLocaleString('en')} edits): prepareRename ${ms(r.prepareMedian)}, rename ${ms(r.renameMedian)} median`);
   }
