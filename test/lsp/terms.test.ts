@@ -173,6 +173,9 @@ THE CHECKOUT RULE: one work dir at a time.
     expect(await refusal(rename(ws.uri(OTHER), 2, 3, 'status'))).toMatch(/^'worktree' is used in the plural, and no plural of 'status'/);
     expect(await refusal(rename(ws.uri(OTHER), 2, 3, '`checkout`'))).toMatch(/would not be read as the term/);
     expect(await refusal(rename(ws.uri(SPEC), 5, 8, 'deliverable'))).toMatch(/bundled Spec Kitty core glossary, which is read-only/);
+    expect(await refusal(rename(ws.uri(OTHER), 2, 3, '  '))).toBe('The new name is empty.');
+    expect(await refusal(rename(ws.uri(OTHER), 2, 3, 'WORKTREES'))).toBe("'WORKTREES' is the term 'worktree' itself: nothing to rename.");
+    expect(await refusal(rename(ws.uri(SPEC), 3, 0, 'anything'))).toBe('No glossary term here: place the cursor on a term the glossary defines.');
     expect(events(MISSION)).toEqual([]);
     expect(events('042-other')).toEqual([]);
   });

@@ -25,8 +25,12 @@ export function termAtPosition(index: TermIndex, file: string, position: Positio
  * position, then — with `includeDeclaration` — its glossary entries (where each `surface:` is).
  */
 export function termReferences(index: TermIndex, sources: GlossarySources, seedTexts: SeedTexts, term: string, includeDeclaration: boolean): Location[] {
-  const uses = index.usesOf(term).sort(compareUses);
-  const out: Location[] = uses.map((use) => ({ uri: fileUri(use.document), range: use.range }));
+  // (Each document's uses come in position order: only the documents are sorted.)
+  const out: Location[] = [];
+  for (const document of index.documentsUsing(term).sort()) {
+    const uri = fileUri(document);
+    for (const use of index.usesIn(document, term)) out.push({ uri, range: use.range });
+  }
   if (includeDeclaration) for (const entry of termEntries(sources, seedTexts, term)) if (entry.location) out.push(entry.location);
   return out;
 }
@@ -88,8 +92,4 @@ function subsequence(name: string, letters: string): boolean {
 /** The mission whose log holds a sense only the log knows ("default" otherwise). */
 function missionOf(sense: Sense | undefined): string {
   return sense?.origin.kind === 'event' && sense.origin.missionId !== '' ? sense.origin.missionId : 'default';
-}
-
-function compareUses(a: TermUse, b: TermUse): number {
-  return a.document < b.document ? -1 : a.document > b.document ? 1 : a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character;
 }

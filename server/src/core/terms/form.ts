@@ -17,6 +17,7 @@ const CASE_MASK = 3;
 const PLURAL = 4;
 
 export function formOf(written: string, surface: string): WrittenForm {
+  if (written === surface) return CaseStyle.Lower; // most uses: no work
   const words = written.trim().split(/\s+/).filter((w) => w.length > 0);
   const letters = words.join('');
   let style: CaseStyle = CaseStyle.Lower;
