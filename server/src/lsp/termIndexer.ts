@@ -95,8 +95,9 @@ export class TermIndexer {
     return this.roots.get(root)?.index;
   }
 
-  /** An open spec changed in the editor: index it again soon. */
+  /** An open spec changed in the editor: index it again soon (a markdown file the walk would not find is not indexed). */
   edited(fsPath: string, root: string): void {
+    if (!this.walked(fsPath)) return;
     this.dirty.set(fsPath, root);
     clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.flush().catch((error: unknown) => this.deps.logger.error('indexing an edited spec failed', error)), EDIT_DELAY_MS);
@@ -107,7 +108,7 @@ export class TermIndexer {
     const file = path.resolve(fsPath);
     const root = this.deps.registry.rootFor(file);
     const state = this.roots.get(root);
-    if (!state || !this.deps.registry.getFolders().some((folder) => isWalkedMarkdown(folder, file))) return;
+    if (!state || !this.walked(file)) return;
     if (deleted && this.deps.openText(file) === undefined) {
       this.dirty.delete(file);
       state.index.delete(file);
@@ -126,6 +127,11 @@ export class TermIndexer {
       (finished) => finished && this.deps.logger.info(`indexed the glossary terms of ${files.length} specs again after a glossary change in ${Date.now() - started} ms`),
       (error: unknown) => this.deps.logger.error(`indexing ${root} failed`, error),
     );
+  }
+
+  /** Whether the walk of a workspace folder finds this file (markdown, in no skipped folder). */
+  private walked(file: string): boolean {
+    return this.deps.registry.getFolders().some((folder) => isWalkedMarkdown(folder, file));
   }
 
   dispose(): void {
