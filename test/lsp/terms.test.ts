@@ -102,6 +102,23 @@ describe('references and highlight', () => {
   });
 });
 
+describe('multi-root', () => {
+  it('each folder has its own index: references stay in the folder, symbols come from every folder', async () => {
+    ws = makeWorkspace({ [OTHER]: OTHER_MD });
+    const second = makeWorkspace({ [TEAM]: TEAM_YAML.replace('surface: worktree', 'surface: sandbox').replace('[work dir]', '[scratch dir]'), [SPEC]: 'A worktree and a sandbox.\n' });
+    try {
+      client = await TestClient.start({ folders: [ws.root, second.root] });
+      const found = await references(ws.uri(TEAM), 12, 15);
+      expect(new Set(found.map((l) => l.uri))).toEqual(new Set([ws.uri(SPEC), ws.uri(OTHER)]));
+      expect(await references(second.uri(SPEC), 0, 18)).toEqual([{ uri: second.uri(SPEC), range: range(0, 17, 24) }]);
+      const symbols = await client.request<SymbolInformation[]>('workspace/symbol', { query: 'sandbox' });
+      expect(symbols.map((s) => [s.name, s.location.uri])).toEqual([['sandbox', second.uri(TEAM)]]);
+    } finally {
+      second.remove();
+    }
+  });
+});
+
 describe('workspace symbols', () => {
   it('lists glossary terms with scope, status and sense count, best matches first', async () => {
     await start();
