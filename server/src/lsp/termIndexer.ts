@@ -57,10 +57,14 @@ const EDIT_DELAY_MS = 300;
 
 interface RootIndex {
   index: TermIndex;
+  /** The folder's specs (what a re-index goes through, even when a build was stopped half-way). */
+  files: Set<string>;
   /** Which surfaces and synonyms the index was built against. */
   signature: string;
   /** Bumped by each new build of the folder: an older build stops. */
   generation: number;
+  /** Whether a build went through every file once (until then, answers wait for the builds). */
+  complete: boolean;
   /** The build under way, if any (true once it went through every file). */
   building?: Promise<boolean>;
 }
@@ -85,12 +89,14 @@ export class TermIndexer {
   }
 
   /**
-   * The index of a folder as it is now: after the first build and the open specs edited since.
+   * The index of a folder as it is now: after a first complete build and the open specs edited since.
    * (A re-index after a glossary change is not waited for: meanwhile each spec answers with the
    * occurrences of the glossary it was last indexed against.) Undefined for a folder not indexed.
    */
   async current(root: string): Promise<TermIndex | undefined> {
     await this.start();
+    // (A glossary change during the first build stops it and indexes every file again: wait for that.)
+    for (let state = this.roots.get(root); state?.building && !state.complete; state = this.roots.get(root)) await state.building;
     await this.flush();
     return this.roots.get(root)?.index;
   }
@@ -112,6 +118,7 @@ export class TermIndexer {
     if (deleted && this.deps.openText(file) === undefined) {
       this.dirty.delete(file);
       state.index.delete(file);
+      state.files.delete(file);
       return;
     }
     this.edited(file, root);
@@ -121,7 +128,7 @@ export class TermIndexer {
   glossaryReloaded(root: string, snapshot: WorkspaceSnapshot): void {
     const state = this.roots.get(root);
     if (!state || state.signature === '' || state.signature === glossarySignature(snapshot)) return;
-    const files = [...state.index.documents()];
+    const files = [...state.files];
     const started = Date.now();
     this.rebuild(root, files).then(
       (finished) => finished && this.deps.logger.info(`indexed the glossary terms of ${files.length} specs again after a glossary change in ${Date.now() - started} ms`),
@@ -148,6 +155,7 @@ export class TermIndexer {
       const state = this.roots.get(root);
       if (!state) continue;
       const snapshot = await this.deps.registry.snapshot(root);
+      state.files.add(file);
       this.indexFile(state.index, root, file, snapshot, await this.deps.maxFileBytes(root));
     }
   }
@@ -187,7 +195,8 @@ export class TermIndexer {
   /** Indexes `files` of a folder again (a newer build of the folder stops this one). */
   private rebuild(root: string, files: readonly string[], onProgress?: (count: number) => void): Promise<boolean> {
     let state = this.roots.get(root);
-    if (!state) this.roots.set(root, (state = { index: new TermIndex(), signature: '', generation: 0 }));
+    if (!state) this.roots.set(root, (state = { index: new TermIndex(), files: new Set(), signature: '', generation: 0, complete: false }));
+    for (const file of files) state.files.add(file);
     const generation = ++state.generation;
     const own = state;
     const run = async () => {
@@ -208,6 +217,7 @@ export class TermIndexer {
         }
       }
       onProgress?.(counted);
+      own.complete = true;
       return true;
     };
     const building = run().finally(() => {
