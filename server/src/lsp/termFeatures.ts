@@ -45,7 +45,7 @@ import { seedPath, type WorkspaceSnapshot } from '../node/workspace';
 import { fileUri } from '../service/paths';
 import { termAtPosition, termHighlights, termReferences, termSymbols } from '../service/termNavigation';
 import type { SeedSurface } from '../service/seedSurfaces';
-import { SeedTexts } from '../service/termEntries';
+import { SeedTexts, type GlossarySources } from '../service/termEntries';
 import { planRename, renameTarget } from '../service/termRename';
 import type { DocumentAnalyzer } from './analysis';
 import type { ClientFeatures } from './capabilities';
@@ -78,6 +78,8 @@ interface Target {
   file: string;
   index: TermIndex;
   snapshot: WorkspaceSnapshot;
+  /** The folder's glossary, with the senses the document's own check adds. */
+  sources: GlossarySources;
   seedTexts: SeedTexts;
   isSeedFile: boolean;
   found: ReturnType<typeof termAtPosition>;
@@ -92,7 +94,7 @@ export class TermFeatures {
   async references(params: ReferenceParams, token: CancellationToken): Promise<Location[]> {
     const target = await this.target(params.textDocument.uri, params.position, token);
     if (!target?.found) return [];
-    return termReferences(target.index, target.snapshot, target.seedTexts, target.found.term, params.context.includeDeclaration);
+    return termReferences(target.index, target.sources, target.seedTexts, target.found.term, params.context.includeDeclaration);
   }
 
   async highlight(params: DocumentHighlightParams, token: CancellationToken): Promise<DocumentHighlight[]> {
@@ -105,7 +107,7 @@ export class TermFeatures {
     const target = await this.target(params.textDocument.uri, params.position, token);
     if (!target) throw refused('Only glossary terms in specs and the surfaces of glossary files can be renamed.');
     if (!target.found) throw refused(this.nothingHere(params.textDocument.uri, params.position, target.isSeedFile));
-    const checked = renameTarget(target.snapshot, target.seedTexts, target.found.term, target.found.use);
+    const checked = renameTarget(target.sources, target.seedTexts, target.found.term, target.found.use);
     if (!checked.ok) throw refused(checked.message);
     const range = target.found.use?.range ?? target.seedTexts.surfaces(target.file).find((s) => s.surface === target.found!.term)!.range;
     // The term as written there (the spec's buffer, else the file).
@@ -120,7 +122,7 @@ export class TermFeatures {
     if (!target) throw refused('Only glossary terms in specs and the surfaces of glossary files can be renamed.');
     if (!target.found) throw refused(this.nothingHere(params.textDocument.uri, params.position, target.isSeedFile));
     const term = target.found.term;
-    const plan = planRename(this.deps.engine(), target.snapshot, target.seedTexts, term, target.found.use, params.newName, target.index.usesOf(term));
+    const plan = planRename(this.deps.engine(), target.sources, target.seedTexts, term, target.found.use, params.newName, target.index.usesOf(term));
     if (!plan.ok) throw refused(plan.message);
     throwIfCancelled(token);
 
@@ -175,7 +177,19 @@ export class TermFeatures {
     throwIfCancelled(token);
     const file = path.resolve(located.fsPath);
     const isSeedFile = located.kind.kind === 'seed';
-    return { root: located.root, file, index, snapshot, seedTexts, isSeedFile, found: termAtPosition(index, file, position, seedTexts, isSeedFile) };
+    const found = termAtPosition(index, file, position, seedTexts, isSeedFile);
+    // Senses the document's own check knows beyond the folder's files and log (a mission's own
+    // vocabulary, read from its spec): its entries too.
+    const own = found && document && !isSeedFile ? await this.ownSenses(document, found.term) : [];
+    const sources = own.length === 0 ? snapshot : { root: snapshot.root, seeds: snapshot.seeds, replay: { addedSenses: [...snapshot.replay.addedSenses, ...own] } };
+    return { root: located.root, file, index, snapshot, sources, seedTexts, isSeedFile, found };
+  }
+
+  /** Senses of `term` in the document's glossary that neither the seed files nor the log hold. */
+  private async ownSenses(document: TextDocument, term: string): Promise<Sense[]> {
+    const analysis = await this.deps.analyzer.analyze(document);
+    if (analysis.kind !== 'markdown') return [];
+    return analysis.checked.glossary.sensesOf(term).filter((s) => s.origin.kind !== 'seed' && s.origin.kind !== 'bundled' && s.origin.kind !== 'event');
   }
 
   private async seedTexts(root: string): Promise<SeedTexts> {

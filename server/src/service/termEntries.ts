@@ -60,7 +60,10 @@ export function termEntries(sources: GlossarySources, texts: SeedTexts, term: st
   }
   for (const sense of sources.replay.addedSenses) {
     // (A log record of a seed entry is that entry, as the snapshot reads it.)
-    if (sense.surface === term && !seedKeys.has(`${sense.scope}\u0000${sense.definition}`)) out.push({ sense });
+    if (sense.surface !== term || seedKeys.has(`${sense.scope}\u0000${sense.definition}`)) continue;
+    // A sense only the log holds has no place to show; one a spec defines has its entry there.
+    const origin = sense.origin;
+    out.push(origin.kind === 'event' ? { sense } : { sense, location: { uri: fileUri(origin.file), range: origin.range } });
   }
   return out.sort((a, b) => SCOPE_ORDER.indexOf(a.sense.scope) - SCOPE_ORDER.indexOf(b.sense.scope));
 }

@@ -43,6 +43,11 @@ export function renameTarget(sources: GlossarySources, seedTexts: SeedTexts, ter
   if (entries.length === 0) return { ok: false, message: `'${term}' is not defined in any glossary of this workspace, so there is nothing to rename.` };
   const scope = entries[0]!.sense.scope;
   const inScope = entries.filter((e) => e.sense.scope === scope);
+  const ownVocabulary = inScope.find((e) => e.sense.origin.kind !== 'seed' && e.sense.origin.kind !== 'bundled' && e.sense.origin.kind !== 'event');
+  if (ownVocabulary) {
+    const where = 'file' in ownVocabulary.sense.origin ? ` (${baseName(ownVocabulary.sense.origin.file)}:${ownVocabulary.sense.origin.range.start.line + 1})` : '';
+    return { ok: false, message: `'${term}' is defined by the mission's own spec${where}, in its Domain Language: rename it there. Renaming a mission's own term across the workspace is not supported.` };
+  }
   const bundled = inScope.find((e) => e.sense.origin.kind === 'bundled');
   if (bundled) {
     return { ok: false, message: `'${term}' is defined by the bundled Spec Kitty core glossary, which is read-only: copy it to .kittify/glossaries/spec_kitty_core.yaml to change its terms.` };
@@ -94,6 +99,10 @@ export function planRename(engine: Engine, sources: GlossarySources, seedTexts: 
   }
   for (const u of direct) edits.push({ file: u.document, range: u.range, newText: written.get(u.form)! });
   return { ok: true, term, newSurface, scope: target.scope, senses: target.entries.map((e) => e.sense), edits };
+}
+
+function baseName(file: string): string {
+  return file.split(/[\\/]/).pop() ?? file;
 }
 
 /** Whether `text` in a sentence of prose is one occurrence of `surface`, as the engine reads specs. */
