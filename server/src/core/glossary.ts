@@ -5,17 +5,39 @@
  */
 
 import { normalizeSurface } from './normalize';
-import { SurfaceTrie } from './extract/trie';
+import { SurfaceTrie, type SharedRootLookups } from './extract/trie';
 import { SCOPE_ORDER, type Sense } from './types';
 
+export interface GlossaryLayer {
+  /** The glossary this one adds senses to (see `GlossaryIndex.withSenses`). */
+  base: GlossaryIndex;
+  /** Surfaces and words to avoid of the added senses: only their resolution can differ from the base's. */
+  own: ReadonlySet<string>;
+}
+
 export class GlossaryIndex {
+  /**
+   * Set on a glossary made by `withSenses`: what it adds to which glossary (a term none of the
+   * added senses names resolves as in the base, so resolutions can be shared with it).
+   */
+  readonly layer: GlossaryLayer | undefined;
+
   /** Senses per surface in resolution order: scope order, then the order they were given in. */
   private readonly bySurface = new Map<string, Sense[]>();
   /** synonym_to_avoid word → the senses that list it. */
   private readonly bySynonym = new Map<string, Sense[]>();
-  readonly trie = new SurfaceTrie();
+  readonly trie: SurfaceTrie;
 
-  constructor(readonly senses: readonly Sense[]) {
+  /**
+   * `roots`: root lookups the trie shares with other glossaries' (see SharedRootLookups): for
+   * glossaries made per mission, whose tries would each keep arrays as long as the lexicon.
+   */
+  constructor(
+    readonly senses: readonly Sense[],
+    options: { roots?: SharedRootLookups; layer?: GlossaryLayer } = {},
+  ) {
+    this.trie = new SurfaceTrie(options.roots);
+    this.layer = options.layer;
     const ordered = senses
       .map((sense, index) => ({ sense, index }))
       .sort((a, b) => SCOPE_ORDER.indexOf(a.sense.scope) - SCOPE_ORDER.indexOf(b.sense.scope) || a.index - b.index)
@@ -51,6 +73,20 @@ export class GlossaryIndex {
 
   surfaces(): IterableIterator<string> {
     return this.bySurface.keys();
+  }
+
+  /**
+   * This glossary with `senses` added ahead of its own senses of the same scope (a mission's own
+   * vocabulary ahead of the mission_local seed file). The result remembers its base (`layer`).
+   */
+  withSenses(senses: readonly Sense[], roots?: SharedRootLookups): GlossaryIndex {
+    const own = new Set<string>();
+    for (const sense of senses) {
+      own.add(normalizeSurface(sense.surface));
+      for (const word of sense.synonymsToAvoid) own.add(word);
+    }
+    const layer = { base: this.layer?.base ?? this, own: this.layer ? new Set([...this.layer.own, ...own]) : own };
+    return new GlossaryIndex([...senses, ...this.senses], { ...(roots ? { roots } : {}), layer });
   }
 }
 

@@ -15,6 +15,7 @@ import { currentActor } from '../node/actor';
 import { EventStore } from '../node/eventStore';
 import type { WorkspaceFileSystem } from '../node/fileSystem';
 import type { ReplayLogs } from '../node/workspace';
+import { SPEC_FILE_NAME, SpecVocabularies } from '../node/specVocabularies';
 import { fileUri } from '../service/paths';
 import { DocumentAnalyzer } from './analysis';
 import { clientFeatures, type ClientFeatures } from './capabilities';
@@ -46,6 +47,8 @@ export class Session {
   readonly commands: CommandHandlers;
   readonly features: LanguageFeatures;
   readonly runId: string;
+  /** Missions' specs: their Domain Language defines words for every document of the mission (open buffers win). */
+  readonly vocabularies: SpecVocabularies;
   private readonly stores = new Map<string, EventStore>();
   /** Documents whose didOpen was just handled (TextDocuments also fires a content change for it). */
   private readonly justOpened = new Set<string>();
@@ -68,7 +71,10 @@ export class Session {
       ...(options.replay ? { replay: options.replay } : {}),
     });
     this.registry.setFolders(foldersOf(params));
-    this.analyzer = new DocumentAnalyzer(this.registry, this.settings, options.engine, (uri) => documents.get(uri) !== undefined);
+    this.vocabularies = new SpecVocabularies({ fs: options.fs, openText: (file) => this.openText(file) });
+    this.analyzer = new DocumentAnalyzer(this.registry, this.settings, options.engine, (uri) => documents.get(uri) !== undefined, this.vocabularies, (root, specUri) =>
+      this.publisher.refresh((document) => document.uri !== specUri && this.analyzer.locate(document)?.root === root),
+    );
     this.publisher = new DiagnosticsPublisher(connection, documents, this.analyzer, this.settings, this.client, logger);
     this.features = new LanguageFeatures(documents, this.analyzer, this.client);
     this.commands = new CommandHandlers({
@@ -90,6 +96,8 @@ export class Session {
       },
     });
     this.registry.onDidReload((root, snapshot, first) => {
+      // (A meta.json may have moved a spec to another mission.)
+      if (!first) this.vocabularies.clear(root);
       void this.publisher.publishGlossaryFiles(root, snapshot).catch((error: unknown) => logger.error('publishing glossary file diagnostics failed', error));
       if (!first) this.publisher.refresh((document) => this.analyzer.locate(document)?.root === root);
     });
@@ -119,6 +127,8 @@ export class Session {
     this.justOpened.delete(document.uri);
     this.analyzer.forget(document.uri);
     const located = this.analyzer.locate(document);
+    // A closed spec's file counts again (its unsaved edits are gone).
+    if (located && this.isSpec(document.uri)) this.specChanged(located.root, located.fsPath, document.uri);
     if (located && isGlossaryFile(located.kind)) this.registry.requestReload(located.root, 0); // the disk version counts again
     else this.publisher.closed(document.uri);
   }
@@ -126,8 +136,28 @@ export class Session {
   watchedFilesChanged(changes: readonly FileEvent[]): void {
     for (const change of changes) {
       const uri = URI.parse(change.uri);
-      if (uri.scheme === 'file') this.registry.fileChanged(uri.fsPath);
+      if (uri.scheme !== 'file') continue;
+      this.registry.fileChanged(uri.fsPath);
+      // A spec changed on disk (an open one is read from its buffer).
+      if (this.isSpec(change.uri) && !this.documents.get(change.uri)) this.specChanged(this.registry.rootFor(uri.fsPath), uri.fsPath, change.uri);
     }
+  }
+
+  private isSpec(uri: string): boolean {
+    const parsed = URI.parse(uri);
+    return parsed.scheme === 'file' && path.basename(parsed.fsPath) === SPEC_FILE_NAME;
+  }
+
+  /** A spec's text changed outside its check: read it again, and check its folder's documents again. */
+  private specChanged(root: string, fsPath: string, specUri: string): void {
+    this.vocabularies.invalidate(fsPath);
+    this.publisher.refresh((document) => document.uri !== specUri && this.analyzer.locate(document)?.root === root);
+  }
+
+  /** The text and version of an open file. */
+  private openText(fsPath: string): { text: string; version: number } | undefined {
+    const document = this.documents.get(URI.file(fsPath).toString());
+    return document ? { text: document.getText(), version: document.version } : undefined;
   }
 
   configurationChanged(settings: unknown): void {

@@ -33,6 +33,9 @@ export function resolveTerm(
   const live = senses.filter((s) => s.status !== 'deprecated');
   if (live.length > 0) {
     const scope = live[0]!.scope;
+    // A mission's own vocabulary (its spec's Domain Language, SPEC §3) comes ahead of the
+    // mission_local seed file and holds one sense per surface: it decides alone.
+    if (live[0]!.origin.kind === 'spec') return { kind: 'resolved', scope, sense: toSenseRef(live[0]!), pinned: false, senseCount: 1 };
     const inScope = live.filter((s) => s.scope === scope);
     const active = inScope.filter((s) => s.status === 'active');
     if (active.length >= 2) return { kind: 'ambiguous', scope, candidates: rankSenses(inScope), senseCount: inScope.length };
@@ -42,7 +45,7 @@ export function resolveTerm(
   const preferred = glossary.preferredFor(surface);
   if (preferred.length > 0) {
     const target = preferred[0]!;
-    const targetSenses = glossary.sensesOf(target.surface).filter((s) => s.status !== 'deprecated' && s.scope === target.scope);
+    const targetSenses = target.origin.kind === 'spec' ? [target] : glossary.sensesOf(target.surface).filter((s) => s.status !== 'deprecated' && s.scope === target.scope);
     return { kind: 'synonym_to_avoid', scope: target.scope, replacement: target.surface, candidates: rankSenses(targetSenses.length ? targetSenses : [target]), senseCount: targetSenses.length || 1 };
   }
   if (senses.length > 0) return { kind: 'deprecated_only', scope: senses[0]!.scope, candidates: rankSenses(senses), senseCount: senses.length };
