@@ -30,6 +30,8 @@ import type { ClientFeatures } from './capabilities';
 import type { Logger } from './logger';
 import type { SettingsStore } from './settings';
 import type { WorkspaceRegistry } from './workspaces';
+import type { SpecVocabularies } from '../node/specVocabularies';
+import { VocabularyCommands } from './vocabularyCommands';
 
 export interface CommandDeps {
   connection: Connection;
@@ -49,12 +51,19 @@ export interface CommandDeps {
   glossaryWritten(root: string): Promise<void>;
   /** The server's engine (for checking the folder's files when listing glossary candidates). */
   engine(): Engine;
+  /** Missions' specs as last read (their own vocabularies). */
+  vocabularies: SpecVocabularies;
 }
 
 const SCOPE_LABEL: Record<DefineScope, string> = { mission_local: 'mission glossary', team_domain: 'team glossary' };
 
 export class CommandHandlers {
-  constructor(private readonly deps: CommandDeps) {}
+  /** The commands of missions' own vocabularies (vocabularyCommands.ts). */
+  private readonly vocabulary: VocabularyCommands;
+
+  constructor(private readonly deps: CommandDeps) {
+    this.vocabulary = new VocabularyCommands(deps, deps.vocabularies);
+  }
 
   async execute(params: ExecuteCommandParams): Promise<CommandResult> {
     const arg = params.arguments?.[0];
@@ -67,6 +76,10 @@ export class CommandHandlers {
         return this.report(this.deferTerm(record(arg)));
       case Commands.listCandidates:
         return this.report(this.listCandidates(arg === undefined || arg === null ? {} : record(arg)));
+      case Commands.defineInSpec:
+        return this.report(this.vocabulary.defineInSpec(record(arg)));
+      case Commands.promoteTerm:
+        return this.report(this.vocabulary.promoteTerm(record(arg)));
       case Commands.reload:
         await Promise.all(this.deps.registry.loadedRoots().map((root) => this.deps.glossaryWritten(root)));
         return { ok: true, message: 'Glossaries reloaded.' };
@@ -133,6 +146,7 @@ export class CommandHandlers {
         maxFileBytes: settings.maxFileSize,
         ...(typeof minSpecs === 'number' ? { minSpecs } : {}),
         openText: (file) => open.get(file),
+        vocabularies: this.deps.vocabularies,
       });
       const candidates = found.candidates.map((c) => ({
         ...c,

@@ -16,14 +16,17 @@ import type {
   DefinitionParams,
   Hover,
   HoverParams,
+  Range,
   TextDocuments,
 } from 'vscode-languageserver';
+import { CodeActionKind } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { codeActionsFor } from '../service/codeActions';
 import { gateStatusLens } from '../service/codeLens';
 import { completeSurfaces } from '../service/completion';
 import { definitionAt } from '../service/definition';
 import { hoverAt } from '../service/hover';
+import { defineInSpecActions, promoteActions } from '../service/vocabularyActions';
 import type { CheckedDocument } from '../service/types';
 import { DIAGNOSTIC_SOURCE, isFindingData } from '../shared/protocol';
 import type { DocumentAnalyzer } from './analysis';
@@ -63,12 +66,17 @@ export class LanguageFeatures {
     const document = this.documents.get(params.textDocument.uri);
     if (!document) return [];
     const ours = params.context.diagnostics.filter((d) => d.source === DIAGNOSTIC_SOURCE);
-    if (ours.length === 0) return [];
+    const textAt = (range: Range) => document.getText(range);
     // Clients that do not keep `data` get it back from the diagnostics we computed.
     const needsLookup = ours.some((d) => !isFindingData(d.data));
     const current = needsLookup ? (await this.analyzer.analyze(document, token, true)).diagnostics : [];
     const diagnostics = ours.map((d) => (isFindingData(d.data) ? d : (current.find((c) => sameDiagnostic(c, d)) ?? d)));
-    return codeActionsFor(document.uri, diagnostics, { ...(params.context.only ? { only: params.context.only } : {}), textAt: (range) => document.getText(range) });
+    const actions = ours.length > 0 ? codeActionsFor(document.uri, diagnostics, { ...(params.context.only ? { only: params.context.only } : {}), textAt }) : [];
+    // A mission's own vocabulary: define an unknown term in the spec's section, promote a term it defines.
+    if (params.context.only && !params.context.only.some((kind) => kind === CodeActionKind.QuickFix || CodeActionKind.QuickFix.startsWith(kind + '.') || kind === CodeActionKind.Empty)) return actions;
+    const checked = await this.checked(params.textDocument.uri, token);
+    if (checked) actions.push(...defineInSpecActions(checked, diagnostics, textAt), ...promoteActions(checked, params.range));
+    return actions;
   }
 
   private async checked(uri: string, token: CancellationToken): Promise<CheckedDocument | undefined> {

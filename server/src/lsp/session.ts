@@ -90,6 +90,7 @@ export class Session {
       eventStore: (root) => this.eventStore(root),
       fs: options.fs,
       engine: options.engine,
+      vocabularies: this.vocabularies,
       glossaryWritten: async (root) => {
         await this.registry.reload(root);
         await this.publisher.publishNow((document) => this.analyzer.locate(document)?.root === root);

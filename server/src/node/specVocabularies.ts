@@ -48,7 +48,7 @@ export class SpecVocabularies {
   }
 
   /**
-   * The vocabularies of the specs of `missionId` that define words for `documentPath` (not the
+   * The vocabularies (with a section) of the specs of `missionId`, which define words for `documentPath` (not the
    * document itself: its own sections are read by its check). `missionOverride`: every document
    * is taken to be of this mission (the CLI's `--mission`).
    */
@@ -58,7 +58,8 @@ export class SpecVocabularies {
     for (const file of specCandidates(root, self, missionId)) {
       if (file === self) continue;
       const spec = this.spec(root, file, metaCache, missionOverride);
-      if (spec && spec.source.missionId === missionId && spec.source.vocabulary.entries.length > 0) out.push(spec.source);
+      // (A spec whose sections hold no entry yet still takes new ones: "Define … in this spec's Domain Language".)
+      if (spec && spec.source.missionId === missionId && spec.source.vocabulary.sections.length > 0) out.push(spec.source);
     }
     return out;
   }

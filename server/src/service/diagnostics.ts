@@ -6,7 +6,6 @@
  */
 
 import { DiagnosticTag, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver-types';
-import type { GlossaryIndex } from '../core/glossary';
 import type { Finding, Range, Sense, SourceProblem } from '../core/types';
 import { DIAGNOSTIC_SOURCE, type FindingData, type SourceProblemData } from '../shared/protocol';
 import { SERVER_CODES, severityFor } from './codes';
@@ -49,7 +48,7 @@ function makeDiagnostic(doc: CheckedDocument, finding: Finding, settings: Settin
   if (severity === undefined) return undefined;
   let shared = sharedBySenses.get(finding.candidateSenses);
   if (shared === undefined || shared.openConflictId !== openConflictId || !madeAlike(shared.finding, finding)) {
-    shared = { finding, openConflictId, data: findingData(doc, finding, workspaceUri, openConflictId), related: relatedEntries(doc.glossary, finding) };
+    shared = { finding, openConflictId, data: findingData(doc, finding, workspaceUri, openConflictId), related: relatedEntries(doc, finding) };
     sharedBySenses.set(finding.candidateSenses, shared);
   }
   return {
@@ -89,13 +88,13 @@ export function findingData(doc: CheckedDocument, finding: Finding, workspaceUri
 }
 
 /** The seed entries behind a finding's candidate senses (for a synonym: the preferred term's). */
-function relatedEntries(glossary: GlossaryIndex, finding: Finding): DiagnosticRelatedInformation[] {
+function relatedEntries(doc: CheckedDocument, finding: Finding): DiagnosticRelatedInformation[] {
   const surface = finding.reason === 'synonym_to_avoid' && finding.replacement ? finding.replacement : finding.term;
-  const senses = glossary.sensesOf(surface);
+  const senses = doc.glossary.sensesOf(surface);
   const out: DiagnosticRelatedInformation[] = [];
   finding.candidateSenses.forEach((candidate, i) => {
     const sense = senses.find((s) => s.scope === candidate.scope && s.definition === candidate.definition);
-    const location = sense && senseLocation(sense);
+    const location = sense && (doc.locateEntry?.(sense) ?? senseLocation(sense));
     if (!location) return;
     const label = finding.candidateSenses.length > 1 ? `${candidate.scope} sense ${i + 1} of ${finding.candidateSenses.length}` : `${candidate.scope} sense`;
     out.push({ location, message: `${label} of '${candidate.surface}' (confidence ${candidate.confidence}): ${candidate.definition}` });

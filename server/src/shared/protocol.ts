@@ -30,6 +30,15 @@ export const Commands = {
    * answers a `CandidatesResult`.
    */
   listCandidates: 'specGlossary.listCandidates',
+  /**
+   * Add an entry for a term to the Domain Language (or Key Entities, …) section of the mission's
+   * spec, in the section's own form, through `workspace/applyEdit`. With a definition it is
+   * recorded as GlossarySenseUpdated (scope mission_local); without, the entry's definition is a
+   * placeholder for the writer to fill in (shown with `window/showDocument`).
+   */
+  defineInSpec: 'specGlossary.defineInSpec',
+  /** Insert a term a mission defines into the team glossary (team_domain.yaml), with that definition. */
+  promoteTerm: 'specGlossary.promoteTerm',
 } as const;
 export type CommandId = (typeof Commands)[keyof typeof Commands];
 export const ALL_COMMANDS: readonly CommandId[] = Object.values(Commands);
@@ -105,6 +114,27 @@ export interface DeferTermArgs {
   severity: Severity;
   /** Candidate definitions, offered as the question's options. */
   options: string[];
+}
+
+export interface DefineInSpecArgs {
+  /** The document the term was found in. */
+  uri: string;
+  /** The spec whose vocabulary section gets the entry. */
+  specUri: string;
+  missionId: string;
+  /** The term as written in the document. */
+  term: string;
+  /** Without: a placeholder the writer replaces. */
+  definition?: string;
+}
+
+export interface PromoteTermArgs {
+  /** A document of the workspace folder whose team glossary gets the entry. */
+  uri: string;
+  /** Normalized surface. */
+  term: string;
+  definition: string;
+  synonymsToAvoid?: string[];
 }
 
 export interface ListCandidatesArgs {

@@ -4,7 +4,8 @@
  * most-used first. Writes nothing; exit 0 unless the arguments or a file are unusable (2).
  */
 
-import { rankCandidates, type GlossaryCandidate } from '../../core/candidates';
+import { rankCandidates, type CandidateDefinition, type GlossaryCandidate } from '../../core/candidates';
+import { vocabularyCandidates } from '../../core/missionVocabulary/candidates';
 import { EXIT_OK, UsageError } from '../errors';
 import { collectMarkdownFiles } from '../files';
 import { relativePath } from '../output/json';
@@ -33,10 +34,16 @@ export async function candidatesCommand(command: ParsedCommand, io: CliIo): Prom
 
 /** The candidates of a check run, paths relative to `cwd`. */
 export function candidatesOf(run: CheckRun, cwd: string, minSpecs = 1): GlossaryCandidate[] {
-  return rankCandidates(
-    run.documents.map((d) => ({ path: relativePath(cwd, d.absolutePath), missionId: d.identity.missionId, findings: d.report.findings, rareWords: d.report.rareWords })),
-    { minSpecs },
-  );
+  const definitions: CandidateDefinition[] = [];
+  const sources = run.documents.map((d) => {
+    const path = relativePath(cwd, d.absolutePath);
+    const { missionId, missionSlug } = d.identity;
+    // Terms missions define for themselves (and their uses), with the definitions (SPEC §6).
+    const own = vocabularyCandidates(d.report, { path, file: d.absolutePath, missionId, missionSlug });
+    definitions.push(...own.definitions);
+    return { path, missionId, findings: d.report.findings, rareWords: d.report.rareWords, vocabularyUses: own.uses };
+  });
+  return rankCandidates(sources, { minSpecs, definitions });
 }
 
 /** One line per candidate: documents, occurrences, term, examples; then a summary. */

@@ -23,7 +23,7 @@ import { plainText } from './inlineText';
 import { contentKey } from './key';
 import { headingLikeLines } from './shift';
 import { parseTerm, type ParsedTerm } from './terms';
-import type { DocumentVocabulary, VocabularyEntry } from './types';
+import type { DocumentVocabulary, VocabularyEntry, VocabularyEntryPlace } from './types';
 
 const DEFINITION_HEADER = /definition|meaning|description/i;
 const AVOID_HEADER = /avoid/i;
@@ -79,8 +79,11 @@ class SectionReader {
       if (inner(blocks.lineStart(i))) continue;
       switch (blocks.kind(i)) {
         case BlockKind.TableRow:
-          if (blocks.level(i) === 0) header = this.cells(i).map((cell) => plainText(cell));
-          else if (header) this.tableRow(index, i, header);
+          if (blocks.level(i) === 0) {
+            header = this.cells(i).map((cell) => plainText(cell));
+            section.columns = header.length;
+            section.definitionColumn = definitionColumnOf(header);
+          } else if (header) this.tableRow(index, i, header);
           break;
         case BlockKind.ListItem:
           if (!this.insideItemOf(i, section.headingEnd)) this.listItem(index, i);
@@ -109,14 +112,15 @@ class SectionReader {
     const cells = this.cells(row);
     const ranges = this.rangesOf(row);
     if (cells.length === 0) return;
-    const definitionColumn = Math.max(1, header.findIndex((h, k) => k > 0 && DEFINITION_HEADER.test(h)));
+    const definitionColumn = definitionColumnOf(header);
     const avoidColumn = header.findIndex((h, k) => k > 0 && AVOID_HEADER.test(h));
     const term = parseTerm(cells[0]!);
     if (!term) return;
     const definition = plainText(cells[definitionColumn] ?? '');
     const avoid = avoidColumn > 0 && avoidColumn !== definitionColumn ? wordsToAvoid(cells[avoidColumn] ?? '') : [];
     const { blocks } = this;
-    this.add(section, 'table', term, definition, avoid, blocks.start(row), blocks.end(row), ranges[0]!, ranges[1]!);
+    const place = { form: 'table' as const, start: blocks.start(row), contentStart: ranges[0]!, termStart: ranges[0]!, termEnd: ranges[1]!, definitionStart: ranges[2 * definitionColumn] ?? ranges[1]!, end: blocks.end(row) };
+    this.add(section, term, definition, avoid, place, blocks.end(row));
   }
 
   private listItem(section: number, item: number): void {
@@ -132,7 +136,8 @@ class SectionReader {
     if (definition === '') definition = this.heldText(item, first);
     const term = parseTerm(lead.term);
     if (!term) return;
-    this.add(section, 'list', term, definition, [], blocks.start(item), ranges[1]!, lead.termStart, lead.termEnd);
+    const place = { form: 'list' as const, start: blocks.start(item), contentStart: ranges[0]!, termStart: lead.termStart, termEnd: lead.termEnd, definitionStart: lead.definitionStart, end: this.contentEnd(item) };
+    this.add(section, term, definition, [], place, ranges[1]!);
   }
 
   private paragraph(section: number, block: number): void {
@@ -140,9 +145,12 @@ class SectionReader {
     const lead = leadingTerm(this.text, ranges[0]!, ranges[1]!);
     if (!lead?.separated) return;
     const definition = plainText([this.text.slice(lead.definitionStart, ranges[1]!), ...this.lineTexts(block).slice(1)].join(' '));
+    // "**`seams`**:" above a list is a label of what follows, not an entry left empty.
+    if (definition === '') return;
     const term = parseTerm(lead.term);
     if (!term) return;
-    this.add(section, 'list', term, definition, [], ranges[0]!, ranges[1]!, lead.termStart, lead.termEnd);
+    const place = { form: 'list' as const, start: ranges[0]!, contentStart: ranges[0]!, termStart: lead.termStart, termEnd: lead.termEnd, definitionStart: lead.definitionStart, end: ranges[ranges.length - 1]! };
+    this.add(section, term, definition, [], place, ranges[1]!);
   }
 
   /** The text of what list item `item` holds after its first paragraph `first`. */
@@ -155,15 +163,28 @@ class SectionReader {
     return parts.filter((p) => p !== '').join('; ');
   }
 
-  private add(sectionIndex: number, form: 'table' | 'list', term: ParsedTerm, definition: string, avoid: string[], start: number, end: number, termStart: number, termEnd: number): void {
+  /** `lineEnd`: the end of the entry's first line (a problem is reported on [place.start, lineEnd)). */
+  private add(sectionIndex: number, term: ParsedTerm, definition: string, avoid: string[], place: VocabularyEntryPlace, lineEnd: number): void {
     const section = this.out.sections[sectionIndex]!;
-    if (section.form === 'none') section.form = form;
+    if (section.form === 'none') section.form = place.form;
+    section.last = place;
     if (term.placeholder || isPlaceholderDefinition(definition)) {
-      this.out.problems.push({ code: 'domain.placeholder', message: placeholderMessage(term, definition, section.name), start, end });
+      this.out.problems.push({ code: 'domain.placeholder', message: placeholderMessage(term, definition, section.name), start: place.start, end: lineEnd });
       return;
     }
-    const entry: VocabularyEntry = { term: term.term, surface: term.surface, aliases: term.aliases, definition, avoid, section: sectionIndex, form, start, end, termStart, termEnd };
+    const entry: VocabularyEntry = { term: term.term, surface: term.surface, aliases: term.aliases, definition, avoid, section: sectionIndex, form: place.form, start: place.start, end: lineEnd, termStart: place.termStart, termEnd: place.termEnd };
     this.out.entries.push(entry);
+  }
+
+  /** The end of the last line of what list item `item` holds. */
+  private contentEnd(item: number): number {
+    const { blocks } = this;
+    let end = blocks.start(item);
+    for (let i = item + 1; i < blocks.count && blocks.lineStart(i) < blocks.end(item); i++) {
+      const kind = blocks.kind(i);
+      if (kind !== BlockKind.ListItem && kind !== BlockKind.BlockQuote) end = Math.max(end, blocks.end(i));
+    }
+    return end;
   }
 
   private contentOf(block: number): string {
@@ -184,6 +205,11 @@ class SectionReader {
   private rangesOf(block: number): Int32Array {
     return this.blocks.ranges.subarray(this.blocks.first(block), this.blocks.last(block));
   }
+}
+
+/** The column under a Definition / Meaning / Description header, else the second. */
+function definitionColumnOf(header: readonly string[]): number {
+  return Math.max(1, header.findIndex((h, k) => k > 0 && DEFINITION_HEADER.test(h)));
 }
 
 /** `**Term**: …`, `` `Term` — … ``, `**Term:** …` at the start of text[start, end). */

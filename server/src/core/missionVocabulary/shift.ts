@@ -39,9 +39,15 @@ export function shiftedVocabulary(previous: DocumentVocabulary, text: string, li
   if (HEADING_LIKE.test(text.slice(restart, end))) return undefined;
   if (delta === 0) return { ...previous, lines };
   const moved = (offset: number) => (offset >= oldEnd ? offset + delta : offset);
-  const sections = previous.sections.map((s): VocabularySection => (s.start >= oldEnd ? { ...s, start: s.start + delta, headingEnd: s.headingEnd + delta, end: s.end + delta } : s));
+  const sections = previous.sections.map((s): VocabularySection => (s.start >= oldEnd ? movedSection(s, delta) : s));
   const entries = previous.entries.map((e): VocabularyEntry => (e.start >= oldEnd ? { ...e, start: e.start + delta, end: e.end + delta, termStart: e.termStart + delta, termEnd: e.termEnd + delta } : e));
   const problems = previous.problems.map((p): VocabularyProblem => (p.start >= oldEnd ? { ...p, start: p.start + delta, end: p.end + delta } : p));
   const headingStarts = previous.headingStarts.map(moved);
   return { ...previous, lines, sections, entries, problems, headingStarts };
+}
+
+function movedSection(s: VocabularySection, delta: number): VocabularySection {
+  const moved: VocabularySection = { ...s, start: s.start + delta, headingEnd: s.headingEnd + delta, end: s.end + delta };
+  if (s.last) moved.last = { ...s.last, start: s.last.start + delta, contentStart: s.last.contentStart + delta, termStart: s.last.termStart + delta, termEnd: s.last.termEnd + delta, definitionStart: s.last.definitionStart + delta, end: s.last.end + delta };
+  return moved;
 }

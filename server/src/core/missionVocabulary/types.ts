@@ -21,6 +21,27 @@ export interface VocabularySection {
   end: number;
   /** How its entries are written: table rows or list items (the first entry's form; 'none' when it has none). */
   form: 'table' | 'list' | 'none';
+  /** Its (last) table: how many columns the header has, and which one holds the definition. */
+  columns?: number;
+  definitionColumn?: number;
+  /** Its last entry, placeholders included: where a new entry of the same form goes after. */
+  last?: VocabularyEntryPlace;
+}
+
+/** Where an entry is written, enough to write another one like it (insertEntry.ts). */
+export interface VocabularyEntryPlace {
+  form: 'table' | 'list';
+  /** The row's first non-blank character, or the list item's marker (or a paragraph's start). */
+  start: number;
+  /** Where the entry's content starts: its first cell, or the list item's first paragraph. */
+  contentStart: number;
+  /** The term inside its markup. */
+  termStart: number;
+  termEnd: number;
+  /** Where its definition starts (a list entry), after the separator. */
+  definitionStart: number;
+  /** The end of the entry's last line of content. */
+  end: number;
 }
 
 export interface VocabularyEntry {
@@ -40,7 +61,7 @@ export interface VocabularyEntry {
   /** The entry's block: a table row or a list item's first line, [start, end). */
   start: number;
   end: number;
-  /** The term's text (inside the markup). */
+  /** The term's text (inside the markup; a table's whole first cell). */
   termStart: number;
   termEnd: number;
 }
