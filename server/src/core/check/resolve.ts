@@ -31,6 +31,10 @@ export function resolveTerm(
 
   const senses = glossary.sensesOf(surface);
   const live = senses.filter((s) => s.status !== 'deprecated');
+  // A word the mission's own vocabulary says to avoid is avoided in its documents, whatever a
+  // team or core sense of the word says (the mission's scope is consulted first).
+  const missionBan = live.length > 0 && live[0]!.scope !== 'mission_local' ? glossary.preferredFor(surface).find((s) => s.origin.kind === 'spec') : undefined;
+  if (missionBan) return { kind: 'synonym_to_avoid', scope: missionBan.scope, replacement: missionBan.surface, candidates: rankSenses([missionBan]), senseCount: 1 };
   if (live.length > 0) {
     const scope = live[0]!.scope;
     // A mission's own vocabulary (its spec's Domain Language, SPEC §3) comes ahead of the

@@ -50,7 +50,7 @@ function tableRow(text: string, section: VocabularySection, last: VocabularyEntr
   const prefix = text.slice(lineStart, last.start);
   const leadingPipe = text[last.start] === '|';
   const trailingPipe = /\|\s*$/.test(line);
-  const cell = text.slice(last.termStart, last.termEnd);
+  const cell = text.slice(last.contentStart, last.termEnd);
   const open = /^(\*\*|__|`)/.exec(cell)?.[1] ?? '';
   const columns = Math.max(2, section.columns ?? 2);
   const definitionColumn = Math.min(section.definitionColumn ?? 1, columns - 1);

@@ -119,7 +119,11 @@ class SectionReader {
     const definition = plainText(cells[definitionColumn] ?? '');
     const avoid = avoidColumn > 0 && avoidColumn !== definitionColumn ? wordsToAvoid(cells[avoidColumn] ?? '') : [];
     const { blocks } = this;
-    const place = { form: 'table' as const, start: blocks.start(row), contentStart: ranges[0]!, termStart: ranges[0]!, termEnd: ranges[1]!, definitionStart: ranges[2 * definitionColumn] ?? ranges[1]!, end: blocks.end(row) };
+    // The term inside its cell's markup, when the cell writes it as it reads ("**Quarkle** (QK)").
+    const at = cells[0]!.indexOf(term.term);
+    const termStart = at >= 0 ? ranges[0]! + at : ranges[0]!;
+    const termEnd = at >= 0 ? termStart + term.term.length : ranges[1]!;
+    const place = { form: 'table' as const, start: blocks.start(row), contentStart: ranges[0]!, termStart, termEnd, definitionStart: ranges[2 * definitionColumn] ?? ranges[1]!, end: blocks.end(row) };
     this.add(section, term, definition, avoid, place, blocks.end(row));
   }
 

@@ -1,0 +1,270 @@
+/**
+ * A mission's own vocabulary through the language server (SPEC §3, §9): a spec with a Domain
+ * Language table and Key Entities, a plan in the same mission and a second mission beside it —
+ * what each document reports, hover, go to definition, the replace fix, "Define … in this spec's
+ * Domain Language", "Promote … to the team glossary", an open spec's unsaved edits and a spec
+ * changed on disk; and the CLI reporting what the server reports.
+ */
+
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CodeAction, Diagnostic, Hover, Location, MarkupContent } from 'vscode-languageserver-protocol';
+import { URI } from 'vscode-uri';
+import { Commands, type CandidatesResult, type CommandResult } from '../../server/src/shared/protocol';
+import { runCli, tempWorkspace, type TempWorkspace } from '../helpers/workspace';
+import { at, TestClient } from './client';
+
+const SPEC = 'kitty-specs/001-lanes/spec.md';
+const PLAN = 'kitty-specs/001-lanes/plan.md';
+const OTHER = 'kitty-specs/002-other/spec.md';
+const TEAM = '.kittify/glossaries/team_domain.yaml';
+const LOG = '.kittify/events/glossary/01LANES.events.jsonl';
+
+const SPEC_MD = `# Lanes
+
+Every quarkle moves through the zorblax.
+
+## Domain Language
+
+| Term | Definition | Avoid |
+|---|---|---|
+| **Quarkle** (QK) | A card that moves through the zorblax | "task" |
+| **Zorblax** | The board that holds every quarkle | |
+
+## Key Entities
+
+- **Lane**: a git branch per quarkle
+- **Frobnitz**: TODO
+
+## Requirements
+
+- FR-001: a quarkle is never lost.
+`;
+
+const PLAN_MD = `# Plan
+
+Each quarkle gets a lane in the zorblax.
+No task moves through the zorblax twice.
+The blorpt service, the blorpt queue and the blorpt cache.
+`;
+
+const OTHER_MD = `# Other
+
+A quarkle here, a quarkle there, every quarkle somewhere.
+`;
+
+const FILES: Record<string, string> = {
+  '.kittify/config.yaml': 'glossary:\n  strictness: medium\n',
+  [TEAM]: 'terms:\n  - surface: lane\n    definition: A column of the status board\n    status: active\n',
+  'kitty-specs/001-lanes/meta.json': JSON.stringify({ mission_id: '01LANES', mission_slug: '001-lanes' }),
+  [SPEC]: SPEC_MD,
+  [PLAN]: PLAN_MD,
+  [OTHER]: OTHER_MD,
+};
+
+let ws: TempWorkspace;
+let client: TestClient;
+afterEach(async () => {
+  await client?.stop();
+  ws?.remove();
+});
+
+const uri = (relative: string) => URI.file(ws.path(relative)).toString();
+const summary = (diagnostics: Diagnostic[]) => diagnostics.map((d) => `${d.range.start.line}:${d.range.start.character} ${d.code} ${String((d.data as { term?: string } | undefined)?.term ?? '')}`);
+
+async function start(files: Record<string, string> = {}): Promise<void> {
+  ws = tempWorkspace({ ...FILES, ...files });
+  client = await TestClient.start({ folders: [ws.root], settings: { debounceMs: 0 } });
+}
+
+async function opened(relative: string, text = readFileSync(ws.path(relative), 'utf8')): Promise<Diagnostic[]> {
+  client.open(uri(relative), text);
+  return (await client.diagnostics(uri(relative))).diagnostics;
+}
+
+describe('a mission with its own vocabulary', () => {
+  it("the plan resolves the spec's words and is told to avoid its words to avoid; another mission knows none of them", async () => {
+    await start();
+    expect(summary(await opened(PLAN))).toEqual(['3:3 inconsistent task', '4:4 unknown blorpt', '4:24 unknown blorpt', '4:45 unknown blorpt']);
+    expect(summary(await opened(OTHER))).toEqual(['2:2 unknown quarkle', '2:18 unknown quarkle', '2:39 unknown quarkle']);
+  });
+
+  it('the spec reports nothing inside its sections, and its placeholder entry is a warning', async () => {
+    await start();
+    const diagnostics = await opened(SPEC);
+    expect(diagnostics.map((d) => [d.range.start.line, d.code, d.severity])).toEqual([[14, 'domain.placeholder', 2]]);
+    expect(diagnostics[0]!.message).toBe(`'Frobnitz' in Key Entities has a placeholder definition ("TODO"): it defines nothing until its definition is written.`);
+  });
+
+  it("hover in the plan names the spec's definition first and the team sense it shadows", async () => {
+    await start();
+    await opened(PLAN);
+    const hover = await client.request<Hover>('textDocument/hover', { textDocument: { uri: uri(PLAN) }, position: at(2, 21) });
+    const value = (hover.contents as MarkupContent).value;
+    expect(value).toContain("**Active**: defined in mission 001-lanes's own vocabulary (001-lanes spec.md:14)");
+    const senses = value.slice(value.indexOf("Senses of 'lane'"));
+    expect(senses.indexOf('a git branch per quarkle')).toBeLessThan(senses.indexOf('A column of the status board'));
+    expect(senses).toContain('- **team_domain** · active · confidence 1 — **shadowed by mission_local**');
+    expect(senses).toContain(`[001-lanes spec.md:14](${uri(SPEC)}#L14)`);
+  });
+
+  it('go to definition in the plan jumps to the entry in the spec, where it is now', async () => {
+    await start();
+    await opened(PLAN);
+    const definition = () => client.request<Location[]>('textDocument/definition', { textDocument: { uri: uri(PLAN) }, position: at(2, 7) });
+    expect(await definition()).toEqual([{ uri: uri(SPEC), range: { start: at(8, 4), end: at(8, 11) } }]);
+    // Lines added above the entry in the open spec (unsaved): the jump follows.
+    client.open(uri(SPEC), SPEC_MD);
+    await client.diagnostics(uri(SPEC));
+    const since = client.mark();
+    client.change(uri(SPEC), [{ range: { start: at(1, 0), end: at(1, 0) }, text: 'An intro.\n\nMore intro.\n' }]);
+    await client.diagnostics(uri(SPEC), () => true, since);
+    expect(await definition()).toEqual([{ uri: uri(SPEC), range: { start: at(11, 4), end: at(11, 11) } }]);
+  });
+
+  it("the replace fix writes the spec's word for a word it avoids", async () => {
+    await start();
+    const diagnostics = await opened(PLAN);
+    const task = diagnostics.find((d) => d.code === 'inconsistent')!;
+    expect(task.message).toBe("Inconsistent term 'task': a synonym to avoid; use 'quarkle' (mission_local, 1 sense).");
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: uri(PLAN) }, range: task.range, context: { diagnostics: [task] } });
+    const replace = actions.find((a) => a.title === "Replace with 'quarkle'")!;
+    expect(replace.edit?.changes?.[uri(PLAN)]).toEqual([{ range: task.range, newText: 'quarkle' }]);
+  });
+});
+
+describe("Define … in this spec's Domain Language", () => {
+  async function defineAction(): Promise<CodeAction> {
+    const diagnostics = await opened(PLAN);
+    const blorpt = diagnostics.find((d) => d.code === 'unknown')!;
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: uri(PLAN) }, range: blorpt.range, context: { diagnostics: [blorpt] } });
+    return actions.find((a) => a.title === "Define 'blorpt' in this spec's Domain Language")!;
+  }
+
+  it("without a definition: a row in the spec's table for the writer to fill, then shown; the plan stops reporting the term once it is defined", async () => {
+    await start();
+    const action = await defineAction();
+    expect(action.command?.arguments?.[0]).toEqual({ uri: uri(PLAN), specUri: uri(SPEC), missionId: '01LANES', term: 'blorpt' });
+    const result = await client.request<CommandResult>('workspace/executeCommand', action.command);
+    expect(result.ok).toBe(true);
+    const spec = readFileSync(ws.path(SPEC), 'utf8');
+    expect(spec.split('\n').slice(8, 11)).toEqual(['| **Quarkle** (QK) | A card that moves through the zorblax | "task" |', '| **Zorblax** | The board that holds every quarkle | |', '| **blorpt** | TODO: define blorpt |  |']);
+    expect(client.shownDocuments.at(-1)).toEqual({ uri: uri(SPEC), takeFocus: true, selection: { start: at(10, 15), end: at(10, 34) } });
+    // The placeholder defines nothing yet; written, it does.
+    client.open(uri(SPEC), spec);
+    expect(summary((await client.diagnostics(uri(SPEC))).diagnostics)).toEqual(['10:0 domain.placeholder ', '15:0 domain.placeholder ']);
+    const since = client.mark();
+    client.change(uri(SPEC), [{ range: { start: at(10, 15), end: at(10, 34) }, text: 'a background worker' }]);
+    const plan = await client.diagnostics(uri(PLAN), (ds) => !ds.some((d) => d.code === 'unknown'), since, 'the plan without blorpt');
+    expect(summary(plan.diagnostics)).toEqual(['3:3 inconsistent task']);
+  });
+
+  it('with a definition: the row says it, and GlossarySenseUpdated (mission_local) is recorded', async () => {
+    await start();
+    const action = await defineAction();
+    const args = { ...(action.command!.arguments![0] as object), definition: 'A background worker' };
+    const since = client.mark();
+    const result = await client.request<CommandResult>('workspace/executeCommand', { command: Commands.defineInSpec, arguments: [args] });
+    expect(result).toMatchObject({ ok: true, message: "Defined 'blorpt' in the domain language section of kitty-specs/001-lanes/spec.md for mission 01LANES." });
+    expect(readFileSync(ws.path(SPEC), 'utf8')).toContain('| **blorpt** | A background worker |  |');
+    const events = readFileSync(ws.path(LOG), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(events.map((e) => [e['event_type'], e['scope'], e['term_surface'], (e['new_sense'] as { definition: string }).definition])).toEqual([['GlossarySenseUpdated', 'mission_local', 'blorpt', 'A background worker']]);
+    const plan = await client.diagnostics(uri(PLAN), (ds) => !ds.some((d) => d.code === 'unknown'), since, 'the plan without blorpt');
+    expect(summary(plan.diagnostics)).toEqual(['3:3 inconsistent task']);
+  });
+
+  it('a list section gets a list item written like its entries', async () => {
+    await start({ [SPEC]: SPEC_MD.replace(/## Domain Language[^]*?## Key Entities/, '## Key Entities') });
+    const action = await defineAction();
+    await client.request<CommandResult>('workspace/executeCommand', action.command);
+    expect(readFileSync(ws.path(SPEC), 'utf8')).toContain('- **Frobnitz**: TODO\n- **blorpt**: TODO: define blorpt\n\n## Requirements');
+  });
+
+  it('is not offered in a mission whose spec has no such section', async () => {
+    await start();
+    const diagnostics = await opened(OTHER);
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: uri(OTHER) }, range: diagnostics[0]!.range, context: { diagnostics } });
+    expect(actions.map((a) => a.title)).not.toContain("Define 'quarkle' in this spec's Domain Language");
+    expect(actions.map((a) => a.title)).toContain("Define 'quarkle' in the mission glossary");
+  });
+});
+
+describe('the spec as it changes', () => {
+  it("an open spec's unsaved edits define words for the plan, and closing it brings back the file's", async () => {
+    await start();
+    await opened(PLAN);
+    client.open(uri(SPEC), SPEC_MD);
+    await client.diagnostics(uri(SPEC));
+    let since = client.mark();
+    client.change(uri(SPEC), [{ range: { start: at(9, 0), end: at(9, 0) }, text: '| Blorpt | a background worker | |\n' }]);
+    const defined = await client.diagnostics(uri(PLAN), (ds) => !ds.some((d) => d.code === 'unknown'), since, 'the plan with blorpt defined');
+    expect(summary(defined.diagnostics)).toEqual(['3:3 inconsistent task']);
+    since = client.mark();
+    client.close(uri(SPEC));
+    const undefinedAgain = await client.diagnostics(uri(PLAN), (ds) => ds.some((d) => d.code === 'unknown'), since, 'the plan after the spec closed');
+    expect(summary(undefinedAgain.diagnostics)).toContain('4:4 unknown blorpt');
+  });
+
+  it('a spec changed on disk is read again when the client reports it', async () => {
+    await start();
+    await opened(PLAN);
+    ws.write(SPEC, SPEC_MD.replace('| **Zorblax** |', '| Blorpt | a background worker | |\n| **Zorblax** |'));
+    const since = client.mark();
+    client.fileChanged(uri(SPEC));
+    const plan = await client.diagnostics(uri(PLAN), (ds) => !ds.some((d) => d.code === 'unknown'), since, 'the plan after the spec changed');
+    expect(summary(plan.diagnostics)).toEqual(['3:3 inconsistent task']);
+  });
+
+  it('the server asks the client to watch specs', async () => {
+    await start();
+    await opened(PLAN);
+    await client.until(() => client.registrations.length > 0, 'watcher registration');
+    const watchers = client.registrations.flatMap((r) => (r.registerOptions as { watchers?: { globPattern: string }[] } | undefined)?.watchers ?? []);
+    expect(watchers.map((w) => w.globPattern)).toContain('**/spec.md');
+  });
+});
+
+describe('promotion to the team glossary', () => {
+  it("'Promote …' on an entry of the spec, or on a use in the plan, adds the entry with the mission's definition to team_domain.yaml", async () => {
+    await start();
+    await opened(SPEC);
+    const onEntry = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: uri(SPEC) }, range: { start: at(9, 5), end: at(9, 5) }, context: { diagnostics: [] } });
+    expect(onEntry.map((a) => a.title)).toEqual(["Promote 'Zorblax' to the team glossary"]);
+    await opened(PLAN);
+    const onUse = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: uri(PLAN) }, range: { start: at(2, 8), end: at(2, 8) }, context: { diagnostics: [] } });
+    const promote = onUse.find((a) => a.title === "Promote 'quarkle' to the team glossary")!;
+    expect(promote.command?.arguments?.[0]).toEqual({ uri: uri(PLAN), term: 'quarkle', definition: 'A card that moves through the zorblax', synonymsToAvoid: ['task'] });
+    // 'lane' is the team's already: nothing to promote.
+    const onLane = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: uri(PLAN) }, range: { start: at(2, 21), end: at(2, 21) }, context: { diagnostics: [] } });
+    expect(onLane.map((a) => a.title)).toEqual([]);
+    const result = await client.request<CommandResult>('workspace/executeCommand', promote.command);
+    expect(result.ok).toBe(true);
+    expect(readFileSync(ws.path(TEAM), 'utf8')).toBe(
+      'terms:\n  - surface: lane\n    definition: A column of the status board\n    status: active\n  - surface: quarkle\n    definition: A card that moves through the zorblax\n    status: active\n    synonyms_to_avoid: [task]\n',
+    );
+  });
+
+  it('the candidates command lists the terms missions define, with their definitions', async () => {
+    await start();
+    await opened(PLAN);
+    const result = await client.request<CandidatesResult>('workspace/executeCommand', { command: Commands.listCandidates, arguments: [{ uri: uri(PLAN) }] });
+    const quarkle = result.workspaces[0]!.candidates.find((c) => c.term === 'quarkle')!;
+    expect(quarkle).toMatchObject({ specs: 3, definitions: [{ mission: '001-lanes', path: SPEC, line: 9, definition: 'A card that moves through the zorblax' }] });
+    expect(result.workspaces[0]!.candidates.map((c) => c.term)).not.toContain('lane');
+  });
+});
+
+describe('one engine path', () => {
+  it('check reports in the spec, the plan and the other mission exactly what the server publishes', async () => {
+    await start();
+    const cli = runCli(['check', '.', '--format', 'json'], ws.root);
+    const documents = (JSON.parse(cli.stdout) as { documents: { path: string; findings: { term: string; conflict_type: string; range: { start: { line: number; character: number } } }[] }[] }).documents;
+    for (const relative of [SPEC, PLAN, OTHER]) {
+      const fromCli = documents.find((d) => d.path === relative)!.findings.map((f) => `${f.range.start.line}:${f.range.start.character} ${f.conflict_type} ${f.term}`);
+      const fromServer = summary(await opened(relative)).filter((s) => !s.includes('domain.placeholder'));
+      expect(fromServer, relative).toEqual(fromCli);
+    }
+    expect(cli.stderr).toContain(`${path.join('kitty-specs', '001-lanes', 'spec.md')}:15:1 warning domain.placeholder`);
+  });
+});
