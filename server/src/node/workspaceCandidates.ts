@@ -7,7 +7,7 @@
 
 import path from 'node:path';
 import { rankCandidates, type CandidateDefinition, type CandidateSource, type GlossaryCandidate } from '../core/candidates';
-import { vocabularyCandidates } from '../core/missionVocabulary/candidates';
+import { definedTermsCheck, vocabularyCandidates } from '../core/missionVocabulary/candidates';
 import type { Engine } from '../core/check/engine';
 import { analyzeDocument, type RuntimeSettings } from './analyzer';
 import { readWorkspaceText, DEFAULT_MAX_FILE_BYTES } from './files';
@@ -45,6 +45,7 @@ export async function workspaceCandidates(snapshot: WorkspaceSnapshot, options: 
   const metaCache: MetaCache = new Map();
   const batch = options.batch ?? 25;
   let checked = 0;
+  const checkedFiles: { file: string; text: string; identity: { missionId: string; missionSlug: string } }[] = [];
   for (const file of markdownFilesUnder(snapshot.root)) {
     let text = options.openText?.(file);
     if (text === undefined) {
@@ -59,7 +60,18 @@ export async function workspaceCandidates(snapshot: WorkspaceSnapshot, options: 
     const own = vocabularyCandidates(analyzed.report, { path: relative, file, missionId, missionSlug });
     definitions.push(...own.definitions);
     sources.push({ path: relative, missionId, findings: analyzed.report.findings, rareWords: analyzed.report.rareWords, vocabularyUses: own.uses });
+    checkedFiles.push({ file, text, identity: { missionId, missionSlug } });
     if (++checked % batch === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+  if (definitions.length > 0) {
+    // The uses of the terms missions define, in every document (where nothing else extracts them too).
+    const counting = definedTermsCheck(definitions);
+    const vocabulary = options.engine.vocabulary(snapshot.config.ignoreWords);
+    for (const [k, { file, text, identity }] of checkedFiles.entries()) {
+      const report = options.engine.checkDocument(text, { ...counting, ...vocabulary });
+      sources[k]!.vocabularyUses = vocabularyCandidates(report, { path: sources[k]!.path, file, ...identity }).uses;
+      if ((k + 1) % batch === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
   }
   return { documents: checked, candidates: rankCandidates(sources, { minSpecs: options.minSpecs ?? 1, definitions }), files };
 }

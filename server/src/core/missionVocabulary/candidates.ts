@@ -5,9 +5,11 @@
  * the defining mission's documents — so they rank by the specs that use them.
  */
 
-import type { DocumentReport } from '../check/check';
+import type { CheckOptions, DocumentReport } from '../check/check';
 import type { CandidateDefinition, VocabularyUse } from '../candidates';
-import type { GlossaryIndex } from '../glossary';
+import { EXTRACTOR_IDS } from '../extract/extractors';
+import { GlossaryIndex } from '../glossary';
+import type { Sense } from '../types';
 import { vocabularySenses } from './senses';
 
 /** Whether a scope other than mission_local defines `surface` (then there is nothing to promote). */
@@ -49,4 +51,22 @@ export function vocabularyCandidates(report: DocumentReport, where: { path: stri
     }
   }
   return { uses, definitions };
+}
+
+/**
+ * How to count every use of the terms missions define, in any document (also of missions that do
+ * not define them, where nothing else extracts "coordination branch"): a check against a
+ * glossary of those terms alone, with the glossary walk as its only extractor. The uses are then
+ * `vocabularyCandidates(report, …).uses`. (Used by the candidates lists, never by `check`.)
+ */
+export function definedTermsCheck(definitions: readonly CandidateDefinition[]): Pick<CheckOptions, 'glossary' | 'disabledExtractors'> {
+  const senses: Sense[] = [];
+  const seen = new Set<string>();
+  const nowhere = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+  for (const d of definitions) {
+    if (seen.has(d.term)) continue;
+    seen.add(d.term);
+    senses.push({ surface: d.term, scope: 'mission_local', definition: d.definition, confidence: 1, status: 'active', synonymsToAvoid: [], seeAlso: [], origin: { kind: 'spec', file: d.path, range: nowhere, missionId: d.mission, missionSlug: d.mission } });
+  }
+  return { glossary: new GlossaryIndex(senses), disabledExtractors: EXTRACTOR_IDS.filter((id) => id !== 'glossary_match') };
 }
