@@ -217,3 +217,14 @@ describe('senses', () => {
     ]);
   });
 });
+
+describe('what is not an entry', () => {
+  test('file and folder names, and items that only name something in code', () => {
+    const text = ['## Glossary', '', '| Field | Value |', '|---|---|', '| `canonical_package` | `src/glossary/` |', '| `src/glossary/cli.py` | the command |', '', '- `src/glossary/`', '- `meta.json` — the mission metadata', '- **Seam**: where two modules meet'].join('\n');
+    expect(entriesOf(text)).toEqual([
+      ['canonical_package', 'canonical_package', [], 'src/glossary/', []],
+      ['Seam', 'seam', [], 'where two modules meet', []],
+    ]);
+    expect(problemsOf(text)).toEqual([]);
+  });
+});

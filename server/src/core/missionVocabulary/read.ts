@@ -138,6 +138,8 @@ class SectionReader {
     if (definition !== '' && !lead.separated) return; // "**Note** that …": bold prose, not an entry
     // "- **Mission**" alone, its attributes nested below it.
     if (definition === '') definition = this.heldText(item, first);
+    // An item that is only a name in code ("- `src/glossary/`") lists a thing, it defines none.
+    if (definition === '' && !lead.separated && lead.code) return;
     const term = parseTerm(lead.term);
     if (!term) return;
     const place = { form: 'list' as const, start: blocks.start(item), contentStart: ranges[0]!, termStart: lead.termStart, termEnd: lead.termEnd, definitionStart: lead.definitionStart, end: this.contentEnd(item) };
@@ -226,6 +228,8 @@ interface LeadingTerm {
   separated: boolean;
   /** Where the definition starts (after the separator). */
   definitionStart: number;
+  /** Written in code rather than bold. */
+  code: boolean;
 }
 
 const BOLD = /^(\*\*|__)(?=\S)([^]*?\S)\1/;
@@ -246,7 +250,7 @@ function leadingTerm(text: string, start: number, end: number): LeadingTerm | un
   if (tail[1]) term = `${inner} ${tail[1]}`; // "**Term** (ALIAS): …": the parentheses name an alias
   const colonInside = /[:—–]\s*$/.test(inner);
   after += tail[0].length;
-  return { term: colonInside ? inner.replace(/\s*[:—–]\s*$/, '') : term, termStart: innerStart, termEnd: innerStart + inner.length, separated: colonInside || tail[2] !== undefined, definitionStart: start + after };
+  return { term: colonInside ? inner.replace(/\s*[:—–]\s*$/, '') : term, termStart: innerStart, termEnd: innerStart + inner.length, separated: colonInside || tail[2] !== undefined, definitionStart: start + after, code: bold === null };
 }
 
 function placeholderMessage(term: ParsedTerm, definition: string, section: string): string {

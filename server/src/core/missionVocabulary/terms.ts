@@ -24,6 +24,8 @@ const ALIAS_LEAD = /^(?:a\.?k\.?a\.?|also(?:\s+called|\s+known\s+as)?|or|abbr\.?
 // An abbreviation: capitals (digits, & or - after the first), optionally a plural "s": WP, DRG, ADRs.
 const ABBREVIATION = /^[A-Z][A-Z0-9&-]{1,9}s?$/;
 const MAX_TERM_WORDS = 8;
+// A file or folder ("src/glossary/", "commands/glossary.py", "meta.json") names no term.
+const PATH = /[\\/]|\.[A-Za-z][A-Za-z0-9]{0,4}$/;
 const MAX_ALIAS_WORDS = 4;
 
 /** `raw`: the markdown of the term (a cell, or the text inside a list item's bold). */
@@ -40,7 +42,7 @@ export function parseTerm(raw: string): ParsedTerm | undefined {
   const term = plainText(body).replace(/[:\s]+$/, '');
   if (term === '') return undefined;
   const placeholder = /^\[.*\]$/.test(term);
-  if (!placeholder && term.split(/\s+/).length > MAX_TERM_WORDS) return undefined;
+  if (!placeholder && (term.split(/\s+/).length > MAX_TERM_WORDS || PATH.test(term))) return undefined;
   const surface = normalizeSurface(term);
   if (surface === '') return undefined;
   return { term, surface, aliases: aliases.filter((a) => a !== surface), placeholder };
