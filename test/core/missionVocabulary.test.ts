@@ -8,6 +8,7 @@ import { readVocabulary } from '../../server/src/core/missionVocabulary/read';
 import { vocabularySenses } from '../../server/src/core/missionVocabulary/senses';
 import { wordsToAvoid } from '../../server/src/core/missionVocabulary/avoid';
 import { sectionName } from '../../server/src/core/missionVocabulary/headings';
+import { insertEntry } from '../../server/src/core/missionVocabulary/insertEntry';
 
 /** Each entry as [term, surface, aliases, definition, avoid]. */
 function entriesOf(text: string) {
@@ -226,5 +227,38 @@ describe('what is not an entry', () => {
       ['Seam', 'seam', [], 'where two modules meet', []],
     ]);
     expect(problemsOf(text)).toEqual([]);
+  });
+});
+
+describe("the define-here edit: a new entry in the section's own form", () => {
+  const inserted = (text: string, term: string, definition: string) => {
+    const insertion = insertEntry(text, readVocabulary(text), term, definition)!;
+    const result = text.slice(0, insertion.at) + insertion.text + text.slice(insertion.at);
+    expect(result.slice(insertion.definitionStart, insertion.definitionEnd)).toBe(definition.replace(/\|/g, '\\|'));
+    return result;
+  };
+
+  test('a table row with the same columns, pipes and term markup; the definition in the Definition column; pipes escaped', () => {
+    const text = '## Domain Language\n\n| Term | Kind | Definition | Avoid |\n|---|---|---|---|\n| **Lane** | place | a column | "row" |\n\nAfter.\n';
+    expect(inserted(text, 'Quarkle', 'a card | a unit')).toBe('## Domain Language\n\n| Term | Kind | Definition | Avoid |\n|---|---|---|---|\n| **Lane** | place | a column | "row" |\n| **Quarkle** |  | a card \\| a unit |  |\n\nAfter.\n');
+  });
+
+  test('a table without outer pipes, inside a block quote', () => {
+    const text = '> ## Glossary\n>\n> Term | Meaning\n> --- | ---\n> `Lane` | a column\n';
+    expect(inserted(text, 'Quarkle', 'a card')).toBe('> ## Glossary\n>\n> Term | Meaning\n> --- | ---\n> `Lane` | a column\n> `Quarkle` | a card\n');
+  });
+
+  test('a list item with the same marker (numbered on), markup and separator, after the last item and what it holds', () => {
+    expect(inserted('## Key Entities\n\n1. **Lane** — a column\n   of the board\n2. **Card** — a unit\n   - id: its number\n\n## Next\n', 'Quarkle', 'a card')).toBe(
+      '## Key Entities\n\n1. **Lane** — a column\n   of the board\n2. **Card** — a unit\n   - id: its number\n3. **Quarkle** — a card\n\n## Next\n',
+    );
+    expect(inserted('## Terminology\n\n* **Lane:** a column\n', 'Quarkle', 'a card')).toBe('## Terminology\n\n* **Lane:** a column\n* **Quarkle:** a card\n');
+    expect(inserted('## Terminology\n\n- `Lane` (LN): a column\n', 'Quarkle', 'a card')).toBe('## Terminology\n\n- `Lane` (LN): a column\n- `Quarkle`: a card\n');
+  });
+
+  test('paragraph entries get a paragraph; a section without entries a list item; Domain Language is preferred', () => {
+    expect(inserted('## Definitions\n\n**Lane**: a column.\n', 'Quarkle', 'a card')).toBe('## Definitions\n\n**Lane**: a column.\n\n**Quarkle**: a card\n');
+    expect(inserted('## Key Entities\n\n- **Lane**: a column\n\n## Domain Language\n\nNone yet.\n\n## Next\n', 'Quarkle', 'a card')).toBe('## Key Entities\n\n- **Lane**: a column\n\n## Domain Language\n\nNone yet.\n\n- **Quarkle**: a card\n\n## Next\n');
+    expect(insertEntry('# Spec\n\nNo sections.\n', readVocabulary('# Spec\n\nNo sections.\n'), 'Quarkle', 'a card')).toBeUndefined();
   });
 });

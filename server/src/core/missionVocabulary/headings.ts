@@ -15,7 +15,7 @@ const TRAILING_NOTE = /\s*\([^()]*\)\s*$/;
 
 /** The section a heading of `level` with this (raw) text opens, if any. */
 export function sectionName(headingText: string, level: number): SectionName | undefined {
-  if (level < 2 || level > 4) return undefined;
+  if (level < 2 || level > 4 || !MAY_HOLD.test(headingText)) return undefined;
   let text = plainText(headingText).replace(NUMBERING, '');
   // "(Optional)", "(include if feature involves data)" — possibly more than one.
   for (let previous = ''; previous !== text; ) {

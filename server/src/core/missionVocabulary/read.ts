@@ -73,7 +73,8 @@ class SectionReader {
     const { blocks } = this;
     const section = this.out.sections[index]!;
     // A nested section's blocks belong to it alone.
-    const inner = (start: number) => this.out.sections.some((s, k) => k !== index && s.start > section.start && s.start <= start && start < s.end);
+    const nested = this.out.sections.filter((s, k) => k !== index && s.start > section.start && s.start < section.end);
+    const inner = (start: number) => nested.length > 0 && nested.some((s) => s.start <= start && start < s.end);
     let header: string[] | undefined;
     for (let i = heading + 1; i < blocks.count && blocks.lineStart(i) < section.end; i++) {
       if (inner(blocks.lineStart(i))) continue;

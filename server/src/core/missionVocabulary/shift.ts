@@ -8,7 +8,7 @@
  */
 
 import { lowerBound, type LineIndex } from '../text';
-import type { DocumentVocabulary, VocabularyEntry, VocabularyProblem, VocabularySection } from './types';
+import type { DocumentVocabulary, VocabularyEntry, VocabularySection } from './types';
 
 /** The stretch an edit's re-scan read again (scan.ts `ScanEdit`): new text [restart, end) was old [restart, end - delta). */
 export interface ReadAgain {
@@ -19,13 +19,32 @@ export interface ReadAgain {
 
 // A line that could be a heading (ATX, in any container) or a setext underline (or a thematic break).
 const HEADING_LIKE = /^[ \t>*+\-\d.)]*#|^[ \t>]*(?:=+|-+)[ \t]*$/m;
-const HEADING_LIKE_LINES = new RegExp(HEADING_LIKE.source, 'gm');
+const HEADING_LIKE_LINE = /^[ \t>*+\-\d.)]*#|^[ \t>]*(?:=+|-+)[ \t]*\r?$/;
 
-/** The starts of the lines of `text` that could be headings or setext underlines. */
+/**
+ * The starts of the lines of `text` that could be headings or setext underlines. (A loop over the
+ * line starts: a multiline regular expression tries its `^` at every character of a 1 MB text.)
+ */
 export function headingLikeLines(text: string): number[] {
   const out: number[] = [];
-  for (const match of text.matchAll(HEADING_LIKE_LINES)) out.push(match.index);
+  for (let start = 0; start < text.length; ) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    if (lineMayBeHeading(text, start, end)) out.push(start);
+    start = end + 1;
+  }
   return out;
+}
+
+/** Whether text[start, end) (one line) may be a heading or a setext underline: checked by its first characters first. */
+function lineMayBeHeading(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 35 /* # */ || c === 61 /* = */ || c === 45 /* - */) return HEADING_LIKE_LINE.test(text.slice(start, end));
+    // Only blanks, container and list markers and digits may come before the '#', '=' or '-'.
+    if (!(c === 32 || c === 9 || c === 62 || c === 42 || c === 43 || c === 46 || c === 41 || (c >= 48 && c <= 57))) return false;
+  }
+  return false;
 }
 
 /** `previous` moved by the edit, or undefined when the edit may have changed the vocabulary. */
@@ -38,16 +57,24 @@ export function shiftedVocabulary(previous: DocumentVocabulary, text: string, li
   if (k < previous.headingStarts.length && previous.headingStarts[k]! < Math.max(oldEnd, restart + 1)) return undefined;
   if (HEADING_LIKE.test(text.slice(restart, end))) return undefined;
   if (delta === 0) return { ...previous, lines };
-  const moved = (offset: number) => (offset >= oldEnd ? offset + delta : offset);
-  const sections = previous.sections.map((s): VocabularySection => (s.start >= oldEnd ? movedSection(s, delta) : s));
-  const entries = previous.entries.map((e): VocabularyEntry => (e.start >= oldEnd ? { ...e, start: e.start + delta, end: e.end + delta, termStart: e.termStart + delta, termEnd: e.termEnd + delta } : e));
-  const problems = previous.problems.map((p): VocabularyProblem => (p.start >= oldEnd ? { ...p, start: p.start + delta, end: p.end + delta } : p));
-  const headingStarts = previous.headingStarts.map(moved);
-  return { ...previous, lines, sections, entries, problems, headingStarts };
+  // (Objects of one shape, written out: this runs on every keystroke in a document with sections.)
+  const sections = previous.sections.map((s) => (s.start >= oldEnd ? movedSection(s, delta) : s));
+  const entries = previous.entries.map((e) => (e.start >= oldEnd ? movedEntry(e, delta) : e));
+  const problems = previous.problems.map((p) => (p.start >= oldEnd ? { code: p.code, message: p.message, start: p.start + delta, end: p.end + delta } : p));
+  const headingStarts = previous.headingStarts.slice();
+  for (let k = lowerBound(headingStarts, oldEnd); k < headingStarts.length; k++) headingStarts[k] += delta;
+  return { lines, sections, entries, problems, headingStarts, key: previous.key };
 }
 
 function movedSection(s: VocabularySection, delta: number): VocabularySection {
-  const moved: VocabularySection = { ...s, start: s.start + delta, headingEnd: s.headingEnd + delta, end: s.end + delta };
-  if (s.last) moved.last = { ...s.last, start: s.last.start + delta, contentStart: s.last.contentStart + delta, termStart: s.last.termStart + delta, termEnd: s.last.termEnd + delta, definitionStart: s.last.definitionStart + delta, end: s.last.end + delta };
+  const moved: VocabularySection = { name: s.name, level: s.level, start: s.start + delta, headingEnd: s.headingEnd + delta, end: s.end + delta, form: s.form };
+  if (s.columns !== undefined) moved.columns = s.columns;
+  if (s.definitionColumn !== undefined) moved.definitionColumn = s.definitionColumn;
+  const last = s.last;
+  if (last) moved.last = { form: last.form, start: last.start + delta, contentStart: last.contentStart + delta, termStart: last.termStart + delta, termEnd: last.termEnd + delta, definitionStart: last.definitionStart + delta, end: last.end + delta };
   return moved;
+}
+
+function movedEntry(e: VocabularyEntry, delta: number): VocabularyEntry {
+  return { term: e.term, surface: e.surface, aliases: e.aliases, definition: e.definition, avoid: e.avoid, section: e.section, form: e.form, start: e.start + delta, end: e.end + delta, termStart: e.termStart + delta, termEnd: e.termEnd + delta };
 }
