@@ -38,6 +38,8 @@ interface KeptSpec {
 export class SpecVocabularies {
   /** By absolute path; null: no readable spec there. */
   private readonly specs = new Map<string, KeptSpec | null>();
+  /** Where the spec of a (folder, mission) may be (`specCandidates`), worked out once. */
+  private readonly candidates = new Map<string, string[]>();
   private changes = 0;
 
   constructor(private readonly options: SpecVocabulariesOptions = {}) {}
@@ -55,7 +57,10 @@ export class SpecVocabularies {
   forDocument(root: string, documentPath: string, missionId: string, metaCache: MetaCache, missionOverride?: string): VocabularySource[] {
     const out: VocabularySource[] = [];
     const self = path.resolve(documentPath);
-    for (const file of specCandidates(root, self, missionId)) {
+    const key = `${root}\u0000${path.dirname(self)}\u0000${missionId}`;
+    let files = this.candidates.get(key);
+    if (!files) this.candidates.set(key, (files = specCandidates(root, self, missionId)));
+    for (const file of files) {
       if (file === self) continue;
       const spec = this.spec(root, file, metaCache, missionOverride);
       // (A spec whose sections hold no entry yet still takes new ones: "Define … in this spec's Domain Language".)

@@ -35,8 +35,8 @@ export const readDocumentVocabulary: Unit<CheckContext> = {
 function documentVocabulary(context: CheckContext): DocumentVocabulary {
   const { scan } = context;
   const previous = followsPrevious(context) ? (context.previous.memo.get(READ_ID) as DocumentVocabulary | undefined) : undefined;
-  const shifted = previous && scan.edit ? shiftedVocabulary(previous, scan.text, scan.lines, scan.edit) : undefined;
-  return shifted ?? readVocabulary(scan.text, scan.lines);
+  const shifted = previous && scan.edit ? shiftedVocabulary(previous, context.previous!.scan.text, scan.text, scan.lines, scan.edit) : undefined;
+  return shifted ?? readVocabulary(scan.text, scan.lines, scan.blocks);
 }
 
 export const dropFindingsInSections: Unit<CheckContext> = {

@@ -21,17 +21,17 @@ import { wordsToAvoid } from './avoid';
 import { mayHoldSections, sectionName } from './headings';
 import { plainText } from './inlineText';
 import { contentKey } from './key';
-import { headingLikeLines } from './shift';
 import { parseTerm, type ParsedTerm } from './terms';
 import type { DocumentVocabulary, VocabularyEntry, VocabularyEntryPlace } from './types';
 
 const DEFINITION_HEADER = /definition|meaning|description/i;
 const AVOID_HEADER = /avoid/i;
 
-export function readVocabulary(text: string, lines: LineIndex = new LineIndex(text)): DocumentVocabulary {
-  const vocabulary: DocumentVocabulary = { lines, sections: [], entries: [], problems: [], headingStarts: headingLikeLines(text), key: '' };
+/** `blocks`: the document's blocks when the caller has them (a whole-document scan read them). */
+export function readVocabulary(text: string, lines: LineIndex = new LineIndex(text), blocks?: BlockList): DocumentVocabulary {
+  const vocabulary: DocumentVocabulary = { lines, sections: [], entries: [], problems: [], key: '' };
   // (Most documents name no section at all: no block scan for them.)
-  if (mayHoldSections(text)) new SectionReader(text, documentBlocks(text), vocabulary).read();
+  if (blocks || mayHoldSections(text)) new SectionReader(text, blocks ?? documentBlocks(text), vocabulary).read();
   vocabulary.key = contentKey(vocabulary);
   return vocabulary;
 }

@@ -45,14 +45,16 @@ function sourceSenses(source: VocabularySource): Sense[] {
   }
   const defined = new Set<string>(bySurface.keys());
   for (const entry of vocabulary.entries) for (const alias of entry.aliases) defined.add(alias);
-  const used = definitionWords(vocabulary.entries);
+  // (Only worked out when some entry has words to avoid.)
+  let used: string | undefined;
+  const usedByDefinitions = (word: string) => usedIn((used ??= definitionWords(vocabulary.entries)), word);
   const out: Sense[] = [];
   const aliasSenses: Sense[] = [];
   for (const [surface, entries] of bySurface) {
     const primary = entries.find((e) => vocabulary.sections[e.section]?.name === 'domain language') ?? entries[0]!;
     const avoid: string[] = [];
     for (const entry of entries) {
-      for (const word of entry.avoid) if (!avoid.includes(word) && !defined.has(word) && !usedIn(used, word)) avoid.push(word);
+      for (const word of entry.avoid) if (!avoid.includes(word) && !defined.has(word) && !usedByDefinitions(word)) avoid.push(word);
     }
     const origin: Sense['origin'] = { kind: 'spec', file: source.file, range: vocabulary.lines.rangeOf(primary.termStart, primary.termEnd), missionId: source.missionId, missionSlug: source.missionSlug };
     const sense: Sense = { surface, scope: 'mission_local', definition: primary.definition, confidence: 1, status: 'active', synonymsToAvoid: avoid, seeAlso: [], origin };

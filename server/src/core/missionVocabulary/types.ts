@@ -81,11 +81,6 @@ export interface DocumentVocabulary {
   /** Entries with a usable term and definition, in document order. */
   entries: VocabularyEntry[];
   problems: VocabularyProblem[];
-  /**
-   * The starts of the lines that may be headings or setext underlines, ascending: an edit that
-   * touches none of them (nor a section) leaves the sections where they were (shift.ts).
-   */
-  headingStarts: number[];
   /** What the entries say, as a string (key.ts): equal keys, equal senses. */
   key: string;
 }
