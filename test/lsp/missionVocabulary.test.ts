@@ -145,7 +145,7 @@ describe("Define … in this spec's Domain Language", () => {
   it("without a definition: a row in the spec's table for the writer to fill, then shown; the plan stops reporting the term once it is defined", async () => {
     await start();
     const action = await defineAction();
-    expect(action.command?.arguments?.[0]).toEqual({ uri: uri(PLAN), specUri: uri(SPEC), missionId: '01LANES', term: 'blorpt' });
+    expect(action.command?.arguments?.[0]).toEqual({ uri: uri(PLAN), specUri: uri(SPEC), missionId: '01LANES', missionSlug: '001-lanes', term: 'blorpt' });
     const result = await client.request<CommandResult>('workspace/executeCommand', action.command);
     expect(result.ok).toBe(true);
     const spec = readFileSync(ws.path(SPEC), 'utf8');
@@ -166,7 +166,7 @@ describe("Define … in this spec's Domain Language", () => {
     const args = { ...(action.command!.arguments![0] as object), definition: 'A background worker' };
     const since = client.mark();
     const result = await client.request<CommandResult>('workspace/executeCommand', { command: Commands.defineInSpec, arguments: [args] });
-    expect(result).toMatchObject({ ok: true, message: "Defined 'blorpt' in the domain language section of kitty-specs/001-lanes/spec.md for mission 01LANES." });
+    expect(result).toMatchObject({ ok: true, message: "Defined 'blorpt' in the domain language section of kitty-specs/001-lanes/spec.md for mission 001-lanes." });
     expect(readFileSync(ws.path(SPEC), 'utf8')).toContain('| **blorpt** | A background worker |  |');
     const events = readFileSync(ws.path(LOG), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(events.map((e) => [e['event_type'], e['scope'], e['term_surface'], (e['new_sense'] as { definition: string }).definition])).toEqual([['GlossarySenseUpdated', 'mission_local', 'blorpt', 'A background worker']]);

@@ -41,6 +41,7 @@ export class VocabularyCommands {
     const term = normalizeSurface(written);
     if (term === '') throw invalid('term must not be blank');
     const given = typeof args['definition'] === 'string' ? args['definition'].trim() : '';
+    const mission = typeof args['missionSlug'] === 'string' && args['missionSlug'].trim() !== '' ? args['missionSlug'].trim() : missionId;
     const root = registry.rootFor(specPath);
     assertInsideWorkspace(root, specPath, fs);
     const text = await this.textOf(root, specPath);
@@ -65,7 +66,7 @@ export class VocabularyCommands {
       const events = await this.deps.eventStore(root).append(missionId, [created, ...open.map((c) => resolvedEvent(ctx, c.conflictId, term, sense))]);
       this.deps.logger.info(`appended ${events.map((e) => e.event_type).join(', ')} to the log of mission ${missionId}`);
       await this.deps.glossaryWritten(root);
-      return { ok: true, message: `Defined '${written}' in the ${insertion.section} section of ${label} for mission ${missionId}.`, eventIds: events.map((e) => e.event_id), editedUri: uri };
+      return { ok: true, message: `Defined '${written}' in the ${insertion.section} section of ${label} for mission ${mission}.`, eventIds: events.map((e) => e.event_id), editedUri: uri };
     }
     const after = new LineIndex(text.slice(0, insertion.at) + insertion.text + text.slice(insertion.at));
     await this.show(uri, after.rangeOf(insertion.definitionStart, insertion.definitionEnd));

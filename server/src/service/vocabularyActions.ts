@@ -41,7 +41,7 @@ export function defineInSpecActions(doc: CheckedDocument, diagnostics: readonly 
     if (!isFindingData(data) || (data.conflictType !== 'unknown' && data.conflictType !== 'unresolved_critical') || seen.has(data.term)) continue;
     seen.add(data.term);
     const written = (textAt(diagnostic.range) ?? data.term).replace(/\s+/g, ' ').trim() || data.term;
-    const args: DefineInSpecArgs = { uri: doc.uri, specUri: fileUri(spec), missionId: doc.missionId, term: written };
+    const args: DefineInSpecArgs = { uri: doc.uri, specUri: fileUri(spec), missionId: doc.missionId, missionSlug: doc.missionSlug, term: written };
     const title = vocabularyActionTitles.defineInSpec(written);
     out.push({ title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], command: { title, command: Commands.defineInSpec, arguments: [args] } });
   }

@@ -122,6 +122,8 @@ export interface DefineInSpecArgs {
   /** The spec whose vocabulary section gets the entry. */
   specUri: string;
   missionId: string;
+  /** How messages name the mission (its slug). */
+  missionSlug?: string;
   /** The term as written in the document. */
   term: string;
   /** Without: a placeholder the writer replaces. */
