@@ -135,3 +135,27 @@ describe('incremental checking of a document with vocabulary sections', () => {
     }
   });
 });
+
+describe('a glossary with senses added (GlossaryIndex.withSenses)', () => {
+  test('indexes exactly what a glossary made of all the senses, with the added mission_local senses first, would', () => {
+    const base = glossaryFrom({
+      mission_local: 'terms:\n  - {surface: lane, definition: seed lane, status: active}\n',
+      team_domain: 'terms:\n  - {surface: lane, definition: team lane, status: active, synonyms_to_avoid: [swim lane]}\n  - {surface: card, definition: team card, status: active}\n',
+    });
+    const added = readVocabulary('## Glossary\n\n| Term | Definition | Avoid |\n|---|---|---|\n| Lane | spec lane | "track" |\n| Quarkle | spec quarkle | |\n');
+    expect([...base.withSenses([]).surfaces()]).toEqual([...base.surfaces()]);
+    const report = engine.checkDocument('# X\n', { glossary: base, common, missionVocabulary: [{ ...ORIGIN, vocabulary: added }] });
+    const glossary = report.glossary;
+    const flat = (g: typeof glossary, surface: string) => g.sensesOf(surface).map((s) => `${s.scope}:${s.definition}`);
+    expect(flat(glossary, 'lane')).toEqual(['mission_local:spec lane', 'mission_local:seed lane', 'team_domain:team lane']);
+    expect(flat(glossary, 'quarkle')).toEqual(['mission_local:spec quarkle']);
+    expect(glossary.preferredFor('track').map((s) => s.definition)).toEqual(['spec lane']);
+    expect(glossary.preferredFor('swim lane').map((s) => s.definition)).toEqual(['team lane']);
+    expect(glossary.layer?.base).toBe(base);
+    // Added again on top of a layered one: the first layer's senses stay.
+    const twice = glossary.withSenses([{ ...glossary.sensesOf('quarkle')[0]!, surface: 'blip', definition: 'spec blip' }]);
+    expect(flat(twice, 'quarkle')).toEqual(['mission_local:spec quarkle']);
+    expect(flat(twice, 'blip')).toEqual(['mission_local:spec blip']);
+    expect(twice.layer?.base).toBe(base);
+  });
+});

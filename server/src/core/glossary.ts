@@ -34,10 +34,14 @@ export class GlossaryIndex {
    */
   constructor(
     readonly senses: readonly Sense[],
-    options: { roots?: SharedRootLookups; layer?: GlossaryLayer } = {},
+    options: { roots?: SharedRootLookups; layer?: GlossaryLayer; extends?: { from: GlossaryIndex; added: readonly Sense[] } } = {},
   ) {
     this.trie = new SurfaceTrie(options.roots);
     this.layer = options.layer;
+    if (options.extends) {
+      this.fillLayer(options.extends.added, options.extends.from);
+      return;
+    }
     const ordered = senses
       .map((sense, index) => ({ sense, index }))
       .sort((a, b) => SCOPE_ORDER.indexOf(a.sense.scope) - SCOPE_ORDER.indexOf(b.sense.scope) || a.index - b.index)
@@ -76,8 +80,8 @@ export class GlossaryIndex {
   }
 
   /**
-   * This glossary with `senses` added ahead of its own senses of the same scope (a mission's own
-   * vocabulary ahead of the mission_local seed file). The result remembers its base (`layer`).
+   * This glossary with `senses` (of the mission_local scope) added ahead of its own (a mission's
+   * own vocabulary ahead of the mission_local seed file). The result remembers its base (`layer`).
    */
   withSenses(senses: readonly Sense[], roots?: SharedRootLookups): GlossaryIndex {
     const own = new Set<string>();
@@ -85,8 +89,41 @@ export class GlossaryIndex {
       own.add(normalizeSurface(sense.surface));
       for (const word of sense.synonymsToAvoid) own.add(word);
     }
-    const layer = { base: this.layer?.base ?? this, own: this.layer ? new Set([...this.layer.own, ...own]) : own };
-    return new GlossaryIndex([...senses, ...this.senses], { ...(roots ? { roots } : {}), layer });
+    if (this.layer) for (const word of this.layer.own) own.add(word);
+    return new GlossaryIndex([...senses, ...this.senses], { ...(roots ? { roots } : {}), layer: { base: this.layer?.base ?? this, own }, extends: { from: this, added: senses } });
+  }
+
+  /**
+   * The indexes of `base` with `added` (mission_local senses, in order) ahead: the base's are
+   * copied as they are (already in resolution order, surfaces normalized) instead of sorted and
+   * normalized again — a check per mission makes one of these per document.
+   */
+  private fillLayer(added: readonly Sense[], base: GlossaryIndex): void {
+    for (const sense of added) {
+      const surface = normalizeSurface(sense.surface);
+      if (!surface) continue;
+      push(this.bySurface, surface, sense);
+      this.trie.add(surface, surface);
+    }
+    for (const [surface, senses] of base.bySurface) {
+      const list = this.bySurface.get(surface);
+      if (list) list.push(...senses);
+      else this.bySurface.set(surface, senses.slice());
+      this.trie.add(surface, surface);
+    }
+    for (const sense of added) {
+      if (sense.status === 'deprecated') continue;
+      for (const synonym of sense.synonymsToAvoid) {
+        push(this.bySynonym, synonym, sense);
+        this.trie.add(synonym, synonym);
+      }
+    }
+    for (const [synonym, senses] of base.bySynonym) {
+      const list = this.bySynonym.get(synonym);
+      if (list) list.push(...senses);
+      else this.bySynonym.set(synonym, senses.slice());
+      this.trie.add(synonym, synonym);
+    }
   }
 }
 
