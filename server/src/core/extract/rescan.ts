@@ -48,8 +48,7 @@ export function scanFully(text: string, header: Header, fields: readonly string[
   const masked = maskedCodesOf(text, excluded);
   const tokens = tokenize(masked, text, lexicon, 0, text.length, excluded);
   // (Room to grow: later keystrokes splice the token arrays and these marks in place.)
-  const scan = assembleScan(text, header.lines, header.frontMatter, masked, tokens, lexicon, markHeadings(tokens, headings, undefined, 0, tokens.count, tokens.start.length));
-  scan.blocks = blocks;
+  const scan = assembleScan(text, header.lines, header.frontMatter, masked, tokens, lexicon, markHeadings(tokens, headings, undefined, 0, tokens.count, tokens.start.length), blocks);
   return { scan, bodyStart, front, mask: memory };
 }
 

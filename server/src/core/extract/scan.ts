@@ -32,7 +32,7 @@ export interface DocumentScan {
    * The document's blocks, when this scan read all of them (a whole-document scan): the units
    * that read the document's structure (its vocabulary sections) need not scan it again.
    */
-  blocks?: BlockList;
+  blocks: BlockList | undefined;
 }
 
 /**
@@ -96,16 +96,15 @@ export function scanDocument(text: string, lexicon: Lexicon, fields?: readonly s
   const masked = maskedCodesOf(text, excluded, into);
   if (fields && fields.length > 0) keepSections(masked, headings, fields);
   const tokens = tokenize(masked, text, lexicon, 0, text.length, excluded, into);
-  const scan = assembleScan(text, lines, frontMatter, masked, tokens, lexicon, markHeadings(tokens, headings, into?.marks[0]));
-  scan.blocks = blocks;
-  return scan;
+  return assembleScan(text, lines, frontMatter, masked, tokens, lexicon, markHeadings(tokens, headings, into?.marks[0]), blocks);
 }
 
 /** The scan of already masked and tokenized text (also used by the incremental checker). */
-export function assembleScan(text: string, lines: LineIndex, frontMatter: FrontMatter | undefined, masked: Uint16Array, tokens: Tokens, lexicon: Lexicon, inHeading: Uint8Array): DocumentScan {
+export function assembleScan(text: string, lines: LineIndex, frontMatter: FrontMatter | undefined, masked: Uint16Array, tokens: Tokens, lexicon: Lexicon, inHeading: Uint8Array, blocks?: BlockList): DocumentScan {
   const words = lexicon.words;
   const ids = tokens.word;
-  return { text, lines, masked, frontMatter, tokens, lexicon, inHeading, lower: (i) => words[ids[i]!]!, serial: nextSerial() };
+  // (`blocks` always set, if only to undefined: every scan object has one shape.)
+  return { text, lines, masked, frontMatter, tokens, lexicon, inHeading, lower: (i) => words[ids[i]!]!, serial: nextSerial(), blocks };
 }
 
 /**
