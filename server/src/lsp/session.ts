@@ -149,9 +149,12 @@ export class Session {
     return parsed.scheme === 'file' && path.basename(parsed.fsPath) === SPEC_FILE_NAME;
   }
 
-  /** A spec's text changed outside its check: read it again, and check its folder's documents again. */
+  /**
+   * A spec's text changed outside its check (on disk, or its buffer closed): read it again, and
+   * when what it says changed, check its folder's documents again.
+   */
   private specChanged(root: string, fsPath: string, specUri: string): void {
-    this.vocabularies.invalidate(fsPath);
+    if (!this.vocabularies.reread(root, fsPath, this.registry.metaCache(root))) return;
     this.publisher.refresh((document) => document.uri !== specUri && this.analyzer.locate(document)?.root === root);
   }
 

@@ -21,6 +21,9 @@ import { documentIdentity, type MetaCache } from './identity';
 
 export const SPEC_FILE_NAME = 'spec.md';
 
+/** Specs (and missing ones) kept from the disk at most; open specs' buffers are kept besides. */
+const MAX_KEPT = 256;
+
 export interface SpecVocabulariesOptions {
   fs?: WorkspaceFileSystem;
   /** The text and version of a file open in an editor (it wins over the disk). */
@@ -82,20 +85,53 @@ export class SpecVocabularies {
     const file = path.resolve(source.file);
     const kept = this.specs.get(file);
     const changed = kept !== undefined && (kept === null || differs(kept.source, source));
-    this.specs.set(file, { version, source: { ...source, file } });
+    this.keep(file, { version, source: { ...source, file } });
     if (changed) this.changes++;
     return changed;
   }
 
-  /** A spec changed on disk, or its editor closed: read it again when next needed. */
+  /** A spec changed: read it again when next needed. */
   invalidate(file: string): void {
     if (this.specs.delete(path.resolve(file))) this.changes++;
+  }
+
+  /**
+   * A spec changed on disk, or its editor closed (its file counts again): read it again now.
+   * True when it says something else than what was kept (the documents of its mission need
+   * checking again); false also when it was never read (no check depended on it).
+   */
+  reread(root: string, file: string, metaCache: MetaCache): boolean {
+    const resolved = path.resolve(file);
+    const kept = this.specs.get(resolved);
+    if (kept === undefined) return false;
+    this.specs.delete(resolved);
+    const now = this.spec(root, resolved, metaCache, undefined);
+    // (Not kept: read again when a check needs it, so closing many specs keeps none of their texts.)
+    this.specs.delete(resolved);
+    const changed = kept === null ? now !== null && now.source.vocabulary.entries.length > 0 : now === null || differs(kept.source, now.source);
+    if (changed) this.changes++;
+    return changed;
   }
 
   /** Forget every spec under `root` (its meta.json files, hence missions, may have changed). */
   clear(root: string): void {
     for (const file of [...this.specs.keys()]) if (isInside(root, file)) this.specs.delete(file);
     this.changes++;
+  }
+
+  /**
+   * Keeps what was read of a file, the most recent last; past `MAX_KEPT` the oldest spec read
+   * from disk is let go (read again when needed): a spec's vocabulary holds its text.
+   */
+  private keep(file: string, spec: KeptSpec | null): void {
+    this.specs.delete(file);
+    this.specs.set(file, spec);
+    if (this.specs.size <= MAX_KEPT) return;
+    for (const [oldest, kept] of this.specs) {
+      if (kept !== null && kept.version !== undefined) continue; // an open buffer's: kept while open
+      this.specs.delete(oldest);
+      if (this.specs.size <= MAX_KEPT) return;
+    }
   }
 
   private spec(root: string, file: string, metaCache: MetaCache, missionOverride: string | undefined): KeptSpec | null {
@@ -107,7 +143,7 @@ export class SpecVocabularies {
     if (text === undefined) {
       const outcome = fs.stat(file)?.kind === 'file' ? readWorkspaceText(root, file, this.options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES, fs) : undefined;
       if (!outcome?.ok) {
-        this.specs.set(file, null);
+        this.keep(file, null);
         if (kept) this.changes++;
         return null;
       }
@@ -123,7 +159,7 @@ export class SpecVocabularies {
     };
     const spec: KeptSpec = { version: open?.version, source };
     if (kept && differs(kept.source, source)) this.changes++;
-    this.specs.set(file, spec);
+    this.keep(file, spec);
     return spec;
   }
 }

@@ -42,7 +42,7 @@ const MAX_LOCATE_TRIES = 8;
 /** Vocabularies kept by their ignore list (a workspace has one; a server a few). */
 const MAX_VOCABULARIES = 16;
 /** Glossaries with a mission's own vocabulary kept per base glossary (the most recently used). */
-const MAX_VOCABULARY_GLOSSARIES = 32;
+const MAX_VOCABULARY_GLOSSARIES = 8;
 
 export class EngineState {
   /** Token arrays, marks and masked code units lent to whole-document checks. */

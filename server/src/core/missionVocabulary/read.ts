@@ -16,7 +16,7 @@
 
 import { BlockKind, documentBlocks, type BlockList } from '../markdown/blocks';
 import { isPlaceholderDefinition, placeholderKind } from '../placeholder';
-import { LineIndex } from '../text';
+import { LineIndex, standalone } from '../text';
 import { wordsToAvoid } from './avoid';
 import { mayHoldSections, sectionName } from './headings';
 import { plainText } from './inlineText';
@@ -180,7 +180,8 @@ class SectionReader {
       this.out.problems.push({ code: 'domain.placeholder', message: placeholderMessage(term, definition, section.name), start: place.start, end: lineEnd });
       return;
     }
-    const entry: VocabularyEntry = { term: term.term, surface: term.surface, aliases: term.aliases, definition, avoid, section: sectionIndex, form: place.form, start: place.start, end: lineEnd, termStart: place.termStart, termEnd: place.termEnd };
+    // (Strings of their own: a slice of the document would keep all of it alive in the glossaries made of it.)
+    const entry: VocabularyEntry = { term: standalone(term.term), surface: standalone(term.surface), aliases: term.aliases.map(standalone), definition: standalone(definition), avoid: avoid.map(standalone), section: sectionIndex, form: place.form, start: place.start, end: lineEnd, termStart: place.termStart, termEnd: place.termEnd };
     this.out.entries.push(entry);
   }
 
