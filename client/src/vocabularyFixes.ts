@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { ExecuteCommandRequest, type LanguageClient } from 'vscode-languageclient/node';
 import { Commands, type CommandResult, type DefineInSpecArgs } from '../../server/src/shared/protocol';
-import { ClientCommands, defineInSpecArgs, isCommandResult } from './commands';
+import { ClientCommands, defineInSpecArgs, isCommandResult, writtenTerm } from './commands';
 
 /** The action, made to ask for the definition first (same title, kind and diagnostics). */
 export function askingForDefinition(action: vscode.CodeAction): vscode.CodeAction {
@@ -23,14 +23,15 @@ export async function defineInSpecWithDefinition(client: LanguageClient | undefi
     void vscode.window.showWarningMessage('Spec Glossary: the language server is not running.');
     return undefined;
   }
-  if (!args || typeof args.term !== 'string' || typeof args.specUri !== 'string') {
+  if (!args || typeof args.term !== 'string' || typeof args.uri !== 'string') {
     void vscode.window.showWarningMessage("Spec Glossary: use this command from a quick fix on an unknown term.");
     return undefined;
   }
+  const term = writtenTerm(args);
   const definition = await vscode.window.showInputBox({
-    title: `Define '${args.term}' in this spec's Domain Language`,
-    prompt: `What '${args.term}' means in mission ${args.missionId}: added to the spec's Domain Language and recorded in the event log. Leave empty to write it in the spec yourself.`,
-    placeHolder: `What '${args.term}' means in this mission`,
+    title: `Define '${term}' in this spec's Domain Language`,
+    prompt: `What '${term}' means in mission ${args.missionSlug ?? args.missionId}: added to the spec's Domain Language and recorded in the event log. Leave empty to write it in the spec yourself.`,
+    placeHolder: `What '${term}' means in this mission`,
     ignoreFocusOut: true,
   });
   if (definition === undefined) return undefined; // cancelled

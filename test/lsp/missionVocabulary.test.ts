@@ -6,7 +6,7 @@
  * changed on disk; and the CLI reporting what the server reports.
  */
 
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CodeAction, Diagnostic, Hover, Location, MarkupContent } from 'vscode-languageserver-protocol';
@@ -145,9 +145,10 @@ describe("Define … in this spec's Domain Language", () => {
   it("without a definition: a row in the spec's table for the writer to fill, then shown; the plan stops reporting the term once it is defined", async () => {
     await start();
     const action = await defineAction();
-    expect(action.command?.arguments?.[0]).toEqual({ uri: uri(PLAN), specUri: uri(SPEC), missionId: '01LANES', missionSlug: '001-lanes', term: 'blorpt' });
+    expect(action.command?.arguments?.[0]).toEqual({ uri: uri(PLAN), missionId: '01LANES', stepId: 'plan', term: 'blorpt', specUri: uri(SPEC), missionSlug: '001-lanes' });
     const result = await client.request<CommandResult>('workspace/executeCommand', action.command);
-    expect(result.ok).toBe(true);
+    expect(result).toMatchObject({ ok: true, message: "Added 'blorpt' to the Domain Language section of kitty-specs/001-lanes/spec.md:11: write its definition there." });
+    expect(client.messages.at(-1)?.message).toBe(result.message);
     const spec = readFileSync(ws.path(SPEC), 'utf8');
     expect(spec.split('\n').slice(8, 11)).toEqual(['| **Quarkle** (QK) | A card that moves through the zorblax | "task" |', '| **Zorblax** | The board that holds every quarkle | |', '| **blorpt** | TODO: define blorpt |  |']);
     expect(client.shownDocuments.at(-1)).toEqual({ uri: uri(SPEC), takeFocus: true, selection: { start: at(10, 15), end: at(10, 34) } });
@@ -166,7 +167,10 @@ describe("Define … in this spec's Domain Language", () => {
     const args = { ...(action.command!.arguments![0] as object), definition: 'A background worker' };
     const since = client.mark();
     const result = await client.request<CommandResult>('workspace/executeCommand', { command: Commands.defineInSpec, arguments: [args] });
-    expect(result).toMatchObject({ ok: true, message: "Defined 'blorpt' in the domain language section of kitty-specs/001-lanes/spec.md for mission 001-lanes." });
+    expect(result).toMatchObject({
+      ok: true,
+      message: `Defined 'blorpt' in the Domain Language section of kitty-specs/001-lanes/spec.md:11 for mission 001-lanes: "A background worker"; recorded in ${path.join('.kittify', 'events', 'glossary', '01LANES.events.jsonl')}.`,
+    });
     expect(readFileSync(ws.path(SPEC), 'utf8')).toContain('| **blorpt** | A background worker |  |');
     const events = readFileSync(ws.path(LOG), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(events.map((e) => [e['event_type'], e['scope'], e['term_surface'], (e['new_sense'] as { definition: string }).definition])).toEqual([['GlossarySenseUpdated', 'mission_local', 'blorpt', 'A background worker']]);
@@ -179,6 +183,34 @@ describe("Define … in this spec's Domain Language", () => {
     const action = await defineAction();
     await client.request<CommandResult>('workspace/executeCommand', action.command);
     expect(readFileSync(ws.path(SPEC), 'utf8')).toContain('- **Frobnitz**: TODO\n- **blorpt**: TODO: define blorpt\n\n## Requirements');
+  });
+
+  it('refuses, writing nothing, a stale quick fix, a placeholder definition, a term the document does not use, and an edit the editor rejects', async () => {
+    await start();
+    const action = await defineAction();
+    const args = action.command!.arguments![0] as Record<string, unknown>;
+    const before = readFileSync(ws.path(SPEC), 'utf8');
+    const run = (changed: Record<string, unknown>) => client.request<CommandResult>('workspace/executeCommand', { command: Commands.defineInSpec, arguments: [{ ...args, ...changed }] });
+    expect(await run({ specUri: uri(OTHER) })).toEqual({ ok: false, message: `The spec of mission 001-lanes is ${path.join('kitty-specs', '001-lanes', 'spec.md')} now: ask for the quick fixes again. Nothing was written.` });
+    expect(await run({ missionId: '02OTHER' })).toMatchObject({ ok: false, message: expect.stringContaining('not 02OTHER: ask for the quick fixes again. Nothing was written.') as unknown });
+    expect(await run({ term: 'gizmo' })).toMatchObject({ ok: false, message: "'gizmo' does not occur in plan.md now: ask for the quick fixes again. Nothing was written." });
+    expect(await run({ definition: 'TBD' })).toMatchObject({ ok: false, message: `"TBD" is a placeholder, not a definition of 'blorpt'. Nothing was written.` });
+    expect(readFileSync(ws.path(SPEC), 'utf8')).toBe(before);
+    expect(() => readFileSync(ws.path(LOG), 'utf8')).toThrow();
+    await client.stop();
+    client = await TestClient.start({ folders: [ws.root], settings: { debounceMs: 0 }, rejectEdits: true });
+    const rejected = await client.request<CommandResult>('workspace/executeCommand', { command: Commands.defineInSpec, arguments: [{ ...args, definition: 'A background worker' }] });
+    expect(rejected).toMatchObject({ ok: false, message: expect.stringContaining('rejected by the test. Nothing was written.') as unknown });
+    expect(readFileSync(ws.path(SPEC), 'utf8')).toBe(before);
+    expect(() => readFileSync(ws.path(LOG), 'utf8')).toThrow();
+  });
+
+  it('names the entry already there instead of adding a second one', async () => {
+    await start({ [SPEC]: SPEC_MD.replace('- **Frobnitz**: TODO', '- **Frobnitz**: TODO\n- **Blorpt**: TBD') });
+    const action = await defineAction();
+    const result = await client.request<CommandResult>('workspace/executeCommand', action.command);
+    expect(result).toEqual({ ok: true, message: `${path.join('kitty-specs', '001-lanes', 'spec.md')}:16 already has an entry for 'blorpt' (write its definition there if it has none); nothing was added.`, eventIds: [] });
+    expect(client.appliedEdits).toEqual([]);
   });
 
   it('is not offered in a mission whose spec has no such section', async () => {
@@ -235,14 +267,31 @@ describe('promotion to the team glossary', () => {
     const onUse = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: uri(PLAN) }, range: { start: at(2, 8), end: at(2, 8) }, context: { diagnostics: [] } });
     const promote = onUse.find((a) => a.title === "Promote 'quarkle' to the team glossary")!;
     expect(promote.command?.arguments?.[0]).toEqual({ uri: uri(PLAN), term: 'quarkle', definition: 'A card that moves through the zorblax', synonymsToAvoid: ['task'] });
+    // The definition is the mission's, whatever the arguments say; a term no mission defines is refused.
+    const forged = { ...(promote.command!.arguments![0] as object), definition: 'Something else', synonymsToAvoid: ['card'] };
+    const refused = await client.request<CommandResult>('workspace/executeCommand', { command: Commands.promoteTerm, arguments: [{ uri: uri(PLAN), term: 'blorpt' }] });
+    expect(refused).toEqual({ ok: false, message: "'blorpt' is not defined by the own vocabulary of mission 001-lanes now: ask for the quick fixes again. Nothing was written." });
     // 'lane' is the team's already: nothing to promote.
     const onLane = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: uri(PLAN) }, range: { start: at(2, 21), end: at(2, 21) }, context: { diagnostics: [] } });
     expect(onLane.map((a) => a.title)).toEqual([]);
-    const result = await client.request<CommandResult>('workspace/executeCommand', promote.command);
-    expect(result.ok).toBe(true);
+    const result = await client.request<CommandResult>('workspace/executeCommand', { command: Commands.promoteTerm, arguments: [forged] });
+    expect(result).toMatchObject({ ok: true, message: `Added 'quarkle' to the team glossary (${path.join('.kittify', 'glossaries', 'team_domain.yaml')}:6) with mission 001-lanes's definition: save the file to record it in the event log.` });
     expect(readFileSync(ws.path(TEAM), 'utf8')).toBe(
       'terms:\n  - surface: lane\n    definition: A column of the status board\n    status: active\n  - surface: quarkle\n    definition: A card that moves through the zorblax\n    status: active\n    synonyms_to_avoid: [task]\n',
     );
+  });
+
+  it('an edit the editor rejects leaves nothing behind (not even the team glossary made for it)', async () => {
+    const files = { ...FILES };
+    delete files[TEAM];
+    ws = tempWorkspace(files);
+    client = await TestClient.start({ folders: [ws.root], settings: { debounceMs: 0 }, rejectEdits: true, capabilities: { workspace: { applyEdit: true, workspaceEdit: { documentChanges: true } } } });
+    await opened(SPEC);
+    const [promote] = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: uri(SPEC) }, range: { start: at(9, 5), end: at(9, 5) }, context: { diagnostics: [] } });
+    const result = await client.request<CommandResult>('workspace/executeCommand', promote!.command);
+    expect(result).toMatchObject({ ok: false, message: expect.stringContaining('rejected by the test. Nothing was written.') as unknown });
+    expect(existsSync(ws.path(TEAM))).toBe(false);
+    expect(existsSync(ws.path('.kittify/glossaries'))).toBe(false);
   });
 
   it('the candidates command lists the terms missions define, with their definitions', async () => {

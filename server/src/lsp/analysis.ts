@@ -18,6 +18,7 @@ import type { Diagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from 'vscode-uri';
 import type { Engine, IncrementalChecker } from '../core/check/engine';
+import { missionName } from '../core/check/wording';
 import { analyzeDocument, type AnalyzedDocument } from '../node/analyzer';
 import { formatBytes } from '../node/files';
 import { configPath, type WorkspaceSnapshot } from '../node/workspace';
@@ -165,7 +166,7 @@ export class DocumentAnalyzer {
     const vocabulary = analyzed.report.vocabulary;
     if (!this.vocabularies || !vocabulary || path.basename(located.fsPath) !== SPEC_FILE_NAME || URI.parse(document.uri).scheme !== 'file') return false;
     const { missionId, missionSlug } = analyzed.identity;
-    if (!this.vocabularies.update({ file: located.fsPath, missionId, missionSlug, vocabulary }, document.version)) return false;
+    if (!this.vocabularies.update({ file: located.fsPath, missionId, missionSlug: missionName(missionId, missionSlug), vocabulary }, document.version)) return false;
     this.vocabularyChanged(located.root, document.uri);
     return true;
   }
@@ -185,7 +186,7 @@ export function checkedDocumentOf(uri: string, root: string, snapshot: Workspace
     uri,
     root,
     missionId,
-    missionSlug: analyzed.identity.missionSlug,
+    ...(analyzed.identity.missionSlug !== undefined ? { missionSlug: analyzed.identity.missionSlug } : {}),
     stepId: analyzed.identity.stepId,
     report: analyzed.report,
     // (With the senses of the mission's own vocabulary: what the document was checked against.)

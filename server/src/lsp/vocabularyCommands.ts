@@ -1,31 +1,47 @@
 /**
- * The server commands of a mission's own vocabulary (SPEC §9):
- * - `defineInSpec`: an entry for the term in the spec's Domain Language (or Key Entities, …)
- *   section, written as the section's entries are (core/missionVocabulary/insertEntry.ts), through
- *   `workspace/applyEdit`; with a definition it is recorded as GlossarySenseUpdated (scope
- *   mission_local), without one its placeholder definition is selected for the writer;
- * - `promoteTerm`: the term, with the definition its mission gives it, into team_domain.yaml.
+ * The server commands of a mission's own vocabulary (SPEC §3, §9):
+ * - `defineInSpec`: an entry for the term in the Domain Language (or Key Entities, …) section of
+ *   the mission's spec, written as the section's entries are (core/missionVocabulary/insertEntry.ts),
+ *   through `workspace/applyEdit`; with a definition it is recorded as GlossarySenseUpdated (scope
+ *   mission_local, closing the term's open clarifications), without one its placeholder
+ *   definition is shown for the writer to replace;
+ * - `promoteTerm`: the term, with the definition (and words to avoid) its mission's vocabulary
+ *   gives it now, into team_domain.yaml as an active entry; saving the file records it
+ *   (seedSaves.ts), as for any glossary-file edit.
+ *
+ * Arguments are untrusted, as for every command (commandTarget.ts): the document, its mission and
+ * the term are checked against the state when the command runs; the spec to edit and the
+ * definition to promote are worked out by the server, never taken from the arguments. A refused
+ * or failed edit leaves nothing behind.
  */
 
 import path from 'node:path';
-import { ErrorCodes, ResponseError, type WorkspaceEdit } from 'vscode-languageserver';
-import type { TextEdit } from 'vscode-languageserver-types';
+import { ErrorCodes, MessageType, ResponseError, ShowMessageNotification, type WorkspaceEdit } from 'vscode-languageserver';
 import { URI } from 'vscode-uri';
-import { isoTimestamp } from '../core/events/timestamp';
 import { resolvedEvent, senseCreatedEvent, type DecisionContext } from '../core/events/decisions';
+import { isoTimestamp } from '../core/events/timestamp';
+import { writtenForm } from '../core/check/wording';
+import { definedBeyondMissions } from '../core/missionVocabulary/candidates';
 import { insertEntry } from '../core/missionVocabulary/insertEntry';
 import { readVocabulary } from '../core/missionVocabulary/read';
 import { normalizeSurface } from '../core/normalize';
+import { isPlaceholderDefinition } from '../core/placeholder';
 import { LineIndex } from '../core/text';
-import type { Range } from '../core/types';
+import type { SenseRef } from '../core/types';
+import { eventLogPath } from '../node/eventStore';
 import { readWorkspaceText } from '../node/files';
 import { assertInsideWorkspace } from '../node/fsSafety';
 import type { SpecVocabularies } from '../node/specVocabularies';
 import { seedPath } from '../node/workspace';
 import { fileUri } from '../service/paths';
 import { draftDefinition, insertDraftEntry } from '../service/seedEdit';
+import { vocabularyActionTitles, vocabularyTarget } from '../service/vocabularyActions';
+import { missionOf } from '../service/wording';
 import type { CommandResult } from '../shared/protocol';
 import type { CommandDeps } from './commands';
+import { CommandRefused, documentTarget, termTarget, writableRoot, type TargetDeps } from './commandTarget';
+import { appendPlanned } from './decisionLog';
+import { applySeedInsertion, showRange } from './draftEntry';
 
 export class VocabularyCommands {
   constructor(
@@ -34,74 +50,99 @@ export class VocabularyCommands {
   ) {}
 
   async defineInSpec(args: Record<string, unknown>): Promise<CommandResult> {
-    const { registry, fs } = this.deps;
-    const specPath = filePath(requiredString(args, 'specUri'));
-    const missionId = requiredString(args, 'missionId');
-    const written = requiredString(args, 'term').replace(/\s+/g, ' ').trim();
-    const term = normalizeSurface(written);
-    if (term === '') throw invalid('term must not be blank');
-    const given = typeof args['definition'] === 'string' ? args['definition'].trim() : '';
-    const mission = typeof args['missionSlug'] === 'string' && args['missionSlug'].trim() !== '' ? args['missionSlug'].trim() : missionId;
-    const root = registry.rootFor(specPath);
-    assertInsideWorkspace(root, specPath, fs);
-    const text = await this.textOf(root, specPath);
-    const label = path.relative(root, specPath);
-    if (text === undefined) return { ok: false, message: `Cannot add '${written}' to ${label}: it cannot be read.` };
-    const insertion = insertEntry(text, readVocabulary(text), written, given || draftDefinition(written));
-    if (!insertion) return { ok: false, message: `${label} has no Domain Language, Key Entities, Terminology, Glossary or Definitions section to add '${written}' to.` };
-
-    const uri = fileUri(specPath);
-    const lines = new LineIndex(text);
-    const at = lines.positionAt(insertion.at);
-    const applied = await this.apply(`Define '${written}' in this spec's Domain Language`, uri, [{ range: { start: at, end: at }, newText: insertion.text }]);
-    if (!applied.ok) return applied;
-    this.vocabularies.invalidate(specPath);
-
-    if (given) {
-      const ctx: DecisionContext = { missionId, runId: this.deps.runId, actor: this.deps.actor, timestamp: isoTimestamp() };
-      const snapshot = await registry.fresh(root);
-      const open = snapshot.replay.openClarifications.filter((c) => c.missionId === missionId && c.term === term);
-      const created = senseCreatedEvent(ctx, term, 'mission_local', given);
-      const sense = { surface: term, scope: 'mission_local' as const, definition: given, confidence: created.new_sense.confidence };
-      const events = await this.deps.eventStore(root).append(missionId, [created, ...open.map((c) => resolvedEvent(ctx, c.conflictId, term, sense))]);
-      this.deps.logger.info(`appended ${events.map((e) => e.event_type).join(', ')} to the log of mission ${missionId}`);
-      await this.deps.glossaryWritten(root);
-      return { ok: true, message: `Defined '${written}' in the ${insertion.section} section of ${label} for mission ${mission}.`, eventIds: events.map((e) => e.event_id), editedUri: uri };
+    const given = typeof args['definition'] === 'string' ? args['definition'].replace(/\s+/g, ' ').trim() : undefined;
+    if (given === '') throw invalid('definition must not be blank');
+    const targetDeps: TargetDeps = this.deps;
+    const target = await termTarget(targetDeps, { uri: requiredString(args, 'uri'), missionId: requiredString(args, 'missionId'), term: requiredString(args, 'term'), written: args['written'] });
+    const { term, written, checked } = target;
+    if (given !== undefined && isPlaceholderDefinition(given)) throw new CommandRefused(`"${given}" is a placeholder, not a definition of '${written}'. Nothing was written.`);
+    const mission = missionOf(checked);
+    const spec = vocabularyTarget(checked);
+    if (spec === undefined) throw new CommandRefused(`Mission ${mission} has no spec with a Domain Language, Key Entities, Terminology, Glossary or Definitions section to add '${written}' to. Nothing was written.`);
+    const asked = typeof args['specUri'] === 'string' ? URI.parse(args['specUri']) : undefined;
+    if (asked && (asked.scheme !== 'file' || path.resolve(asked.fsPath) !== path.resolve(spec))) {
+      throw new CommandRefused(`The spec of mission ${mission} is ${path.relative(target.root, spec)} now: ask for the quick fixes again. Nothing was written.`);
     }
+    const root = writableRoot(this.deps, spec, fileUri(spec));
+    assertInsideWorkspace(root, spec, this.deps.fs);
+    const label = path.relative(root, spec);
+    const text = await this.textOf(root, spec);
+    if (text === undefined) throw new CommandRefused(`Cannot add '${written}' to ${label}: it cannot be read. Nothing was written.`);
+    const vocabulary = readVocabulary(text);
+    // (An entry still waiting for its definition is a problem, not an entry: it is pointed at too.)
+    const already = vocabulary.entries.find((e) => e.surface === term || e.aliases.includes(term)) ?? vocabulary.problems.find((p) => p.surface === term);
+    if (already) {
+      const line = vocabulary.lines.positionAt(already.start).line + 1;
+      await showRange(this.deps, fileUri(spec), vocabulary.lines.rangeOf(already.termStart ?? already.start, already.termEnd ?? already.end));
+      return this.nothing(`${label}:${line} already has an entry for '${written}' (write its definition there if it has none); nothing was added.`);
+    }
+    const insertion = insertEntry(text, vocabulary, written, given ?? draftDefinition(written));
+    if (!insertion) throw new CommandRefused(`${label} has no Domain Language, Key Entities, Terminology, Glossary or Definitions section to add '${written}' to. Nothing was written.`);
+    if (this.deps.stopped()) throw new CommandRefused('The server is shutting down; nothing was written.');
+
+    const uri = fileUri(spec);
+    const at = vocabulary.lines.positionAt(insertion.at);
+    await this.apply(vocabularyActionTitles.defineInSpec(written), uri, { range: { start: at, end: at }, newText: insertion.text });
+    this.vocabularies.invalidate(spec);
     const after = new LineIndex(text.slice(0, insertion.at) + insertion.text + text.slice(insertion.at));
-    await this.show(uri, after.rangeOf(insertion.definitionStart, insertion.definitionEnd));
-    await this.deps.glossaryWritten(root);
-    return { ok: true, message: `Added '${written}' to the ${insertion.section} section of ${label}; write its definition there.`, editedUri: uri };
+    const line = after.positionAt(insertion.definitionStart).line + 1;
+
+    if (given === undefined) {
+      const shown = await showRange(this.deps, uri, after.rangeOf(insertion.definitionStart, insertion.definitionEnd));
+      await this.deps.glossaryWritten(target.root);
+      return this.told(`Added '${written}' to the ${sectionTitle(insertion.section)} section of ${label}:${line}: write its definition there${shown ? '' : ` (open ${label} at line ${line})`}.`, uri);
+    }
+    // The entry is the mission's sense from now on; the log records it as Spec Kitty would a
+    // mission_local definition, and closes the term's clarifications open now (decided under the lock).
+    const ctx: DecisionContext = { missionId: checked.missionId, runId: this.deps.runId, actor: this.deps.actor, timestamp: isoTimestamp() };
+    const created = senseCreatedEvent(ctx, term, 'mission_local', given);
+    const sense: SenseRef = { surface: term, scope: 'mission_local', definition: given, confidence: created.new_sense.confidence };
+    const snapshot = await this.deps.registry.fresh(target.root);
+    const { events } = await appendPlanned(this.deps.eventStore(target.root), checked.missionId, snapshot.replay, (state) => ({
+      // (Only clarifications open then are closed: no pin of its own, so a definition changed in the spec later is the one that counts.)
+      drafts: [created, ...state.openClarifications.filter((c) => c.missionId === checked.missionId && c.term === term).map((c) => resolvedEvent(ctx, c.conflictId, term, sense))],
+    }));
+    this.deps.logger.info(`appended ${events.map((e) => e.event_type).join(', ')} to the log of mission ${checked.missionId}`);
+    await this.deps.glossaryWritten(target.root);
+    const log = path.relative(target.root, eventLogPath(target.root, checked.missionId));
+    return { ok: true, message: `Defined '${written}' in the ${sectionTitle(insertion.section)} section of ${label}:${line} for mission ${mission}: "${given}"; recorded in ${log}.`, eventIds: events.map((e) => e.event_id), editedUri: uri };
   }
 
   async promoteTerm(args: Record<string, unknown>): Promise<CommandResult> {
-    const { registry, fs } = this.deps;
-    const documentPath = filePath(requiredString(args, 'uri'));
+    const target = await documentTarget(this.deps, requiredString(args, 'uri'));
+    const { checked, root } = target;
     const term = normalizeSurface(requiredString(args, 'term'));
-    const definition = requiredString(args, 'definition').replace(/\s+/g, ' ').trim();
-    const avoid = Array.isArray(args['synonymsToAvoid']) ? args['synonymsToAvoid'].filter((w): w is string => typeof w === 'string' && w.trim() !== '').map(normalizeSurface) : [];
-    const root = registry.rootFor(documentPath);
+    const givenWritten = typeof args['written'] === 'string' ? writtenForm(args['written']) : '';
+    const written = givenWritten !== '' && normalizeSurface(givenWritten) === term ? givenWritten : term;
+    const mission = missionOf(checked);
+    // The definition is the one the mission's vocabulary gives the term now (not the arguments').
+    const sense = checked.glossary.sensesOf(term).find((s) => s.origin.kind === 'spec' && s.status !== 'deprecated' && s.seeAlso.length === 0);
+    if (!sense) throw new CommandRefused(`'${written}' is not defined by the own vocabulary of mission ${mission} now: ask for the quick fixes again. Nothing was written.`);
+    if (definedBeyondMissions(checked.glossary, term)) return this.nothing(`'${written}' is already in the team or core glossary; nothing was added.`);
+
     const file = seedPath(root, 'team_domain');
     const label = path.relative(root, file);
-    assertInsideWorkspace(root, file, fs);
-    const existing = await this.textOf(root, file);
-    const insertion = insertDraftEntry(existing, 'team_domain', term, definition, { status: 'active', synonymsToAvoid: avoid });
-    if (!insertion.ok) return { ok: false, message: `Cannot add '${term}' to ${label}: ${insertion.message}` };
+    writableRoot(this.deps, file, label);
+    assertInsideWorkspace(root, file, this.deps.fs);
     const uri = fileUri(file);
-    if (insertion.create && !this.deps.client.createFile) {
-      // The client cannot create files: create the empty seed file (inside .kittify/) ourselves.
-      fs.createDirectory(path.dirname(file));
-      assertInsideWorkspace(root, file, fs);
-      fs.writeFile(file, '', { exclusive: true });
+    const open = this.deps.documents.get(uri);
+    let existing: string | undefined = open?.getText();
+    if (existing === undefined) {
+      const outcome = readWorkspaceText(root, file, (await this.deps.settings.get(fileUri(root))).maxFileSize, this.deps.fs);
+      if (outcome.ok) existing = outcome.text;
+      else if (!outcome.missing) throw new CommandRefused(`Cannot add '${written}' to ${label}: ${outcome.reason}. Nothing was written.`);
     }
-    const applied = await this.apply(`Promote '${term}' to the team glossary`, uri, insertion.edits, insertion.create && this.deps.client.createFile);
-    if (!applied.ok) return applied;
-    await this.show(uri, insertion.selection);
-    await this.deps.glossaryWritten(root);
-    return { ok: true, message: `Added '${term}' to the team glossary (${label}) with its mission's definition.`, editedUri: uri };
+    const insertion = insertDraftEntry(existing, 'team_domain', term, sense.definition, { status: 'active', synonymsToAvoid: sense.synonymsToAvoid });
+    if (!insertion.ok) throw new CommandRefused(`Cannot add '${written}' to ${label}: ${insertion.message}. Nothing was written.`);
+    const shown = await applySeedInsertion(this.deps, { root, file, version: open?.version ?? null, insertion, label: vocabularyActionTitles.promote(written) });
+    const line = insertion.selection.start.line + 1;
+    return this.told(
+      `Added '${written}' to the team glossary (${label}:${line}) with mission ${sense.origin.kind === 'spec' ? sense.origin.missionSlug : mission}'s definition: save the file to record it in the event log${shown ? '' : ` (open ${label} at line ${line})`}.`,
+      uri,
+    );
   }
 
-  /** The text of a file: the editor's buffer when it is open, else the disk's; undefined when missing. */
+  /** The text of a file: the editor's buffer when it is open, else the disk's; undefined when missing or unreadable. */
   private async textOf(root: string, file: string): Promise<string | undefined> {
     const open = this.deps.documents.get(fileUri(file));
     if (open) return open.getText();
@@ -109,34 +150,39 @@ export class VocabularyCommands {
     return outcome.ok ? outcome.text : undefined;
   }
 
-  /** Applies text edits to one file through the client (creating it first when `create`). */
-  private async apply(label: string, uri: string, edits: TextEdit[], create = false): Promise<CommandResult> {
+  /** Applies one text edit to a spec through the client; a refusal leaves the spec as it was and says so. */
+  private async apply(label: string, uri: string, edit: { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string }): Promise<void> {
     const { connection, client, documents } = this.deps;
     const version = documents.get(uri)?.version ?? null;
-    const edit: WorkspaceEdit = create
-      ? { documentChanges: [{ kind: 'create', uri, options: { ignoreIfExists: true } }, { textDocument: { uri, version: null }, edits }] }
-      : client.documentChanges
-        ? { documentChanges: [{ textDocument: { uri, version }, edits }] }
-        : { changes: { [uri]: edits } };
+    const change: WorkspaceEdit = client.documentChanges ? { documentChanges: [{ textDocument: { uri, version }, edits: [edit] }] } : { changes: { [uri]: [edit] } };
+    let applied: { applied: boolean; failureReason?: string };
     try {
-      const applied = await connection.workspace.applyEdit({ label, edit });
-      if (!applied.applied) return { ok: false, message: `The editor did not apply the edit to ${URI.parse(uri).fsPath}${applied.failureReason ? `: ${applied.failureReason}` : ''}.` };
+      applied = await connection.workspace.applyEdit({ label, edit: change });
     } catch (error) {
-      return { ok: false, message: `The editor cannot apply workspace edits (${(error as Error).message}).` };
+      throw new CommandRefused(`The editor cannot apply workspace edits (${(error as Error).message}); write the entry in the spec yourself. Nothing was written.`);
     }
-    return { ok: true, message: '' };
+    if (!applied.applied) throw new CommandRefused(`The editor did not apply the edit to ${URI.parse(uri).fsPath}${applied.failureReason ? `: ${applied.failureReason}` : ''}. Nothing was written.`);
   }
 
-  private async show(uri: string, selection: Range): Promise<void> {
-    if (!this.deps.client.showDocument) return;
-    await this.deps.connection.window.showDocument({ uri, takeFocus: true, selection }).catch((error: unknown) => this.deps.logger.debug(`showDocument: ${(error as Error).message}`));
+  /** Wrote nothing on purpose: said to the user, `ok` with no events. */
+  private nothing(message: string): CommandResult {
+    this.notify(message);
+    return { ok: true, message, eventIds: [] };
+  }
+
+  /** A success the user must act on (where the entry is): said in any client. */
+  private told(message: string, editedUri: string): CommandResult {
+    this.notify(message);
+    return { ok: true, message, editedUri };
+  }
+
+  private notify(message: string): void {
+    void this.deps.connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message }).catch(() => undefined);
   }
 }
 
-function filePath(uri: string): string {
-  const parsed = URI.parse(uri);
-  if (parsed.scheme !== 'file') throw invalid(`not a file: ${uri}`);
-  return parsed.fsPath;
+function sectionTitle(name: string): string {
+  return name.replace(/\b\w/g, (c) => c.toUpperCase());
 }
 
 function requiredString(args: Record<string, unknown>, key: string): string {

@@ -5,6 +5,7 @@
  */
 
 import type { Engine, IncrementalChecker } from '../core/check/engine';
+import { missionName } from '../core/check/wording';
 import type { DocumentReport } from '../core/check/check';
 import { readHeader } from '../core/extract/scan';
 import { documentIdentity, type DocumentIdentity, type MetaCache } from './identity';
@@ -44,7 +45,8 @@ export function analyzeDocument(engine: Engine, snapshot: WorkspaceSnapshot, doc
   const header = checker ? checker.readHeader(text) : readHeader(text);
   const metaCache = document.metaCache ?? new Map();
   const found = documentIdentity(snapshot.root, document.path, header.frontMatter?.data, metaCache, snapshot.fs);
-  const identity = settings.mission ? { ...found, missionId: settings.mission, missionSlug: settings.mission } : found;
+  // (A mission given on the command line is not the folder's: its slug is not shown for it.)
+  const identity = settings.mission ? { ...found, missionId: settings.mission, missionSlug: undefined } : found;
   const missionVocabulary = document.vocabularies?.forDocument(snapshot.root, document.path, identity.missionId, metaCache, settings.mission) ?? [];
   // (The same vocabulary object for the same ignore list: the caches keyed by it keep working.)
   const { common, knownTerms } = engine.vocabulary(snapshot.config.ignoreWords);
@@ -57,7 +59,7 @@ export function analyzeDocument(engine: Engine, snapshot: WorkspaceSnapshot, doc
     checkEnabled: snapshot.config.check,
     disabledExtractors: [...snapshot.config.disabledExtractors, ...(settings.disabledExtractors ?? [])],
     header,
-    documentOrigin: { file: document.path, missionId: identity.missionId, missionSlug: identity.missionSlug },
+    documentOrigin: { file: document.path, missionId: identity.missionId, missionSlug: missionName(identity.missionId, identity.missionSlug) },
     missionVocabulary,
   };
   const report = checker ? checker.check(text, options) : engine.checkDocument(text, options);

@@ -10,22 +10,20 @@ import { readWorkspaceText } from './files';
 
 export interface DocumentIdentity {
   missionId: string;
-  /**
-   * The mission as people name it (SPEC §9: "the mission by its slug"): `mission_slug` (or
-   * `slug`) of the meta.json that gave the mission, else its folder under `kitty-specs/`, else
-   * the mission id.
-   */
-  missionSlug: string;
   stepId: string;
   /** `glossary.strictness` of the mission's meta.json, if any. */
   missionStrictness?: unknown;
   /** The meta.json that was used, if any. */
   metaPath?: string;
+  /**
+   * The mission's folder name under `kitty-specs/` (`001-checkout-flow`), how people name a
+   * mission whose id is a ULID; undefined for a document outside `kitty-specs/<mission>/`.
+   */
+  missionSlug?: string;
 }
 
 interface MetaInfo {
   missionId?: string;
-  slug?: string;
   strictness?: unknown;
   /** Why the file (or its mission_id) could not be used; it then counts as absent. */
   problem?: string;
@@ -47,8 +45,6 @@ export function documentIdentity(root: string, documentPath: string, frontMatter
   const stepId = stepFromFront ?? path.basename(absolute).replace(/\.[^.]*$/, '');
 
   let missionId = scalarString(frontMatter?.['mission_id']);
-  const fromFrontMatter = missionId !== undefined;
-  let slug: string | undefined;
   let missionStrictness: unknown;
   let metaPath: string | undefined;
   // Walk from the document's folder up to (not including) the workspace root.
@@ -59,18 +55,15 @@ export function documentIdentity(root: string, documentPath: string, frontMatter
     if (missionStrictness === undefined && meta.strictness !== undefined) missionStrictness = meta.strictness;
     if (meta.missionId !== undefined) {
       metaPath ??= path.join(dir, 'meta.json');
-      if (missionId === undefined) slug = meta.slug;
       missionId ??= meta.missionId;
       break;
     }
   }
   const parts = path.relative(rootAbs, absolute).split(path.sep);
   const at = parts.indexOf('kitty-specs');
-  const folder = at !== -1 && at + 2 < parts.length ? parts[at + 1] : undefined;
-  missionId ??= folder;
-  const id = missionId ?? 'default';
-  const missionSlug = fromFrontMatter ? id : (slug ?? folder ?? id);
-  return { missionId: id, missionSlug, stepId, ...(missionStrictness !== undefined ? { missionStrictness } : {}), ...(metaPath ? { metaPath } : {}) };
+  const missionSlug = at !== -1 && at + 2 < parts.length ? parts[at + 1] : undefined;
+  missionId ??= missionSlug;
+  return { missionId: missionId ?? 'default', stepId, ...(missionStrictness !== undefined ? { missionStrictness } : {}), ...(metaPath ? { metaPath } : {}), ...(missionSlug ? { missionSlug } : {}) };
 }
 
 function readMeta(root: string, dir: string, cache: MetaCache, fs: WorkspaceFileSystem): MetaInfo | null {
@@ -88,11 +81,9 @@ function readMeta(root: string, dir: string, cache: MetaCache, fs: WorkspaceFile
         const glossary = record['glossary'];
         const strictness = glossary && typeof glossary === 'object' ? (glossary as Record<string, unknown>)['strictness'] : undefined;
         const missionId = scalarString(record['mission_id']);
-        const slug = scalarString(record['mission_slug']) ?? scalarString(record['slug']);
         const bad = record['mission_id'] !== undefined && record['mission_id'] !== null && missionId === undefined;
         info = {
           ...(missionId !== undefined ? { missionId } : {}),
-          ...(slug !== undefined ? { slug } : {}),
           ...(strictness !== undefined ? { strictness } : {}),
           ...(bad ? { problem: `mission_id must be a non-empty string (got ${JSON.stringify(record['mission_id'])}); it is ignored` } : {}),
         };

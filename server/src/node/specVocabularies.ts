@@ -11,6 +11,7 @@
  */
 
 import path from 'node:path';
+import { missionName } from '../core/check/wording';
 import { readHeader } from '../core/extract/scan';
 import { readVocabulary } from '../core/missionVocabulary/read';
 import type { VocabularySource } from '../core/missionVocabulary/types';
@@ -154,7 +155,7 @@ export class SpecVocabularies {
     const source: VocabularySource = {
       file,
       missionId: missionOverride ?? identity.missionId,
-      missionSlug: missionOverride ?? identity.missionSlug,
+      missionSlug: missionOverride ?? missionName(identity.missionId, identity.missionSlug),
       vocabulary: readVocabulary(text, header.lines),
     };
     const spec: KeptSpec = { version: open?.version, source };

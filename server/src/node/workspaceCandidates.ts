@@ -45,7 +45,7 @@ export async function workspaceCandidates(snapshot: WorkspaceSnapshot, options: 
   const metaCache: MetaCache = new Map();
   const batch = options.batch ?? 25;
   let checked = 0;
-  const checkedFiles: { file: string; text: string; identity: { missionId: string; missionSlug: string } }[] = [];
+  const checkedFiles: { file: string; text: string; identity: { missionId: string; missionSlug?: string | undefined } }[] = [];
   for (const file of markdownFilesUnder(snapshot.root)) {
     let text = options.openText?.(file);
     if (text === undefined) {

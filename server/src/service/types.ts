@@ -14,8 +14,8 @@ export interface CheckedDocument {
   /** Absolute path of the workspace folder holding `.kittify/`. */
   root: string;
   missionId: string;
-  /** The mission as people name it (its slug). */
-  missionSlug: string;
+  /** The mission's folder name under `kitty-specs/` (how people name it), when the document is in one. */
+  missionSlug?: string;
   stepId: string;
   report: DocumentReport;
   /** The glossary the document was checked against: seeds, senses added by events, the mission's own vocabulary. */

@@ -14,9 +14,11 @@ import { targetSection } from '../core/missionVocabulary/insertEntry';
 import type { VocabularyEntry } from '../core/missionVocabulary/types';
 import type { Sense } from '../core/types';
 import { Commands, isFindingData, type DefineInSpecArgs, type PromoteTermArgs } from '../shared/protocol';
+import { writtenAt } from './codeActions';
 import { fileUri } from './paths';
 import { contains, termAt } from './termAt';
 import type { CheckedDocument } from './types';
+import { missionOf } from './wording';
 
 export const vocabularyActionTitles = {
   defineInSpec: (term: string) => `Define '${term}' in this spec's Domain Language`,
@@ -30,18 +32,33 @@ export function vocabularyTarget(doc: CheckedDocument): string | undefined {
   return doc.report.missionVocabulary.find((s) => targetSection(s.vocabulary))?.file;
 }
 
-/** "Define 'Term' in this spec's Domain Language" for the unknown terms among `diagnostics`. */
-export function defineInSpecActions(doc: CheckedDocument, diagnostics: readonly Diagnostic[], textAt: (range: Range) => string | undefined): CodeAction[] {
+/**
+ * "Define 'Term' in this spec's Domain Language" for the unknown terms among `diagnostics`: the
+ * term as written at the diagnostic, the normalized term and the mission as the other quick fixes
+ * pass them (the server checks them again when the command runs, lsp/commandTarget.ts).
+ */
+export function defineInSpecActions(doc: CheckedDocument, diagnostics: readonly Diagnostic[], textAt?: (range: Range) => string | undefined): CodeAction[] {
   const spec = vocabularyTarget(doc);
   if (spec === undefined) return [];
   const out: CodeAction[] = [];
-  const seen = new Set<string>();
   for (const diagnostic of diagnostics) {
     const data = diagnostic.data;
-    if (!isFindingData(data) || (data.conflictType !== 'unknown' && data.conflictType !== 'unresolved_critical') || seen.has(data.term)) continue;
-    seen.add(data.term);
-    const written = (textAt(diagnostic.range) ?? data.term).replace(/\s+/g, ' ').trim() || data.term;
-    const args: DefineInSpecArgs = { uri: doc.uri, specUri: fileUri(spec), missionId: doc.missionId, missionSlug: doc.missionSlug, term: written };
+    if (!isFindingData(data) || (data.conflictType !== 'unknown' && data.conflictType !== 'unresolved_critical')) continue;
+    const existing = out.find((a) => (a.command?.arguments?.[0] as DefineInSpecArgs | undefined)?.term === data.term);
+    if (existing) {
+      existing.diagnostics = [...(existing.diagnostics ?? []), diagnostic];
+      continue;
+    }
+    const written = writtenAt(data.term, diagnostic.range, textAt);
+    const args: DefineInSpecArgs = {
+      uri: doc.uri,
+      missionId: doc.missionId,
+      stepId: doc.stepId,
+      term: data.term,
+      ...(written !== data.term ? { written } : {}),
+      specUri: fileUri(spec),
+      missionSlug: missionOf(doc),
+    };
     const title = vocabularyActionTitles.defineInSpec(written);
     out.push({ title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], command: { title, command: Commands.defineInSpec, arguments: [args] } });
   }
@@ -52,9 +69,10 @@ export function defineInSpecActions(doc: CheckedDocument, diagnostics: readonly 
 export function promoteActions(doc: CheckedDocument, range: Range): CodeAction[] {
   const sense = entryAt(doc, range) ?? senseAt(doc, range);
   if (!sense || definedBeyondMissions(doc.glossary, sense.surface)) return [];
-  const term = sense.written;
-  const args: PromoteTermArgs = { uri: doc.uri, term: sense.surface, definition: sense.definition, ...(sense.synonymsToAvoid.length > 0 ? { synonymsToAvoid: sense.synonymsToAvoid } : {}) };
-  const title = vocabularyActionTitles.promote(term);
+  const written = sense.written;
+  // (The definition travels for clients that show arguments; the server takes it from the vocabulary again.)
+  const args: PromoteTermArgs = { uri: doc.uri, term: sense.surface, ...(written !== sense.surface ? { written } : {}), definition: sense.definition, ...(sense.synonymsToAvoid.length > 0 ? { synonymsToAvoid: sense.synonymsToAvoid } : {}) };
+  const title = vocabularyActionTitles.promote(written);
   return [{ title, kind: CodeActionKind.QuickFix, command: { title, command: Commands.promoteTerm, arguments: [args] } }];
 }
 
@@ -83,7 +101,5 @@ function senseAt(doc: CheckedDocument, range: Range): Promotable | undefined {
   if (!hit) return undefined;
   const first: Sense | undefined = doc.glossary.sensesOf(hit.candidate.surface).find((s) => s.status !== 'deprecated');
   if (first?.origin.kind !== 'spec') return undefined;
-  const index = hit.candidate.occurrences.indexOf(hit.range);
-  const written = (index >= 0 ? hit.candidate.texts[index] : undefined) ?? first.surface;
-  return { surface: first.surface, written, definition: first.definition, synonymsToAvoid: first.synonymsToAvoid };
+  return { surface: first.surface, written: hit.written, definition: first.definition, synonymsToAvoid: first.synonymsToAvoid };
 }

@@ -23,6 +23,11 @@ export const Commands = {
   defineTerm: 'specGlossary.defineTerm',
   /** Defer a conflict: appends GlossaryClarificationRequested. */
   deferTerm: 'specGlossary.deferTerm',
+  /**
+   * Reopen the question of a pinned term: appends GlossaryClarificationRequested, which replay
+   * treats as unpinning the term until it is answered again.
+   */
+  reopenTerm: 'specGlossary.reopenTerm',
   /** Reload every workspace folder's glossaries and event logs, then re-check open documents. */
   reload: 'specGlossary.reload',
   /**
@@ -68,6 +73,8 @@ export interface FindingData {
   reason?: Finding['reason'];
   /** conflict_id of an open GlossaryClarificationRequested for this term and mission, if any. */
   openConflictId?: string;
+  /** When that clarification was requested (the term is deferred since then), ISO 8601. */
+  deferredSince?: string;
 }
 
 /** `Diagnostic.data` of a diagnostic on a glossary, config or event-log file. */
@@ -84,58 +91,69 @@ export function isFindingData(value: unknown): value is FindingData {
   return v.kind === 'finding' && typeof v.uri === 'string' && typeof v.term === 'string' && typeof v.missionId === 'string' && Array.isArray(v.candidates);
 }
 
-/** Arguments of the commands. The server re-derives the workspace folder from `uri`. */
-export interface SelectSenseArgs {
+/**
+ * Arguments of the commands. Every one is checked against the server's own state when the
+ * command runs: `uri` must be a document inside a workspace folder, `missionId` its mission now,
+ * `term` a term the document uses, `sense` one of the term's senses now. The workspace folder,
+ * step, severity and the conflict ids to close are worked out by the server, never taken from
+ * the arguments (a quick fix applied twice must not reuse a conflict its first run closed).
+ */
+interface TermArgs {
   uri: string;
   missionId: string;
   stepId?: string;
+  /** Normalized term. */
   term: string;
+  /** The term as the document writes it (PCI), for messages; the term itself when absent. */
+  written?: string;
+}
+
+export interface SelectSenseArgs extends TermArgs {
   sense: SenseRef;
-  /** Reuse this conflict_id (closes a deferred clarification); a new uuid4 otherwise. */
+  /** Ignored (older clients sent it): the clarifications still open when the command runs are closed. */
   conflictId?: string;
 }
 
-export interface DefineTermArgs {
-  uri: string;
-  missionId: string;
-  stepId?: string;
-  term: string;
+export interface DefineTermArgs extends TermArgs {
   scope: DefineScope;
   /** With a definition, events are appended instead of editing the seed YAML. */
   definition?: string;
+  /** Ignored, as for selectSense. */
   conflictId?: string;
 }
 
-export interface DeferTermArgs {
-  uri: string;
-  missionId: string;
+export interface DeferTermArgs extends TermArgs {
   stepId: string;
-  term: string;
-  severity: Severity;
-  /** Candidate definitions, offered as the question's options. */
-  options: string[];
+  /** Ignored: the urgency is the finding's severity and the options its candidate senses, as they are now. */
+  severity?: Severity;
+  options?: string[];
 }
 
-export interface DefineInSpecArgs {
-  /** The document the term was found in. */
-  uri: string;
-  /** The spec whose vocabulary section gets the entry. */
-  specUri: string;
-  missionId: string;
-  /** How messages name the mission (its slug). */
+export type ReopenTermArgs = TermArgs;
+
+/**
+ * "Define 'Term' in this spec's Domain Language": an entry for the term in the vocabulary section
+ * of the mission's spec (the server works the spec out from the document's mission now).
+ */
+export interface DefineInSpecArgs extends TermArgs {
+  /** The spec the quick fix offered to edit: refused when the mission's spec is another one now. */
+  specUri?: string;
+  /** How the client names the mission while asking for a definition (its slug); not used by the server. */
   missionSlug?: string;
-  /** The term as written in the document. */
-  term: string;
   /** Without: a placeholder the writer replaces. */
   definition?: string;
 }
 
+/** "Promote 'Term' to the team glossary": the definition a mission's own vocabulary gives the term, into team_domain.yaml. */
 export interface PromoteTermArgs {
-  /** A document of the workspace folder whose team glossary gets the entry. */
+  /** A document of the mission whose vocabulary defines the term (an entry of its spec, or a use of the term). */
   uri: string;
   /** Normalized surface. */
   term: string;
-  definition: string;
+  /** The term as the document writes it, for messages. */
+  written?: string;
+  /** Ignored: the definition and words to avoid are the ones the mission's vocabulary gives the term now. */
+  definition?: string;
   synonymsToAvoid?: string[];
 }
 

@@ -7,6 +7,7 @@
 
 import type { CheckOptions, DocumentReport } from '../check/check';
 import type { CandidateDefinition, VocabularyUse } from '../candidates';
+import { missionName } from '../check/wording';
 import { EXTRACTOR_IDS } from '../extract/extractors';
 import { GlossaryIndex } from '../glossary';
 import type { Sense } from '../types';
@@ -22,7 +23,7 @@ export function definedBeyondMissions(glossary: GlossaryIndex, surface: string):
  * sections themselves), and the definitions its own sections give. `path` and `line`s as the
  * candidates list shows them (line 1-based).
  */
-export function vocabularyCandidates(report: DocumentReport, where: { path: string; file: string; missionId: string; missionSlug: string }): { uses: VocabularyUse[]; definitions: CandidateDefinition[] } {
+export function vocabularyCandidates(report: DocumentReport, where: { path: string; file: string; missionId: string; missionSlug?: string | undefined }): { uses: VocabularyUse[]; definitions: CandidateDefinition[] } {
   const uses: VocabularyUse[] = [];
   const sections = report.vocabulary?.sections ?? [];
   const lines = report.vocabulary?.lines;
@@ -45,9 +46,10 @@ export function vocabularyCandidates(report: DocumentReport, where: { path: stri
   const definitions: CandidateDefinition[] = [];
   const own = report.vocabulary;
   if (own && own.entries.length > 0) {
-    for (const sense of vocabularySenses([{ file: where.file, missionId: where.missionId, missionSlug: where.missionSlug, vocabulary: own }]).senses) {
+    const mission = missionName(where.missionId, where.missionSlug);
+    for (const sense of vocabularySenses([{ file: where.file, missionId: where.missionId, missionSlug: mission, vocabulary: own }]).senses) {
       if (sense.origin.kind !== 'spec' || sense.seeAlso.length > 0 || definedBeyondMissions(report.glossary, sense.surface)) continue;
-      definitions.push({ term: sense.surface, mission: where.missionSlug, path: where.path, line: sense.origin.range.start.line + 1, definition: sense.definition });
+      definitions.push({ term: sense.surface, mission, path: where.path, line: sense.origin.range.start.line + 1, definition: sense.definition });
     }
   }
   return { uses, definitions };

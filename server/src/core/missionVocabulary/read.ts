@@ -177,7 +177,7 @@ class SectionReader {
     if (section.form === 'none') section.form = place.form;
     section.last = place;
     if (term.placeholder || isPlaceholderDefinition(definition)) {
-      this.out.problems.push({ code: 'domain.placeholder', message: placeholderMessage(term, definition, section.name), start: place.start, end: lineEnd });
+      this.out.problems.push({ code: 'domain.placeholder', message: placeholderMessage(term, definition, section.name), start: place.start, end: lineEnd, ...(term.placeholder ? {} : { surface: standalone(term.surface), termStart: place.termStart, termEnd: place.termEnd }) });
       return;
     }
     // (Strings of their own: a slice of the document would keep all of it alive in the glossaries made of it.)

@@ -8,7 +8,7 @@
  */
 
 import type { LineIndex } from '../text';
-import type { DocumentVocabulary, VocabularyEntry, VocabularySection } from './types';
+import type { DocumentVocabulary, VocabularyEntry, VocabularyProblem, VocabularySection } from './types';
 
 /** The stretch an edit's re-scan read again (scan.ts `ScanEdit`): new text [restart, end) was old [restart, end - delta). */
 export interface ReadAgain {
@@ -35,8 +35,18 @@ export function shiftedVocabulary(previous: DocumentVocabulary, oldText: string,
   // (Objects of one shape, written out: this runs on every keystroke in a document with sections.)
   const sections = previous.sections.map((s) => (s.start >= oldEnd ? movedSection(s, delta) : s));
   const entries = previous.entries.map((e) => (e.start >= oldEnd ? movedEntry(e, delta) : e));
-  const problems = previous.problems.map((p) => (p.start >= oldEnd ? { code: p.code, message: p.message, start: p.start + delta, end: p.end + delta } : p));
+  const problems = previous.problems.map((p) => (p.start >= oldEnd ? movedProblem(p, delta) : p));
   return { lines, sections, entries, problems, key: previous.key };
+}
+
+function movedProblem(p: VocabularyProblem, delta: number): VocabularyProblem {
+  const moved: VocabularyProblem = { code: p.code, message: p.message, start: p.start + delta, end: p.end + delta };
+  if (p.surface !== undefined && p.termStart !== undefined && p.termEnd !== undefined) {
+    moved.surface = p.surface;
+    moved.termStart = p.termStart + delta;
+    moved.termEnd = p.termEnd + delta;
+  }
+  return moved;
 }
 
 function movedSection(s: VocabularySection, delta: number): VocabularySection {

@@ -72,6 +72,10 @@ export interface VocabularyProblem {
   message: string;
   start: number;
   end: number;
+  /** The entry's term (normalized) and where it is, unless the term itself is the placeholder. */
+  surface?: string;
+  termStart?: number;
+  termEnd?: number;
 }
 
 export interface DocumentVocabulary {
@@ -90,7 +94,7 @@ export interface VocabularyOrigin {
   /** Absolute path of the document. */
   file: string;
   missionId: string;
-  /** The mission as people name it (its folder or meta.json slug). */
+  /** The mission as people name it: its folder under `kitty-specs/`, else its id (`missionName`). */
   missionSlug: string;
 }
 
