@@ -147,7 +147,7 @@ describe("Define … in this spec's Domain Language", () => {
     const action = await defineAction();
     expect(action.command?.arguments?.[0]).toEqual({ uri: uri(PLAN), missionId: '01LANES', stepId: 'plan', term: 'blorpt', specUri: uri(SPEC), missionSlug: '001-lanes' });
     const result = await client.request<CommandResult>('workspace/executeCommand', action.command);
-    expect(result).toMatchObject({ ok: true, message: "Added 'blorpt' to the Domain Language section of kitty-specs/001-lanes/spec.md:11: write its definition there." });
+    expect(result).toMatchObject({ ok: true, message: `Added 'blorpt' to the Domain Language section of kitty-specs/001-lanes/spec.md:11: replace "TODO: define blorpt" with its definition and save the spec. Saving records it in the event log.` });
     expect(client.messages.at(-1)?.message).toBe(result.message);
     const spec = readFileSync(ws.path(SPEC), 'utf8');
     expect(spec.split('\n').slice(8, 11)).toEqual(['| **Quarkle** (QK) | A card that moves through the zorblax | "task" |', '| **Zorblax** | The board that holds every quarkle | |', '| **blorpt** | TODO: define blorpt |  |']);
@@ -159,6 +159,31 @@ describe("Define … in this spec's Domain Language", () => {
     client.change(uri(SPEC), [{ range: { start: at(10, 15), end: at(10, 34) }, text: 'a background worker' }]);
     const plan = await client.diagnostics(uri(PLAN), (ds) => !ds.some((d) => d.code === 'unknown'), since, 'the plan without blorpt');
     expect(summary(plan.diagnostics)).toEqual(['3:3 inconsistent task']);
+  });
+
+  it('without a definition, the definition the writer saves in the spec is recorded, once; a placeholder still saved records nothing', async () => {
+    await start();
+    const action = await defineAction();
+    await client.request<CommandResult>('workspace/executeCommand', action.command);
+    const spec = readFileSync(ws.path(SPEC), 'utf8');
+    client.open(uri(SPEC), spec);
+    await client.diagnostics(uri(SPEC));
+    // Saved with the placeholder: nothing yet.
+    client.save(uri(SPEC));
+    await client.diagnostics(uri(SPEC));
+    expect(existsSync(ws.path(LOG))).toBe(false);
+    const since = client.mark();
+    client.change(uri(SPEC), [{ range: { start: at(10, 15), end: at(10, 34) }, text: 'a background worker' }]);
+    ws.write(SPEC, spec.replace('TODO: define blorpt', 'a background worker'));
+    client.save(uri(SPEC));
+    await client.until(() => existsSync(ws.path(LOG)), 'the definition recorded');
+    await client.diagnostics(uri(PLAN), (ds) => !ds.some((d) => d.code === 'unknown'), since, 'the plan without blorpt');
+    const events = () => readFileSync(ws.path(LOG), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(events().map((e) => [e['event_type'], e['scope'], e['term_surface'], (e['new_sense'] as { definition: string }).definition])).toEqual([['GlossarySenseUpdated', 'mission_local', 'blorpt', 'a background worker']]);
+    // Saved again: the entry no longer waits, nothing more is written.
+    client.save(uri(SPEC));
+    await client.request<CommandResult>('workspace/executeCommand', { command: Commands.reload });
+    expect(events()).toHaveLength(1);
   });
 
   it('with a definition: the row says it, and GlossarySenseUpdated (mission_local) is recorded', async () => {

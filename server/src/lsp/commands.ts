@@ -35,6 +35,7 @@ import type { Logger } from './logger';
 import type { SettingsStore } from './settings';
 import type { WorkspaceRegistry } from './workspaces';
 import type { SpecVocabularies } from '../node/specVocabularies';
+import type { SpecEntrySaves } from './specEntrySaves';
 import { VocabularyCommands } from './vocabularyCommands';
 
 export interface CommandDeps {
@@ -57,6 +58,8 @@ export interface CommandDeps {
   engine(): Engine;
   /** Missions' specs as last read (their own vocabularies). */
   vocabularies: SpecVocabularies;
+  /** Define-here entries waiting for their definition (recorded when the spec is saved with it). */
+  specEntries?: SpecEntrySaves;
   /** True once the client asked the server to shut down: nothing is written any more. */
   stopped(): boolean;
   /** Settles once the glossary-file changes seen in the folder so far are recorded (seedSaves.ts). */

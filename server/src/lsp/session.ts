@@ -17,6 +17,7 @@ import { readWorkspaceText } from '../node/files';
 import { NODE_FILE_SYSTEM, type WorkspaceFileSystem } from '../node/fileSystem';
 import type { ReplayLogs } from '../node/workspace';
 import { SPEC_FILE_NAME, SpecVocabularies } from '../node/specVocabularies';
+import { SpecEntrySaves } from './specEntrySaves';
 import { fileUri } from '../service/paths';
 import type { CheckedDocument } from '../service/types';
 import { DocumentAnalyzer } from './analysis';
@@ -58,6 +59,8 @@ export class Session {
   readonly runId: string;
   /** Missions' specs: their Domain Language defines words for every document of the mission (open buffers win). */
   readonly vocabularies: SpecVocabularies;
+  /** Define-here entries waiting for their definition, recorded when the spec is saved with it. */
+  private readonly specEntries: SpecEntrySaves;
   private readonly stores = new Map<string, EventAppender>();
   private readonly makeStore: (root: string) => EventAppender;
   private readonly seedSaves: SeedSaveRecorder;
@@ -93,6 +96,15 @@ export class Session {
     );
     this.publisher = new DiagnosticsPublisher(connection, documents, this.analyzer, this.settings, this.client, logger);
     this.features = new LanguageFeatures(documents, this.analyzer, this.client, (root, file) => this.readText(root, file));
+    this.specEntries = new SpecEntrySaves({
+      logger,
+      runId: this.runId,
+      actor: options.actor ?? currentActor(),
+      eventStore: (root) => this.eventStore(root),
+      snapshot: (root) => this.registry.fresh(root),
+      recorded: (root) => this.glossaryWritten(root),
+      stopped: () => this.stopped,
+    });
     this.commands = new CommandHandlers({
       connection,
       documents,
@@ -107,6 +119,7 @@ export class Session {
       fs: options.fs,
       engine: options.engine,
       vocabularies: this.vocabularies,
+      specEntries: this.specEntries,
       glossaryWritten: (root) => this.glossaryWritten(root),
       stopped: () => this.stopped,
       glossaryFilesRecorded: (root) => this.seedSaves.idle(root),
@@ -154,6 +167,10 @@ export class Session {
   saved(document: TextDocument): void {
     const located = this.analyzer.locate(document);
     if (located && isGlossaryFile(located.kind)) this.registry.requestReload(located.root, 0);
+    // A spec whose define-here entry waits for its definition: recorded once it is written (specEntrySaves.ts).
+    if (located && this.isSpec(document.uri) && this.specEntries.watching(located.fsPath)) {
+      void this.specEntries.saved(located.fsPath, document.getText()).catch((error: unknown) => this.logger.error('recording a definition written in a spec failed', error));
+    }
   }
 
   opened(document: TextDocument): void {
@@ -192,7 +209,10 @@ export class Session {
       if (uri.scheme !== 'file') continue;
       this.registry.fileChanged(uri.fsPath);
       // A spec changed on disk (an open one is read from its buffer).
-      if (this.isSpec(change.uri) && !this.documents.get(change.uri)) this.specChanged(this.registry.rootFor(uri.fsPath), uri.fsPath, change.uri);
+      if (this.isSpec(change.uri) && !this.documents.get(change.uri)) {
+        this.specChanged(this.registry.rootFor(uri.fsPath), uri.fsPath, change.uri);
+        this.specWrittenOnDisk(this.registry.rootFor(uri.fsPath), uri.fsPath);
+      }
     }
   }
 
@@ -208,6 +228,15 @@ export class Session {
   private specChanged(root: string, fsPath: string, specUri: string): void {
     if (!this.vocabularies.reread(root, fsPath, this.registry.metaCache(root))) return;
     this.publisher.refresh((document) => document.uri !== specUri && this.analyzer.locate(document)?.root === root);
+  }
+
+  /** A spec not open in the editor changed on disk: its define-here entries written by now are recorded. */
+  private specWrittenOnDisk(root: string, fsPath: string): void {
+    if (!this.specEntries.watching(fsPath)) return;
+    void (async () => {
+      const outcome = readWorkspaceText(root, fsPath, (await this.settings.get(fileUri(root))).maxFileSize, this.fs);
+      if (outcome.ok) await this.specEntries.saved(fsPath, outcome.text);
+    })().catch((error: unknown) => this.logger.error('recording a definition written in a spec failed', error));
   }
 
   /** The text and version of an open file. */

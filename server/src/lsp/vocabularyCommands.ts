@@ -27,7 +27,7 @@ import { readVocabulary } from '../core/missionVocabulary/read';
 import { normalizeSurface } from '../core/normalize';
 import { isPlaceholderDefinition } from '../core/placeholder';
 import { LineIndex } from '../core/text';
-import type { SenseRef } from '../core/types';
+import type { ReplayState, SenseRef } from '../core/types';
 import { eventLogPath } from '../node/eventStore';
 import { readWorkspaceText } from '../node/files';
 import { assertInsideWorkspace } from '../node/fsSafety';
@@ -89,8 +89,12 @@ export class VocabularyCommands {
 
     if (given === undefined) {
       const shown = await showRange(this.deps, uri, after.rangeOf(insertion.definitionStart, insertion.definitionEnd));
+      this.deps.specEntries?.added(spec, target.root, checked.missionId, term);
       await this.deps.glossaryWritten(target.root);
-      return this.told(`Added '${written}' to the ${sectionTitle(insertion.section)} section of ${label}:${line}: write its definition there${shown ? '' : ` (open ${label} at line ${line})`}.`, uri);
+      return this.told(
+        `Added '${written}' to the ${sectionTitle(insertion.section)} section of ${label}:${line}: replace "${draftDefinition(written)}" with its definition and save the spec${shown ? '' : ` (open ${label} at line ${line})`}. Saving records it in the event log.`,
+        uri,
+      );
     }
     // The entry is the mission's sense from now on; the log records it as Spec Kitty would a
     // mission_local definition, and closes the term's clarifications open now (decided under the lock).
@@ -100,7 +104,7 @@ export class VocabularyCommands {
     const snapshot = await this.deps.registry.fresh(target.root);
     const { events } = await appendPlanned(this.deps.eventStore(target.root), checked.missionId, snapshot.replay, (state) => ({
       // (Only clarifications open then are closed: no pin of its own, so a definition changed in the spec later is the one that counts.)
-      drafts: [created, ...state.openClarifications.filter((c) => c.missionId === checked.missionId && c.term === term).map((c) => resolvedEvent(ctx, c.conflictId, term, sense))],
+      drafts: [...(recordedAlready(state, checked.missionId, created.new_sense) ? [] : [created]), ...state.openClarifications.filter((c) => c.missionId === checked.missionId && c.term === term).map((c) => resolvedEvent(ctx, c.conflictId, term, sense))],
     }));
     this.deps.logger.info(`appended ${events.map((e) => e.event_type).join(', ')} to the log of mission ${checked.missionId}`);
     await this.deps.glossaryWritten(target.root);
@@ -179,6 +183,11 @@ export class VocabularyCommands {
   private notify(message: string): void {
     void this.deps.connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message }).catch(() => undefined);
   }
+}
+
+/** Whether the mission's log holds this mission_local sense already (a definition given twice is recorded once). */
+function recordedAlready(state: ReplayState, missionId: string, sense: { surface: string; definition: string }): boolean {
+  return state.addedSenses.some((s) => s.scope === 'mission_local' && s.surface === sense.surface && s.definition === sense.definition && s.status === 'active' && s.origin.kind === 'event' && s.origin.missionId === missionId);
 }
 
 function sectionTitle(name: string): string {
