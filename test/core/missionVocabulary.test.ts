@@ -97,6 +97,14 @@ describe('list entries', () => {
     ]);
   });
 
+  test('emphasis in a definition is dropped whole, also before punctuation; a bold line without a blank line before it continues the item (CommonMark)', () => {
+    const text = ['## Key Entities', '', '- **Lane**: the **lane**, not a _queue_; see **WP**.', '- **Doctrine Pack** – a bundle of doctrine', '**Lamport Clock**: a logical clock'].join('\n');
+    expect(entriesOf(text)).toEqual([
+      ['Lane', 'lane', [], 'the lane, not a queue; see WP.', []],
+      ['Doctrine Pack', 'doctrine pack', [], 'a bundle of doctrine Lamport Clock: a logical clock', []],
+    ]);
+  });
+
   test('continuation lines belong to the definition; nested items are attributes, not entries', () => {
     const text = ['## Terminology', '', '- **Mission**: one unit', '  of planned change', '  - **id**: its ULID', '- **Charter**', '  - the team rules', '  - kept in git'].join('\n');
     expect(entriesOf(text)).toEqual([

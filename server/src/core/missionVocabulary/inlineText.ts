@@ -9,8 +9,9 @@ const REFERENCE_LINK = /\[([^\]]+)\]\[[^\]]*\]/g;
 const BREAK = /<br\s*\/?>/gi;
 const TAG = /<\/?[A-Za-z][^<>]*>/g;
 // Emphasis runs (*, **, _, __, ~~) where they open or close a span: at a word's edge, not inside
-// a word ("snake_case" keeps its underscore).
-const EMPHASIS = /(^|[^\p{L}\p{N}\\])(?:\*{1,3}|_{1,3}|~~)(?=\S)|(?<=\S)(?:\*{1,3}|_{1,3}|~~)(?=$|[^\p{L}\p{N}])/gu;
+// a word ("snake_case" keeps its underscore). A run is never the character before another run
+// ("**lane**,": the closing `**` goes whole, not as `*` before `*`).
+const EMPHASIS = /(^|[^\p{L}\p{N}\\*_~])(?:\*{1,3}|_{1,3}|~~)(?=\S)|(?<=\S)(?:\*{1,3}|_{1,3}|~~)(?=$|[^\p{L}\p{N}])/gu;
 const ESCAPE = /\\([!-/:-@[-`{-~])/g;
 
 export function plainText(markdown: string): string {
