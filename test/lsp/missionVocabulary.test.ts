@@ -306,6 +306,19 @@ describe('promotion to the team glossary', () => {
     );
   });
 
+  it('a draft of the term waiting in the team glossary is pointed at, not doubled', async () => {
+    await start({ [TEAM]: 'terms:\n  - surface: zorblax\n    definition: "TODO: define zorblax"\n    status: draft\n' });
+    await opened(SPEC);
+    const [promote] = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: uri(SPEC) }, range: { start: at(9, 5), end: at(9, 5) }, context: { diagnostics: [] } });
+    const result = await client.request<CommandResult>('workspace/executeCommand', promote!.command);
+    expect(result).toEqual({
+      ok: true,
+      message: `${path.join('.kittify', 'glossaries', 'team_domain.yaml')}:3 already has a draft entry for 'Zorblax': write its definition there (mission 001-lanes's: "The board that holds every quarkle") and save the file; nothing was added.`,
+      eventIds: [],
+    });
+    expect(client.appliedEdits).toEqual([]);
+  });
+
   it('an edit the editor rejects leaves nothing behind (not even the team glossary made for it)', async () => {
     const files = { ...FILES };
     delete files[TEAM];

@@ -34,7 +34,7 @@ import { assertInsideWorkspace } from '../node/fsSafety';
 import type { SpecVocabularies } from '../node/specVocabularies';
 import { seedPath } from '../node/workspace';
 import { fileUri } from '../service/paths';
-import { draftDefinition, insertDraftEntry } from '../service/seedEdit';
+import { draftDefinition, findDraftEntry, insertDraftEntry } from '../service/seedEdit';
 import { vocabularyActionTitles, vocabularyTarget } from '../service/vocabularyActions';
 import { missionOf } from '../service/wording';
 import type { CommandResult } from '../shared/protocol';
@@ -135,6 +135,12 @@ export class VocabularyCommands {
       const outcome = readWorkspaceText(root, file, (await this.deps.settings.get(fileUri(root))).maxFileSize, this.deps.fs);
       if (outcome.ok) existing = outcome.text;
       else if (!outcome.missing) throw new CommandRefused(`Cannot add '${written}' to ${label}: ${outcome.reason}. Nothing was written.`);
+    }
+    // (A draft of the term waiting there is pointed at, not doubled: its definition is the writer's to fill.)
+    const waiting = existing === undefined ? undefined : findDraftEntry(existing, term);
+    if (waiting) {
+      const shown = await showRange(this.deps, uri, waiting);
+      return this.nothing(`${label}:${waiting.start.line + 1} already has a draft entry for '${written}': write its definition there (mission ${mission}'s: "${sense.definition}") and save the file${shown ? '' : ` (open ${label})`}; nothing was added.`);
     }
     const insertion = insertDraftEntry(existing, 'team_domain', term, sense.definition, { status: 'active', synonymsToAvoid: sense.synonymsToAvoid });
     if (!insertion.ok) throw new CommandRefused(`Cannot add '${written}' to ${label}: ${insertion.message}. Nothing was written.`);
