@@ -197,3 +197,52 @@ THE CHECKOUT RULE: one work dir at a time.
     expect(events('042-other')).toEqual([]);
   });
 });
+
+describe("a mission's own vocabulary (terms its spec defines)", () => {
+  const LANES_SPEC = 'kitty-specs/001-lanes/spec.md';
+  const LANES_PLAN = 'kitty-specs/001-lanes/plan.md';
+  const LANES_SPEC_MD = `# Lanes
+
+Every quarkle moves through the board.
+
+## Domain Language
+
+| Term | Definition |
+|---|---|
+| **Quarkle** | A card that moves through the board |
+
+## Requirements
+
+- FR-001: a quarkle is never lost.
+`;
+
+  it("references reach the spec and the mission's documents, the spec's entry is its declaration (a Write highlight there), and a rename says where to rename it", async () => {
+    ws = makeWorkspace({
+      'kitty-specs/001-lanes/meta.json': JSON.stringify({ mission_id: '01LANES' }),
+      [LANES_SPEC]: LANES_SPEC_MD,
+      [LANES_PLAN]: '# Plan\n\nEach quarkle gets a lane.\n',
+    });
+    client = await TestClient.start({ folders: [ws.root] });
+    client.open(ws.uri(LANES_PLAN), '# Plan\n\nEach quarkle gets a lane.\n');
+    const found = await references(ws.uri(LANES_PLAN), 2, 7, true);
+    expect(found).toEqual([
+      { uri: ws.uri(LANES_PLAN), range: range(2, 5, 12) },
+      { uri: ws.uri(LANES_SPEC), range: range(2, 6, 13) },
+      { uri: ws.uri(LANES_SPEC), range: range(12, 12, 19) },
+      // The spec's entry (its Domain Language row) is the declaration, not a use.
+      { uri: ws.uri(LANES_SPEC), range: expect.objectContaining({ start: expect.objectContaining({ line: 8 }) }) },
+    ]);
+    client.open(ws.uri(LANES_SPEC), LANES_SPEC_MD);
+    const highlights = await client.request<DocumentHighlight[]>('textDocument/documentHighlight', { textDocument: { uri: ws.uri(LANES_SPEC) }, position: at(2, 8) });
+    expect(highlights.map((h) => [h.range.start.line, h.kind])).toEqual([
+      [2, 1],
+      [12, 1],
+      [8, 3],
+    ]);
+    const refused = await rename(ws.uri(LANES_PLAN), 2, 7, 'token').then(
+      () => 'accepted',
+      (error: ResponseError) => error.message,
+    );
+    expect(refused).toBe("'quarkle' is defined by the mission's own spec (spec.md:9), in its Domain Language: rename it there. Renaming a mission's own term across the workspace is not supported.");
+  });
+});

@@ -72,7 +72,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       const s = session!;
       if (s.client.watchedFilesDynamic) {
         await connection.client.register(DidChangeWatchedFilesNotification.type, {
-          // Markdown files too: the term index follows specs changed on disk.
+          // Every markdown file: a mission's spec defines words for its documents, and the term
+          // index follows specs changed on disk.
           watchers: [{ globPattern: '**/.kittify/**' }, { globPattern: '**/meta.json' }, { globPattern: '**/*.{md,markdown,mdx}' }],
         });
       }

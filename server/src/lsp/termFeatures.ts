@@ -12,6 +12,7 @@
 
 import path from 'node:path';
 import {
+  DocumentHighlightKind,
   ErrorCodes,
   LSPErrorCodes,
   ResponseError,
@@ -100,7 +101,13 @@ export class TermFeatures {
   async highlight(params: DocumentHighlightParams, token: CancellationToken): Promise<DocumentHighlight[]> {
     const target = await this.target(params.textDocument.uri, params.position, token);
     if (!target?.found) return [];
-    return termHighlights(target.index, target.file, target.found.term, target.seedTexts, target.isSeedFile);
+    const highlights = termHighlights(target.index, target.file, target.found.term, target.seedTexts, target.isSeedFile);
+    // The term's own definition in this spec (its Domain Language entry): a Write.
+    for (const sense of target.sources.replay.addedSenses) {
+      const origin = sense.origin;
+      if (sense.surface === target.found.term && origin.kind === 'spec' && path.resolve(origin.file) === target.file) highlights.push({ range: origin.range, kind: DocumentHighlightKind.Write });
+    }
+    return highlights;
   }
 
   async prepareRename(params: PrepareRenameParams, token: CancellationToken): Promise<{ range: Range; placeholder: string }> {

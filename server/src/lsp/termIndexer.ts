@@ -24,6 +24,7 @@ import { analyzeDocument } from '../node/analyzer';
 import type { WorkspaceFileSystem } from '../node/fileSystem';
 import { readWorkspaceText } from '../node/files';
 import { isWalkedMarkdown, markdownFilesIn } from '../node/markdownFiles';
+import type { SpecVocabularies } from '../node/specVocabularies';
 import type { WorkspaceSnapshot } from '../node/workspace';
 import type { Logger } from './logger';
 import type { WorkspaceRegistry } from './workspaces';
@@ -43,6 +44,8 @@ export interface TermIndexerDeps {
   maxFileBytes(root: string): Promise<number>;
   /** The text of an open editor buffer of this path, if there is one. */
   openText(fsPath: string): string | undefined;
+  /** Missions' specs: a mission's Domain Language defines words for its documents (the session's). */
+  vocabularies?: SpecVocabularies;
   /** A progress reporter, when the client supports work-done progress. */
   progress(): Promise<IndexProgress | undefined>;
   stopped(): boolean;
@@ -122,6 +125,25 @@ export class TermIndexer {
       return;
     }
     this.edited(file, root);
+  }
+
+  /**
+   * What a mission's spec defines changed (its buffer, or its file): the documents of the mission
+   * — in the spec's folder and below — are indexed again soon, against its new vocabulary.
+   */
+  vocabularyChanged(specPath: string): void {
+    const dir = path.dirname(path.resolve(specPath));
+    const root = this.deps.registry.rootFor(specPath);
+    const state = this.roots.get(root);
+    if (!state) return;
+    let any = false;
+    for (const file of state.files) {
+      if (file !== path.resolve(specPath) && file.startsWith(dir + path.sep)) {
+        this.dirty.set(file, root);
+        any = true;
+      }
+    }
+    if (any) this.edited(path.resolve(specPath), root);
   }
 
   /** The folder's glossary was reloaded: when its surfaces or synonyms changed, index its specs again. */
@@ -238,8 +260,10 @@ export class TermIndexer {
       }
       text = outcome.text;
     }
-    const analyzed = analyzeDocument(this.deps.engine(), snapshot, { path: file, text, settings: { disabledExtractors: NOT_INDEXED }, metaCache: this.deps.registry.metaCache(root) });
-    index.set(file, glossaryOccurrences(analyzed.report, snapshot.glossaryFor(analyzed.identity.missionId)));
+    const vocabularies = this.deps.vocabularies;
+    const analyzed = analyzeDocument(this.deps.engine(), snapshot, { path: file, text, settings: { disabledExtractors: NOT_INDEXED }, metaCache: this.deps.registry.metaCache(root), ...(vocabularies ? { vocabularies } : {}) });
+    // (The glossary it was checked against: the folder's, with its mission's own vocabulary.)
+    index.set(file, glossaryOccurrences(analyzed.report, analyzed.report.glossary));
   }
 }
 

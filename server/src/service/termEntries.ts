@@ -51,10 +51,11 @@ export function termEntries(sources: GlossarySources, texts: SeedTexts, term: st
   const seedKeys = new Set<string>();
   for (const seed of sources.seeds) {
     for (const sense of seed.seed.senses) {
-      if (sense.surface !== term || sense.origin.kind === 'event') continue;
+      const origin = sense.origin;
+      if (sense.surface !== term || (origin.kind !== 'seed' && origin.kind !== 'bundled')) continue;
       seedKeys.add(`${sense.scope}\u0000${sense.definition}`);
-      const written = seed.bundled ? undefined : texts.surfaces(seed.path).find((s) => sense.origin.kind !== 'event' && s.index === sense.origin.index);
-      const location = { uri: fileUri(sense.origin.file), range: written?.range ?? sense.origin.range };
+      const written = seed.bundled ? undefined : texts.surfaces(seed.path).find((s) => s.index === origin.index);
+      const location = { uri: fileUri(origin.file), range: written?.range ?? origin.range };
       out.push({ sense, location, ...(written ? { written: { ...written, file: seed.path } } : {}) });
     }
   }

@@ -53,7 +53,8 @@ export async function usesCommand(command: ParsedCommand, io: CliIo): Promise<nu
   const uses: Use[] = [];
   const entries = new Map<string, Entry>();
   for (const document of run.documents) {
-    const glossary = document.snapshot.glossaryFor(document.identity.missionId);
+    // (The glossary it was checked against: the folder's, with its mission's own vocabulary.)
+    const glossary = document.report.glossary;
     for (const sense of glossary.sensesOf(term)) {
       const entry = entryOf(sense, io.cwd);
       entries.set(`${entry.scope}\u0000${entry.definition}\u0000${entry.source}`, entry);

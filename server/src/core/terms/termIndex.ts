@@ -188,10 +188,15 @@ function before2(line: number, character: number, position: Position): boolean {
 
 /**
  * The glossary terms a check found in a document: each occurrence of a surface the glossary
- * defines, and each occurrence of a synonym to avoid under every term that lists it.
+ * defines, and each occurrence of a synonym to avoid under every term that lists it — except in
+ * the document's own vocabulary sections (Domain Language…), where nothing is a use (SPEC §3):
+ * an entry there is the term's definition.
  */
-export function glossaryOccurrences(report: Pick<DocumentReport, 'candidates'>, glossary: GlossaryIndex): TermOccurrence[] {
+export function glossaryOccurrences(report: Pick<DocumentReport, 'candidates'> & Partial<Pick<DocumentReport, 'vocabulary'>>, glossary: GlossaryIndex): TermOccurrence[] {
   const out: TermOccurrence[] = [];
+  const vocabulary = report.vocabulary;
+  const sections = vocabulary && vocabulary.sections.length > 0 ? vocabulary.sections.map((s) => [vocabulary.lines.positionAt(s.start), vocabulary.lines.positionAt(s.end)] as const) : [];
+  const inSection = (range: Range) => sections.some(([start, end]) => !before(range.start, start.line, start.character) && before(range.start, end.line, end.character));
   for (const candidate of report.candidates) {
     const surface = candidate.surface;
     const terms: string[] = [];
@@ -202,6 +207,7 @@ export function glossaryOccurrences(report: Pick<DocumentReport, 'candidates'>, 
     }
     if (terms.length === 0) continue;
     candidate.occurrences.forEach((range, i) => {
+      if (sections.length > 0 && inSection(range)) return;
       const form = formOf(candidate.texts[i] ?? surface, surface);
       for (const term of terms) out.push({ term, surface, range, form });
     });
