@@ -18,9 +18,11 @@ import type { Report } from '../report';
 import { mb, ms, summarize } from '../stats';
 import { createEngine } from '../../server/src/core/check/engine';
 import { METHOD_ORDER } from '../../server/src/core/check/context';
-import { GlossaryIndex } from '../../server/src/core/glossary';
-import { parseSeedFile } from '../../server/src/core/seeds';
+import { glossaryOccurrences } from '../../server/src/core/terms/termIndex';
+import { analyzeDocument } from '../../server/src/node/analyzer';
 import { loadCommonWords } from '../../server/src/node/packageFiles';
+import { SpecVocabularies } from '../../server/src/node/specVocabularies';
+import { loadWorkspace } from '../../server/src/node/workspace';
 
 interface Probe {
   term: string;
@@ -30,20 +32,25 @@ interface Probe {
   sampleUses: number;
 }
 
-/** Terms of the core glossary used most, about the median and least in the first specs, with a place where each is used. */
-function probes(corpus: Corpus, texts: readonly string[], files: readonly string[]): Probe[] {
+/**
+ * Terms of the workspace's core glossary used most, about the median and least in the first
+ * specs, with a place where each is used — read as the server reads them (each spec with its own
+ * vocabulary sections), keeping terms no spec defines itself (so they can be renamed).
+ */
+async function probes(root: string, files: readonly string[]): Promise<Probe[]> {
   const engine = createEngine({ commonWords: loadCommonWords() });
-  const glossary = new GlossaryIndex(parseSeedFile(corpus.coreGlossary, 'spec_kitty_core.yaml', 'spec_kitty_core').senses);
+  const snapshot = await loadWorkspace(root);
+  const vocabularies = new SpecVocabularies();
   const counts = new Map<string, Probe>();
-  texts.slice(0, 40).forEach((text, i) => {
-    const report = engine.checkDocument(text, { glossary, disabledExtractors: METHOD_ORDER.filter((m) => m !== 'glossary_match') });
-    for (const candidate of report.candidates) {
-      if (glossary.sensesOf(candidate.surface).length === 0) continue;
-      const probe = counts.get(candidate.surface);
-      if (probe) probe.sampleUses += candidate.occurrences.length;
-      else counts.set(candidate.surface, { term: candidate.surface, uri: pathToFileURL(files[i]!).href, position: candidate.occurrences[0]!.start, sampleUses: candidate.occurrences.length });
+  for (const file of files.slice(0, 40)) {
+    const analyzed = analyzeDocument(engine, snapshot, { path: file, text: readFileSync(file, 'utf8'), settings: { disabledExtractors: METHOD_ORDER.filter((m) => m !== 'glossary_match') }, vocabularies });
+    for (const use of glossaryOccurrences(analyzed.report, analyzed.report.glossary)) {
+      if (use.surface !== use.term || analyzed.report.glossary.sensesOf(use.term).some((s) => s.origin.kind !== 'seed')) continue;
+      const probe = counts.get(use.term);
+      if (probe) probe.sampleUses++;
+      else counts.set(use.term, { term: use.term, uri: pathToFileURL(file).href, position: use.range.start, sampleUses: 1 });
     }
-  });
+  }
   const sorted = [...counts.values()].sort((a, b) => b.sampleUses - a.sampleUses);
   return [sorted[0]!, sorted[Math.floor(sorted.length / 2)]!, sorted[sorted.length - 1]!];
 }
@@ -80,7 +87,9 @@ async function measureWorkspace(build: Build, corpus: Corpus, count: number, opt
     const peak = peakResident(client.process.pid);
 
     const iterations = options.quick ? 3 : 15;
-    const chosen = probes(corpus, texts, ws.files);
+    const chosen = await probes(ws.root, ws.files);
+    // The specs asked about are open, as in an editor.
+    for (const uri of new Set(chosen.map((p) => p.uri))) client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'markdown', version: 1, text: readFileSync(new URL(uri), 'utf8') } });
     const references: Run['references'] = [];
     for (const probe of chosen) {
       const times: number[] = [];

@@ -30,7 +30,7 @@ import {
   type WorkspaceEdit,
   type WorkspaceSymbolParams,
 } from 'vscode-languageserver';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Engine } from '../core/check/engine';
 import { senseUpdatedEvent, type DecisionContext, type RecordedSense } from '../core/events/decisions';
 import { isoTimestamp } from '../core/events/timestamp';
@@ -187,14 +187,22 @@ export class TermFeatures {
     const found = termAtPosition(index, file, position, seedTexts, isSeedFile);
     // Senses the document's own check knows beyond the folder's files and log (a mission's own
     // vocabulary, read from its spec): its entries too.
-    const own = found && document && !isSeedFile ? await this.ownSenses(document, found.term) : [];
+    const own = found && !isSeedFile ? await this.ownSenses(document ?? (await this.fromDisk(uri, located.root, file)), found.term) : [];
     const sources = own.length === 0 ? snapshot : { root: snapshot.root, seeds: snapshot.seeds, replay: { addedSenses: [...snapshot.replay.addedSenses, ...own] } };
     return { root: located.root, file, index, snapshot, sources, seedTexts, isSeedFile, found };
   }
 
+  /** A spec not open in the editor, as a document to check (undefined when it cannot be read). */
+  private async fromDisk(uri: string, root: string, file: string): Promise<TextDocument | undefined> {
+    const text = await this.deps.readText(root, file);
+    return typeof text === 'string' ? TextDocument.create(uri, 'markdown', 0, text) : undefined;
+  }
+
   /** Senses of `term` in the document's glossary that neither the seed files nor the log hold. */
-  private async ownSenses(document: TextDocument, term: string): Promise<Sense[]> {
-    const analysis = await this.deps.analyzer.analyze(document);
+  private async ownSenses(document: TextDocument | undefined, term: string): Promise<Sense[]> {
+    if (!document) return [];
+    // (Kept for an open document: the next request about it reads the same analysis.)
+    const analysis = await this.deps.analyzer.analyze(document, undefined, true);
     if (analysis.kind !== 'markdown') return [];
     return analysis.checked.glossary.sensesOf(term).filter((s) => s.origin.kind !== 'seed' && s.origin.kind !== 'bundled' && s.origin.kind !== 'event');
   }
