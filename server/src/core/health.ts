@@ -2,7 +2,7 @@
  * Glossary health (SPEC §9, issue 21): what a team should look at in its own glossary files, found
  * by setting the glossary's entries against where the workspace's specs use them.
  *
- * - `glossary.unused-term`: an entry whose term no spec uses;
+ * - `glossary.unused-term`: an entry whose term no spec uses (not even in code);
  * - `glossary.shadowed`: an entry that never decides because a higher scope defines the same
  *   surface for every mission (a sense one mission adds for itself shadows nothing elsewhere);
  * - `glossary.deprecated-in-use`: a deprecated term that specs still use, with where;
@@ -28,6 +28,12 @@ export const HEALTH_CODES = {
 } as const;
 export type HealthCode = (typeof HEALTH_CODES)[keyof typeof HEALTH_CODES];
 
+const CODES: ReadonlySet<string> = new Set(Object.values(HEALTH_CODES));
+
+export function isHealthCode(code: string): code is HealthCode {
+  return CODES.has(code);
+}
+
 /**
  * `hint` is for what the team rarely acts on: the unused and shadowed entries of its copy of the
  * core glossary (Spec Kitty's vocabulary, kept whole whether or not a spec uses each word).
@@ -49,6 +55,11 @@ export interface TermUsage {
   readonly documents: number;
   /** Every use of a normalized surface in the specs' prose, documents in path order. */
   usesOf(term: string): readonly TermUse[];
+  /**
+   * Whether a spec writes the term anywhere, code included (`mission_id` in backticks): a term
+   * with no use in prose but written in code is not unused. Asked only of terms with no use.
+   */
+  writtenOutsideProse?(term: string): boolean;
 }
 
 /** How much a term is used, for messages and JSON. */
@@ -167,7 +178,7 @@ class HealthCheck {
   private unused(sense: SeedSense, key: string): void {
     const usage = this.input.usage;
     if (usage === undefined || usage.documents === 0 || !live(sense)) return; // a deprecated term is meant to be unused
-    if (usage.usesOf(key).length > 0) return;
+    if (usage.usesOf(key).length > 0 || usage.writtenOutsideProse?.(key)) return;
     const specs = `${usage.documents} spec${usage.documents === 1 ? '' : 's'} read`;
     this.add(sense, HEALTH_CODES.unused, this.lowered(sense, 'information'), sense.origin.fields?.surface, {
       message: `No spec uses '${sense.surface}' (${specs}): remove the entry or deprecate it if the term is no longer meant to be used.`,

@@ -10,6 +10,7 @@ import type { TermCandidate } from './types';
 export class CollectedUsage implements TermUsage {
   private readonly uses = new Map<string, TermUse[]>();
   private read = 0;
+  private readonly outsideProse = new Set<string>();
 
   get documents(): number {
     return this.read;
@@ -32,5 +33,18 @@ export class CollectedUsage implements TermUsage {
 
   usesOf(term: string): readonly TermUse[] {
     return this.uses.get(term) ?? [];
+  }
+
+  /** Terms with no use in prose that a spec writes elsewhere (code, link targets, front matter). */
+  termsWithoutUse(terms: Iterable<string>): string[] {
+    return [...terms].filter((term) => !this.uses.has(term));
+  }
+
+  markWrittenOutsideProse(term: string): void {
+    this.outsideProse.add(term);
+  }
+
+  writtenOutsideProse(term: string): boolean {
+    return this.outsideProse.has(term);
   }
 }
