@@ -31,13 +31,15 @@ function missionSense(surface: string, missionId: string): Sense {
 
 /** Checks each spec (path → [mission, text]) with the engine against the senses, as the CLI does. */
 function usageOf(senses: readonly Sense[], specs: Record<string, [string, string]>): CollectedUsage {
-  const usage = new CollectedUsage();
-  for (const [path, [missionId, text]] of Object.entries(specs).sort()) {
-    const own = senses.filter((s) => s.origin.kind !== 'event' || s.origin.missionId === missionId);
-    const report = engine.checkDocument(text, { glossary: new GlossaryIndex(own), common });
-    usage.addDocument(path, missionId, report.candidates);
-  }
-  return usage;
+  return new CollectedUsage(
+    Object.entries(specs)
+      .sort()
+      .map(([path, [missionId, text]]) => {
+        const own = senses.filter((s) => s.origin.kind !== 'event' || s.origin.missionId === missionId);
+        const report = engine.checkDocument(text, { glossary: new GlossaryIndex(own), common });
+        return CollectedUsage.specUses(path, missionId, report.candidates);
+      }),
+  );
 }
 
 const entry = (surface: string, extra = '', status = 'active') => `  - surface: ${surface}\n    definition: The ${surface} of the product\n    status: ${status}\n${extra}`;
@@ -63,7 +65,7 @@ describe('glossary health: unused terms', () => {
   test('a word inside code is no use; with no spec read nothing is called unused; a deprecated term is meant to be unused', () => {
     const usage = usageOf(senses, { 'a.md': ['m1', 'Work packages of a mission.\n\n```\nquarkle\n```\n\nAnd `quarkle` inline.\n'] });
     expect(summary(glossaryHealth({ senses, usage }))).toEqual(['team_domain.yaml:8 information glossary.unused-term quarkle']);
-    expect(glossaryHealth({ senses, usage: new CollectedUsage() })).toEqual([]);
+    expect(glossaryHealth({ senses, usage: new CollectedUsage([]) })).toEqual([]);
     expect(glossaryHealth({ senses })).toEqual([]); // usage unknown: no usage rule
   });
 

@@ -1,45 +1,61 @@
 /**
  * A `TermUsage` (core/health.ts) gathered from check reports: the glossary matches of each
- * checked document, by term. The CLI fills one by checking every spec of the workspace; the
- * language server does the same until its workspace index answers `usesOf` itself.
+ * checked spec, by term. The CLI makes one by checking every spec of the workspace; the language
+ * server keeps each spec's `SpecUses` and makes one again when a spec changes, until a workspace
+ * index answers `usesOf` itself.
  */
 
 import type { TermUse, TermUsage } from './health';
-import type { TermCandidate } from './types';
+import type { Range, TermCandidate } from './types';
+
+/** One checked spec's uses of glossary terms. */
+export interface SpecUses {
+  path: string;
+  missionId: string;
+  /** Occurrences by normalized surface. */
+  uses: ReadonlyMap<string, readonly Range[]>;
+}
 
 export class CollectedUsage implements TermUsage {
   private readonly uses = new Map<string, TermUse[]>();
-  private read = 0;
   private readonly outsideProse = new Set<string>();
-
-  get documents(): number {
-    return this.read;
-  }
+  readonly documents: number;
 
   /**
-   * One checked document's terms (add documents in path order). Only glossary matches are uses:
-   * every surface and synonym to avoid of the glossary is matched in prose, in any case, plural
-   * or hyphenated form, and the other extractors only find words no glossary holds.
+   * A spec's uses from its check's candidates. Only glossary matches are uses: every surface and
+   * synonym to avoid of the glossary is matched in prose, in any case, plural or hyphenated form;
+   * the other extractors only find words no glossary holds.
    */
-  addDocument(path: string, missionId: string, candidates: readonly TermCandidate[]): void {
-    this.read++;
-    for (const candidate of candidates) {
-      if (candidate.method !== 'glossary_match') continue;
-      let list = this.uses.get(candidate.surface);
-      if (!list) this.uses.set(candidate.surface, (list = []));
-      for (const range of candidate.occurrences) list.push({ path, missionId, range });
+  static specUses(path: string, missionId: string, candidates: readonly TermCandidate[]): SpecUses {
+    const uses = new Map<string, readonly Range[]>();
+    for (const candidate of candidates) if (candidate.method === 'glossary_match') uses.set(candidate.surface, candidate.occurrences);
+    return { path, missionId, uses };
+  }
+
+  /** `specs` in the order uses are listed (path order). */
+  constructor(specs: Iterable<SpecUses>) {
+    let documents = 0;
+    for (const spec of specs) {
+      documents++;
+      for (const [term, ranges] of spec.uses) {
+        let list = this.uses.get(term);
+        if (!list) this.uses.set(term, (list = []));
+        for (const range of ranges) list.push({ path: spec.path, missionId: spec.missionId, range });
+      }
     }
+    this.documents = documents;
   }
 
   usesOf(term: string): readonly TermUse[] {
     return this.uses.get(term) ?? [];
   }
 
-  /** Terms with no use in prose that a spec writes elsewhere (code, link targets, front matter). */
+  /** The terms among `terms` with no use in prose. */
   termsWithoutUse(terms: Iterable<string>): string[] {
     return [...terms].filter((term) => !this.uses.has(term));
   }
 
+  /** A term with no use in prose that a spec writes elsewhere (code, link targets, front matter). */
   markWrittenOutsideProse(term: string): void {
     this.outsideProse.add(term);
   }

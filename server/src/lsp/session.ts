@@ -14,6 +14,7 @@ import type { Engine } from '../core/check/engine';
 import { currentActor } from '../node/actor';
 import { EventStore } from '../node/eventStore';
 import { readWorkspaceText } from '../node/files';
+import { isMarkdownFile } from '../node/markdownFiles';
 import { NODE_FILE_SYSTEM, type WorkspaceFileSystem } from '../node/fileSystem';
 import type { ReplayLogs } from '../node/workspace';
 import { fileUri } from '../service/paths';
@@ -26,6 +27,7 @@ import { SeedSaveRecorder } from './seedSaves';
 import { DiagnosticsPublisher } from './diagnostics';
 import { LanguageFeatures } from './features';
 import { isGlossaryFile } from './fileKinds';
+import { CheckedSpecsUsage, GlossaryHealth } from './glossaryHealth';
 import type { Logger } from './logger';
 import { SettingsStore } from './settings';
 import { WorkspaceRegistry } from './workspaces';
@@ -54,6 +56,8 @@ export class Session {
   readonly publisher: DiagnosticsPublisher;
   readonly commands: CommandHandlers;
   readonly features: LanguageFeatures;
+  /** Health diagnostics on the glossary files (lsp/glossaryHealth.ts). */
+  readonly health: GlossaryHealth;
   readonly runId: string;
   private readonly stores = new Map<string, EventAppender>();
   private readonly makeStore: (root: string) => EventAppender;
@@ -84,8 +88,21 @@ export class Session {
       ...(options.replay ? { replay: options.replay } : {}),
     });
     this.registry.setFolders(foldersOf(params));
-    this.analyzer = new DocumentAnalyzer(this.registry, this.settings, options.engine, (uri) => documents.get(uri) !== undefined);
-    this.publisher = new DiagnosticsPublisher(connection, documents, this.analyzer, this.settings, this.client, logger);
+    this.health = new GlossaryHealth({
+      snapshot: (root) => this.registry.snapshot(root),
+      settings: (root) => this.settings.get(fileUri(root)),
+      provider: new CheckedSpecsUsage({
+        engine: options.engine,
+        openText: (file) => this.documents.get(fileUri(file))?.getText(),
+        maxFileBytes: async (root) => (await this.settings.get(fileUri(root))).maxFileSize,
+      }),
+      logger,
+      changed: (root, snapshot) => {
+        if (!this.stopped) void this.publisher.glossaryFilesChanged(root, snapshot).catch((error: unknown) => logger.error('publishing glossary health failed', error));
+      },
+    });
+    this.analyzer = new DocumentAnalyzer(this.registry, this.settings, options.engine, (uri) => documents.get(uri) !== undefined, this.health);
+    this.publisher = new DiagnosticsPublisher(connection, documents, this.analyzer, this.settings, this.client, logger, this.health);
     this.features = new LanguageFeatures(documents, this.analyzer, this.client, (root, file) => this.readText(root, file));
     this.commands = new CommandHandlers({
       connection,
@@ -120,6 +137,7 @@ export class Session {
       void this.publisher.publishGlossaryFiles(root, snapshot).catch((error: unknown) => logger.error('publishing glossary file diagnostics failed', error));
       if (!first) this.publisher.refresh((document) => this.analyzer.locate(document)?.root === root);
       void this.seedSaves.reloaded(root, snapshot, first).catch((error: unknown) => logger.error('recording a glossary file change failed', error));
+      this.health.glossaryReloaded(root);
     });
   }
 
@@ -152,7 +170,10 @@ export class Session {
     const located = this.analyzer.locate(document);
     if (!located) return;
     if (isGlossaryFile(located.kind)) this.registry.requestReload(located.root, 0);
-    else if (located.kind.kind === 'markdown') this.publisher.schedule(document.uri, true);
+    else if (located.kind.kind === 'markdown') {
+      this.publisher.schedule(document.uri, true);
+      this.specChanged(document, located.root, located.fsPath);
+    }
   }
 
   changed(document: TextDocument): void {
@@ -164,7 +185,14 @@ export class Session {
     } else if (located.kind.kind === 'markdown') {
       this.analyzer.edited(document.uri);
       this.publisher.schedule(document.uri);
+      this.specChanged(document, located.root, located.fsPath);
     }
+  }
+
+  /** A spec's text changed (typed, opened, closed: the disk counts again): its uses count for health after the debounce. */
+  private specChanged(document: TextDocument, root: string, fsPath: string): void {
+    if (URI.parse(document.uri).scheme !== 'file') return; // an untitled buffer is no spec of the workspace
+    void this.settings.get(document.uri).then((s) => this.health.specChanged(root, fsPath, s.debounceMs));
   }
 
   closed(document: TextDocument): void {
@@ -172,13 +200,19 @@ export class Session {
     this.analyzer.forget(document.uri);
     const located = this.analyzer.locate(document);
     if (located && isGlossaryFile(located.kind)) this.registry.requestReload(located.root, 0); // the disk version counts again
-    else this.publisher.closed(document.uri);
+    else {
+      this.publisher.closed(document.uri);
+      if (located?.kind.kind === 'markdown') this.specChanged(document, located.root, located.fsPath);
+    }
   }
 
   watchedFilesChanged(changes: readonly FileEvent[]): void {
     for (const change of changes) {
       const uri = URI.parse(change.uri);
-      if (uri.scheme === 'file') this.registry.fileChanged(uri.fsPath);
+      if (uri.scheme !== 'file') continue;
+      this.registry.fileChanged(uri.fsPath);
+      // A spec changed on disk (clients that watch more than we register for): its uses for health.
+      if (isMarkdownFile(uri.fsPath) && !this.documents.get(change.uri)) this.health.specChanged(this.registry.rootFor(uri.fsPath), uri.fsPath, 100);
     }
   }
 
@@ -193,6 +227,7 @@ export class Session {
 
   workspaceFoldersChanged(added: readonly WorkspaceFolder[], removed: readonly WorkspaceFolder[]): void {
     const gone = new Set(removed.map((f) => URI.parse(f.uri).fsPath));
+    for (const root of gone) this.health.forget(root);
     const folders = [...this.registry.getFolders().filter((f) => !gone.has(f)), ...added.map((f) => URI.parse(f.uri).fsPath)];
     this.registry.setFolders(folders);
     this.publisher.refresh(() => true);
@@ -205,6 +240,7 @@ export class Session {
   /** On `shutdown`: no more writes, publications, reloads or watching. */
   dispose(): void {
     this.stopped = true;
+    this.health.dispose();
     this.publisher.dispose();
     this.registry.dispose();
   }

@@ -1,19 +1,21 @@
 /**
  * Where a workspace folder's specs use the glossary's terms (a `TermUsage` for glossary health):
  * every markdown file under the folder — the files `check .` and the candidates read — is checked
- * against its mission's glossary and its glossary matches are collected. An open editor's text
- * wins over the file on disk. Yields to the event loop between batches of files, so a large
- * workspace does not stall a language server's other requests.
+ * against its mission's glossary and its glossary matches are collected (`SpecUses`). An open
+ * editor's text wins over the file. Files are read through the snapshot's file system (the disk,
+ * or memory in tests). Yields to the event loop between batches of files, so a large workspace
+ * does not stall a language server's other requests.
  */
 
 import path from 'node:path';
 import type { Engine } from '../core/check/engine';
 import { normalizeSurface } from '../core/normalize';
-import { CollectedUsage } from '../core/termUsage';
+import { CollectedUsage, type SpecUses } from '../core/termUsage';
 import { analyzeDocument } from './analyzer';
 import { readWorkspaceText, DEFAULT_MAX_FILE_BYTES } from './files';
+import type { WorkspaceFileSystem } from './fileSystem';
 import type { MetaCache } from './identity';
-import { collectMarkdownUnder } from './markdownFiles';
+import { isMarkdownFile } from './markdownFiles';
 import type { WorkspaceSnapshot } from './workspace';
 
 export interface WorkspaceUsageOptions {
@@ -23,7 +25,7 @@ export interface WorkspaceUsageOptions {
   openText?: (file: string) => string | undefined;
   /** How a spec is named in messages (default: relative to the folder, `/`-separated). */
   pathOf?: (file: string) => string;
-  /** A spec that could not be read (it is not counted). */
+  /** A spec or folder that could not be read (it is not counted). */
   onSkipped?: (file: string, reason: string) => void;
   /** Files checked between two yields to the event loop (default 25; 0 never yields). */
   batch?: number;
@@ -31,41 +33,77 @@ export interface WorkspaceUsageOptions {
   isCancelled?: () => boolean;
 }
 
-/**
- * The usage of the folder's terms; undefined when the folder's config switches off the glossary
- * matcher (nothing is matched, so nothing can be said about use).
- */
+/** Whether term use can be known in this folder: not when its config switches the glossary matcher off. */
+export function usageKnowable(snapshot: WorkspaceSnapshot): boolean {
+  return !snapshot.config.disabledExtractors.includes('glossary_match');
+}
+
+/** The usage of the folder's terms; undefined when it cannot be known (`usageKnowable`). */
 export async function workspaceUsage(snapshot: WorkspaceSnapshot, options: WorkspaceUsageOptions): Promise<CollectedUsage | undefined> {
-  if (snapshot.config.disabledExtractors.includes('glossary_match')) return undefined;
-  const usage = new CollectedUsage();
+  if (!usageKnowable(snapshot)) return undefined;
   const metaCache: MetaCache = new Map();
-  const pathOf = options.pathOf ?? ((file: string) => path.relative(snapshot.root, file).split(path.sep).join('/'));
-  const batch = options.batch ?? 25;
-  const files = new Set<string>();
-  collectMarkdownUnder(snapshot.root, files, (file, error) => options.onSkipped?.(file, (error as Error).message));
-  let checked = 0;
+  const specs: SpecUses[] = [];
   const read: string[] = [];
-  for (const file of [...files].sort()) {
+  let checked = 0;
+  for (const file of markdownFilesIn(snapshot.fs, snapshot.root, options.onSkipped)) {
     if (options.isCancelled?.()) break;
-    let text = options.openText?.(file);
-    if (text === undefined) {
-      const outcome = readWorkspaceText(snapshot.root, file, options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
-      if (!outcome.ok) {
-        options.onSkipped?.(file, outcome.reason);
-        continue;
+    const text = specText(snapshot, file, options);
+    if (text !== undefined) {
+      const uses = specUses(options.engine, snapshot, file, text, metaCache, options.pathOf);
+      if (uses) {
+        specs.push(uses);
+        read.push(file);
       }
-      text = outcome.text;
     }
-    // The usage of a term is a fact of the text: no runtime settings (strictness does not matter).
-    const analyzed = analyzeDocument(options.engine, snapshot, { path: file, text, metaCache });
-    if (analyzed.report.checked) {
-      usage.addDocument(pathOf(file), analyzed.identity.missionId, analyzed.report.candidates);
-      read.push(file);
-    }
-    if (batch > 0 && ++checked % batch === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (options.batch !== 0 && ++checked % (options.batch ?? 25) === 0) await yieldToEventLoop();
   }
+  const usage = new CollectedUsage(specs);
   await findOutsideProse(snapshot, usage, read, options);
   return usage;
+}
+
+/** A spec's glossary matches (undefined when checking is switched off for it). */
+export function specUses(engine: Engine, snapshot: WorkspaceSnapshot, file: string, text: string, metaCache: MetaCache, pathOf?: (file: string) => string): SpecUses | undefined {
+  // The usage of a term is a fact of the text: no runtime settings (strictness does not matter).
+  const analyzed = analyzeDocument(engine, snapshot, { path: file, text, metaCache });
+  if (!analyzed.report.checked) return undefined;
+  const shown = pathOf ? pathOf(file) : path.relative(snapshot.root, file).split(path.sep).join('/');
+  return CollectedUsage.specUses(shown, analyzed.identity.missionId, analyzed.report.candidates);
+}
+
+/** The text of a spec as the editor has it or as the file holds it; undefined when unreadable. */
+export function specText(snapshot: WorkspaceSnapshot, file: string, options: Pick<WorkspaceUsageOptions, 'openText' | 'maxFileBytes' | 'onSkipped'>): string | undefined {
+  const open = options.openText?.(file);
+  if (open !== undefined) return open;
+  const outcome = readWorkspaceText(snapshot.root, file, options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES, snapshot.fs);
+  if (outcome.ok) return outcome.text;
+  options.onSkipped?.(file, outcome.reason);
+  return undefined;
+}
+
+// Dependency and VCS folders never hold specs; other hidden folders are skipped too (as `check .`).
+const SKIP_DIRS = new Set(['node_modules', '.git']);
+
+/** Every markdown file under `root`, sorted, as `check .` walks a folder (node/markdownFiles.ts). */
+export function markdownFilesIn(fs: WorkspaceFileSystem, root: string, onSkipped?: (file: string, reason: string) => void): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    const entries = fs.readDirectory(dir);
+    if (entries === undefined) {
+      if (dir !== root) onSkipped?.(dir, 'the folder cannot be listed');
+      return;
+    }
+    for (const entry of entries) {
+      const full = path.join(dir, entry.name);
+      if (entry.kind === 'directory') {
+        if (!SKIP_DIRS.has(entry.name) && !entry.name.startsWith('.')) walk(full);
+      } else if (entry.kind === 'file' && isMarkdownFile(entry.name)) {
+        out.push(full);
+      }
+    }
+  };
+  walk(root);
+  return out.sort();
 }
 
 /**
@@ -73,31 +111,24 @@ export async function workspaceUsage(snapshot: WorkspaceSnapshot, options: Works
  * and blocks, link targets, front matter): `mission_id` written in backticks is a term in use.
  * One pattern of all of them, so each spec is scanned once; usually few terms are left.
  */
-async function findOutsideProse(snapshot: WorkspaceSnapshot, usage: CollectedUsage, files: readonly string[], options: WorkspaceUsageOptions): Promise<void> {
+export async function findOutsideProse(snapshot: WorkspaceSnapshot, usage: CollectedUsage, files: readonly string[], options: WorkspaceUsageOptions): Promise<void> {
   const surfaces = new Set(snapshot.seeds.flatMap((s) => s.seed.senses).map((s) => normalizeSurface(s.surface)));
   const left = new Set(usage.termsWithoutUse(surfaces).filter((t) => t !== ''));
   if (left.size === 0) return;
   const pattern = writtenFormsPattern(left);
-  const batch = options.batch ?? 25;
   let scanned = 0;
   for (const file of files) {
     if (left.size === 0 || options.isCancelled?.()) break;
-    const text = options.openText?.(file) ?? readText(snapshot.root, file, options.maxFileBytes);
+    const text = specText(snapshot, file, { ...options, onSkipped: undefined });
     if (text === undefined) continue;
     for (const match of text.matchAll(pattern)) {
-      const term = normalizeSurface(match[0].replace(/[\s_-]+/g, ' '));
-      const found = left.has(term) ? term : [...left].find((t) => sameWords(t, match[0]));
+      const found = left.has(normalizeSurface(match[0].replace(/[\s_-]+/g, ' '))) ? normalizeSurface(match[0].replace(/[\s_-]+/g, ' ')) : [...left].find((t) => sameWords(t, match[0]));
       if (found === undefined) continue;
       usage.markWrittenOutsideProse(found);
       left.delete(found);
     }
-    if (batch > 0 && ++scanned % batch === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (options.batch !== 0 && ++scanned % (options.batch ?? 25) === 0) await yieldToEventLoop();
   }
-}
-
-function readText(root: string, file: string, maxFileBytes: number | undefined): string | undefined {
-  const outcome = readWorkspaceText(root, file, maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
-  return outcome.ok ? outcome.text : undefined;
 }
 
 /** Whole words, any case, words joined by spaces, `_` or `-`, an optional plural ending. */
@@ -117,4 +148,8 @@ function sameWords(term: string, written: string): boolean {
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }

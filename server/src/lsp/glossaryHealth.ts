@@ -1,0 +1,223 @@
+/**
+ * Glossary health in the editor (core/health.ts): diagnostics on a folder's seed files — unused
+ * terms, shadowed surfaces, deprecated terms still used (with where), synonyms to avoid that are
+ * terms, `see_also` to nothing — computed in the background after the folder's glossary reloads
+ * or one of its specs changes (after `debounceMs`), then published with the files' other
+ * diagnostics (DiagnosticsPublisher / DocumentAnalyzer ask `diagnostics(root)`).
+ *
+ * Where terms are used comes from a `UsageProvider`. `CheckedSpecsUsage` checks every spec of the
+ * folder once per glossary version and again only the specs that changed; a workspace index that
+ * answers `usesOf` can take its place.
+ */
+
+import path from 'node:path';
+import { DiagnosticTag, type Diagnostic } from 'vscode-languageserver';
+import type { Engine } from '../core/check/engine';
+import { glossaryHealth, HEALTH_CODES, type HealthFinding, type TermUsage } from '../core/health';
+import { CollectedUsage, type SpecUses } from '../core/termUsage';
+import type { MetaCache } from '../node/identity';
+import { findOutsideProse, markdownFilesIn, specText, specUses, usageKnowable } from '../node/workspaceUsage';
+import type { WorkspaceSnapshot } from '../node/workspace';
+import { severityFor } from '../service/codes';
+import { fileUri } from '../service/paths';
+import type { Settings } from '../service/types';
+import { DIAGNOSTIC_SOURCE, type SourceProblemData } from '../shared/protocol';
+import type { Logger } from './logger';
+
+/** Where a folder's specs use its terms. */
+export interface UsageProvider {
+  /** The usage as of `snapshot` (undefined when it cannot be known); `isCancelled`: a newer run superseded this one. */
+  usage(root: string, snapshot: WorkspaceSnapshot, isCancelled: () => boolean): Promise<TermUsage | undefined>;
+  /** A spec of the folder changed: in the editor, on disk, opened or closed. */
+  specChanged(root: string, file: string): void;
+  /** The folder is no longer a workspace folder. */
+  forget(root: string): void;
+}
+
+export interface CheckedSpecsOptions {
+  engine: () => Engine;
+  /** The editor's text of a file, when it is open. */
+  openText: (file: string) => string | undefined;
+  maxFileBytes: (root: string) => Promise<number>;
+}
+
+interface FolderUses {
+  snapshot: WorkspaceSnapshot;
+  /** By spec path (absolute): its uses; null when it is not checked (glossary_check disabled). */
+  specs: Map<string, SpecUses | null>;
+  /** Specs changed since they were last checked. */
+  dirty: Set<string>;
+  metaCache: MetaCache;
+}
+
+/**
+ * Every spec checked against the folder's glossary: all of them once per snapshot (a new
+ * glossary matches other words), then only the specs that changed.
+ */
+export class CheckedSpecsUsage implements UsageProvider {
+  private readonly folders = new Map<string, FolderUses>();
+
+  constructor(private readonly options: CheckedSpecsOptions) {}
+
+  async usage(root: string, snapshot: WorkspaceSnapshot, isCancelled: () => boolean): Promise<TermUsage | undefined> {
+    if (!usageKnowable(snapshot)) return undefined;
+    const maxFileBytes = await this.options.maxFileBytes(root);
+    let folder = this.folders.get(root);
+    if (folder === undefined || folder.snapshot !== snapshot) {
+      folder = { snapshot, specs: new Map(), dirty: new Set(markdownFilesIn(snapshot.fs, root)), metaCache: new Map() };
+      this.folders.set(root, folder);
+    }
+    const read = { openText: this.options.openText, maxFileBytes };
+    let checked = 0;
+    for (const file of [...folder.dirty]) {
+      if (isCancelled()) return undefined;
+      folder.dirty.delete(file);
+      const text = specText(snapshot, file, read);
+      if (text === undefined) folder.specs.delete(file); // gone, or no longer readable
+      else folder.specs.set(file, specUses(this.options.engine(), snapshot, file, text, folder.metaCache) ?? null);
+      if (++checked % 25 === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    const files = [...folder.specs.keys()].sort();
+    const usage = new CollectedUsage(files.map((f) => folder.specs.get(f)).filter((s): s is SpecUses => s != null));
+    await findOutsideProse(snapshot, usage, files, { engine: this.options.engine(), ...read, isCancelled });
+    return isCancelled() ? undefined : usage;
+  }
+
+  specChanged(root: string, file: string): void {
+    this.folders.get(root)?.dirty.add(path.resolve(file));
+  }
+
+  forget(root: string): void {
+    this.folders.delete(root);
+  }
+}
+
+export interface GlossaryHealthHost {
+  /** The folder's current snapshot (loading it if needed). */
+  snapshot(root: string): Promise<WorkspaceSnapshot>;
+  settings(root: string): Promise<Settings>;
+  provider: UsageProvider;
+  logger: Logger;
+  /** The folder's health diagnostics changed: publish its glossary files' diagnostics again. */
+  changed(root: string, snapshot: WorkspaceSnapshot): void;
+}
+
+interface FolderHealth {
+  /** Bumped with every new result (part of a pulled report's result id). */
+  version: number;
+  findings: readonly HealthFinding[];
+  timer?: NodeJS.Timeout;
+  /** The run under way, cancelled by a newer request. */
+  run?: { cancelled: boolean };
+}
+
+export class GlossaryHealth {
+  private readonly folders = new Map<string, FolderHealth>();
+  private disposed = false;
+
+  constructor(private readonly host: GlossaryHealthHost) {}
+
+  /** The folder's glossary was (re)loaded: every spec is matched again. */
+  glossaryReloaded(root: string): void {
+    this.schedule(root, 0);
+  }
+
+  /** A spec of the folder changed; its health is computed again after `delayMs`. */
+  specChanged(root: string, file: string, delayMs: number): void {
+    this.host.provider.specChanged(root, file);
+    if (this.folders.has(root)) this.schedule(root, delayMs);
+  }
+
+  /** The last computed diagnostics of the folder's seed files, by absolute path. */
+  diagnostics(root: string, settings: Settings): Map<string, Diagnostic[]> {
+    const out = new Map<string, Diagnostic[]>();
+    for (const finding of this.folders.get(root)?.findings ?? []) {
+      const diagnostic = toDiagnostic(root, finding, settings);
+      if (!diagnostic) continue;
+      const file = path.resolve(finding.file);
+      const list = out.get(file);
+      if (list) list.push(diagnostic);
+      else out.set(file, [diagnostic]);
+    }
+    return out;
+  }
+
+  version(root: string): number {
+    return this.folders.get(root)?.version ?? 0;
+  }
+
+  forget(root: string): void {
+    const folder = this.folders.get(root);
+    if (folder) {
+      clearTimeout(folder.timer);
+      if (folder.run) folder.run.cancelled = true;
+    }
+    this.folders.delete(root);
+    this.host.provider.forget(root);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    for (const root of [...this.folders.keys()]) this.forget(root);
+  }
+
+  private schedule(root: string, delayMs: number): void {
+    if (this.disposed) return;
+    let folder = this.folders.get(root);
+    if (!folder) this.folders.set(root, (folder = { version: 0, findings: [] }));
+    clearTimeout(folder.timer);
+    if (folder.run) folder.run.cancelled = true;
+    const state = folder;
+    state.timer = setTimeout(() => {
+      state.timer = undefined;
+      void this.compute(root, state).catch((error: unknown) => this.host.logger.error(`glossary health of ${root} failed`, error));
+    }, delayMs);
+  }
+
+  private async compute(root: string, folder: FolderHealth): Promise<void> {
+    const run = { cancelled: false };
+    folder.run = run;
+    const isCancelled = () => run.cancelled || this.disposed || this.folders.get(root) !== folder;
+    const snapshot = await this.host.snapshot(root);
+    if (isCancelled()) return;
+    // Only the workspace's own seed files are judged: without any, no spec needs to be read.
+    const judged = snapshot.seeds.some((s) => !s.bundled);
+    const usage = judged ? await this.host.provider.usage(root, snapshot, isCancelled) : undefined;
+    if (isCancelled()) return;
+    // A seed file that no longer parses keeps its last good senses, whose places are out of date.
+    const stale = new Set(snapshot.seeds.filter((s) => s.stale).map((s) => s.path));
+    const senses = [...snapshot.seeds.flatMap((s) => s.seed.senses), ...snapshot.replay.addedSenses];
+    const relative = (file: string) => path.relative(root, file).split(path.sep).join('/');
+    folder.findings = glossaryHealth({ senses, ...(usage ? { usage } : {}), fileLabel: relative }).filter((f) => !stale.has(f.file));
+    folder.version++;
+    if (folder.run === run) folder.run = undefined;
+    this.host.changed(root, snapshot);
+  }
+}
+
+const NATURAL = { warning: 'warning', information: 'information', hint: 'hint' } as const;
+
+/** A finding as a diagnostic on its seed file (severity overridable per code). */
+function toDiagnostic(root: string, finding: HealthFinding, settings: Settings): Diagnostic | undefined {
+  const severity = severityFor(finding.code, { problem: NATURAL[finding.severity] }, settings.severityOverrides);
+  if (severity === undefined) return undefined;
+  const data: SourceProblemData = { kind: 'source', file: finding.file };
+  const related = [
+    ...(finding.related ?? []).map((r) => ({ location: { uri: fileUri(r.file), range: r.range }, message: r.message })),
+    // Where a deprecated term is still used: the first use in each of the first specs.
+    ...(finding.code === HEALTH_CODES.deprecatedInUse
+      ? (finding.uses?.examples ?? []).map((e) => ({ location: { uri: fileUri(path.join(root, e.path)), range: { start: { line: e.line - 1, character: 0 }, end: { line: e.line - 1, character: 0 } } }, message: `'${finding.term}' used here` }))
+      : []),
+  ];
+  const tags = finding.code === HEALTH_CODES.unused ? [DiagnosticTag.Unnecessary] : finding.code === HEALTH_CODES.deprecatedInUse ? [DiagnosticTag.Deprecated] : [];
+  return {
+    range: finding.range,
+    severity,
+    code: finding.code,
+    source: DIAGNOSTIC_SOURCE,
+    message: finding.message,
+    data,
+    ...(related.length > 0 ? { relatedInformation: related } : {}),
+    ...(tags.length > 0 ? { tags } : {}),
+  };
+}
