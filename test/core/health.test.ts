@@ -69,6 +69,12 @@ describe('glossary health: unused terms', () => {
     expect(glossaryHealth({ senses })).toEqual([]); // usage unknown: no usage rule
   });
 
+  test('a term written only outside prose (in code) is in use, when the usage can tell', () => {
+    const usage = usageOf(senses, { 'a.md': ['m1', 'Work packages of a mission.\n\nSet `quarkle`.\n'] });
+    usage.markWrittenOutsideProse('quarkle');
+    expect(glossaryHealth({ senses, usage })).toEqual([]);
+  });
+
   test("in the workspace's copy of the core glossary an unused term is only a hint", () => {
     const withCore = seeds({ spec_kitty_core: yaml(entry('charter')) });
     const usage = usageOf(withCore, { 'a.md': ['m1', 'Nothing here.\n'] });
