@@ -16,7 +16,7 @@ import type { Engine } from '../core/check/engine';
 import { glossaryHealth, HEALTH_CODES, type HealthFinding, type TermUsage } from '../core/health';
 import { CollectedUsage, type SpecUses } from '../core/termUsage';
 import type { MetaCache } from '../node/identity';
-import { findOutsideProse, markdownFilesIn, specText, specUses, usageKnowable } from '../node/workspaceUsage';
+import { markdownFilesIn, outsideProseSearch, specText, specUses, usageKnowable } from '../node/workspaceUsage';
 import type { WorkspaceSnapshot } from '../node/workspace';
 import { severityFor } from '../service/codes';
 import { fileUri } from '../service/paths';
@@ -48,6 +48,8 @@ interface FolderUses {
   /** Specs changed since they were last checked. */
   dirty: Set<string>;
   metaCache: MetaCache;
+  /** Per spec: the terms without a use in prose that it writes elsewhere, for the search of that key. */
+  outsideProse: Map<string, { key: string; terms: string[] }>;
 }
 
 /**
@@ -64,7 +66,7 @@ export class CheckedSpecsUsage implements UsageProvider {
     const maxFileBytes = await this.options.maxFileBytes(root);
     let folder = this.folders.get(root);
     if (folder === undefined || folder.snapshot !== snapshot) {
-      folder = { snapshot, specs: new Map(), dirty: new Set(markdownFilesIn(snapshot.fs, root)), metaCache: new Map() };
+      folder = { snapshot, specs: new Map(), dirty: new Set(markdownFilesIn(snapshot.fs, root)), metaCache: new Map(), outsideProse: new Map() };
       this.folders.set(root, folder);
     }
     const read = { openText: this.options.openText, maxFileBytes };
@@ -72,6 +74,7 @@ export class CheckedSpecsUsage implements UsageProvider {
     for (const file of [...folder.dirty]) {
       if (isCancelled()) return undefined;
       folder.dirty.delete(file);
+      folder.outsideProse.delete(file);
       const text = specText(snapshot, file, read);
       if (text === undefined) folder.specs.delete(file); // gone, or no longer readable
       else folder.specs.set(file, specUses(this.options.engine(), snapshot, file, text, folder.metaCache) ?? null);
@@ -79,7 +82,22 @@ export class CheckedSpecsUsage implements UsageProvider {
     }
     const files = [...folder.specs.keys()].sort();
     const usage = new CollectedUsage(files.map((f) => folder.specs.get(f)).filter((s): s is SpecUses => s != null));
-    await findOutsideProse(snapshot, usage, files, { engine: this.options.engine(), ...read, isCancelled });
+    // Terms no prose uses, looked for in the raw text: each spec scanned again only when it
+    // changed or the terms looked for did (a keystroke rescans one spec).
+    const search = outsideProseSearch(snapshot, usage);
+    if (search !== undefined) {
+      let scanned = 0;
+      for (const file of files) {
+        if (isCancelled()) return undefined;
+        let found = folder.outsideProse.get(file);
+        if (found?.key !== search.key) {
+          const text = specText(snapshot, file, read);
+          folder.outsideProse.set(file, (found = { key: search.key, terms: text === undefined ? [] : search.termsIn(text) }));
+          if (++scanned % 25 === 0) await new Promise((resolve) => setImmediate(resolve));
+        }
+        for (const term of found.terms) usage.markWrittenOutsideProse(term);
+      }
+    }
     return isCancelled() ? undefined : usage;
   }
 

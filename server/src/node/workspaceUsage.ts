@@ -112,23 +112,44 @@ export function markdownFilesIn(fs: WorkspaceFileSystem, root: string, onSkipped
  * One pattern of all of them, so each spec is scanned once; usually few terms are left.
  */
 export async function findOutsideProse(snapshot: WorkspaceSnapshot, usage: CollectedUsage, files: readonly string[], options: WorkspaceUsageOptions): Promise<void> {
-  const surfaces = new Set(snapshot.seeds.flatMap((s) => s.seed.senses).map((s) => normalizeSurface(s.surface)));
-  const left = new Set(usage.termsWithoutUse(surfaces).filter((t) => t !== ''));
-  if (left.size === 0) return;
-  const pattern = writtenFormsPattern(left);
+  const search = outsideProseSearch(snapshot, usage);
+  if (search === undefined) return;
   let scanned = 0;
   for (const file of files) {
-    if (left.size === 0 || options.isCancelled?.()) break;
+    if (options.isCancelled?.()) break;
     const text = specText(snapshot, file, { ...options, onSkipped: undefined });
-    if (text === undefined) continue;
-    for (const match of text.matchAll(pattern)) {
-      const found = left.has(normalizeSurface(match[0].replace(/[\s_-]+/g, ' '))) ? normalizeSurface(match[0].replace(/[\s_-]+/g, ' ')) : [...left].find((t) => sameWords(t, match[0]));
-      if (found === undefined) continue;
-      usage.markWrittenOutsideProse(found);
-      left.delete(found);
-    }
+    if (text !== undefined) for (const term of search.termsIn(text)) usage.markWrittenOutsideProse(term);
     if (options.batch !== 0 && ++scanned % (options.batch ?? 25) === 0) await yieldToEventLoop();
   }
+}
+
+/** The seed terms a usage finds in no prose, and how to find them in a spec's raw text. */
+export interface OutsideProseSearch {
+  /** The terms looked for, sorted and joined: the same key, the same search. */
+  key: string;
+  termsIn(text: string): string[];
+}
+
+/** Undefined when every seed term is used in prose. */
+export function outsideProseSearch(snapshot: WorkspaceSnapshot, usage: CollectedUsage): OutsideProseSearch | undefined {
+  const surfaces = new Set(snapshot.seeds.flatMap((s) => s.seed.senses).map((s) => normalizeSurface(s.surface)));
+  const left = usage.termsWithoutUse(surfaces).filter((t) => t !== '').sort();
+  if (left.length === 0) return undefined;
+  const pattern = writtenFormsPattern(left);
+  const wanted = new Set(left);
+  return {
+    key: left.join('\n'),
+    termsIn(text) {
+      const found = new Set<string>();
+      for (const match of text.matchAll(pattern)) {
+        const read = normalizeSurface(match[0].replace(/[\s_-]+/g, ' '));
+        const term = wanted.has(read) ? read : left.find((t) => sameWords(t, match[0]));
+        if (term !== undefined) found.add(term);
+        if (found.size === wanted.size) break;
+      }
+      return [...found];
+    },
+  };
 }
 
 /** Whole words, any case, words joined by spaces, `_` or `-`, an optional plural ending. */
