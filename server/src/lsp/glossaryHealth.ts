@@ -70,7 +70,6 @@ export class CheckedSpecsUsage implements UsageProvider {
       this.folders.set(root, folder);
     }
     const read = { openText: this.options.openText, maxFileBytes };
-    let checked = 0;
     for (const file of [...folder.dirty]) {
       if (isCancelled()) return undefined;
       folder.dirty.delete(file);
@@ -78,7 +77,8 @@ export class CheckedSpecsUsage implements UsageProvider {
       const text = specText(snapshot, file, read);
       if (text === undefined) folder.specs.delete(file); // gone, or no longer readable
       else folder.specs.set(file, specUses(this.options.engine(), snapshot, file, text, folder.metaCache) ?? null);
-      if (++checked % 25 === 0) await new Promise((resolve) => setImmediate(resolve));
+      // After every spec: the editor's own requests (a keystroke's check) wait for one spec at most.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     const files = [...folder.specs.keys()].sort();
     const usage = new CollectedUsage(files.map((f) => folder.specs.get(f)).filter((s): s is SpecUses => s != null));
