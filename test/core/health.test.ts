@@ -36,8 +36,9 @@ function usageOf(senses: readonly Sense[], specs: Record<string, [string, string
       .sort()
       .map(([path, [missionId, text]]) => {
         const own = senses.filter((s) => s.origin.kind !== 'event' || s.origin.missionId === missionId);
-        const report = engine.checkDocument(text, { glossary: new GlossaryIndex(own), common });
-        return CollectedUsage.specUses(path, missionId, report.candidates);
+        const glossary = new GlossaryIndex(own);
+        const report = engine.checkDocument(text, { glossary, common });
+        return CollectedUsage.specUses(path, missionId, report.candidates, (surface) => glossary.has(surface));
       }),
   );
 }
@@ -67,6 +68,12 @@ describe('glossary health: unused terms', () => {
     expect(summary(glossaryHealth({ senses, usage }))).toEqual(['team_domain.yaml:8 information glossary.unused-term quarkle']);
     expect(glossaryHealth({ senses, usage: new CollectedUsage([]) })).toEqual([]);
     expect(glossaryHealth({ senses })).toEqual([]); // usage unknown: no usage rule
+  });
+
+  test("a front matter alias's uses are uses of its term", () => {
+    const usage = usageOf(senses, { 'a.md': ['m1', '---\nglossary_aliases:\n  QK: quarkle\n---\n# A\n\nWork packages of a mission. Each QK waits.\n'] });
+    expect(glossaryHealth({ senses, usage })).toEqual([]);
+    expect(usage.usesOf('quarkle').map((u) => u.range.start.line)).toContain(6);
   });
 
   test('a term written only outside prose (in code) is in use, when the usage can tell', () => {

@@ -22,13 +22,14 @@ export class CollectedUsage implements TermUsage {
   readonly documents: number;
 
   /**
-   * A spec's uses from its check's candidates. Only glossary matches are uses: every surface and
-   * synonym to avoid of the glossary is matched in prose, in any case, plural or hyphenated form;
-   * the other extractors only find words no glossary holds.
+   * A spec's uses from its check's candidates: the glossary's matches (every surface and synonym
+   * to avoid, in prose, in any case, plural or hyphenated form), and the candidates of other
+   * methods that are glossary terms (`isTerm`): a front-matter alias (`WP: work package`) makes
+   * each `WP` a use of `work package`. Other candidates are words no glossary holds.
    */
-  static specUses(path: string, missionId: string, candidates: readonly TermCandidate[]): SpecUses {
+  static specUses(path: string, missionId: string, candidates: readonly TermCandidate[], isTerm: (surface: string) => boolean = () => false): SpecUses {
     const uses = new Map<string, readonly Range[]>();
-    for (const candidate of candidates) if (candidate.method === 'glossary_match') uses.set(candidate.surface, candidate.occurrences);
+    for (const candidate of candidates) if (candidate.method === 'glossary_match' || isTerm(candidate.surface)) uses.set(candidate.surface, candidate.occurrences);
     return { path, missionId, uses };
   }
 

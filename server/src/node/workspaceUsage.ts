@@ -68,7 +68,8 @@ export function specUses(engine: Engine, snapshot: WorkspaceSnapshot, file: stri
   const analyzed = analyzeDocument(engine, snapshot, { path: file, text, metaCache });
   if (!analyzed.report.checked) return undefined;
   const shown = pathOf ? pathOf(file) : path.relative(snapshot.root, file).split(path.sep).join('/');
-  return CollectedUsage.specUses(shown, analyzed.identity.missionId, analyzed.report.candidates);
+  const glossary = snapshot.glossaryFor(analyzed.identity.missionId);
+  return CollectedUsage.specUses(shown, analyzed.identity.missionId, analyzed.report.candidates, (surface) => glossary.has(surface));
 }
 
 /** The text of a spec as the editor has it or as the file holds it; undefined when unreadable. */
