@@ -16,7 +16,7 @@ import type { Engine } from '../core/check/engine';
 import { glossaryHealth, HEALTH_CODES, type HealthFinding, type TermUsage } from '../core/health';
 import { CollectedUsage, type SpecUses } from '../core/termUsage';
 import type { MetaCache } from '../node/identity';
-import { markdownFilesIn, outsideProseSearch, specText, specUses, usageKnowable } from '../node/workspaceUsage';
+import { isWalkedSpec, markdownFilesIn, outsideProseSearch, specText, specUses, usageKnowable } from '../node/workspaceUsage';
 import type { WorkspaceSnapshot } from '../node/workspace';
 import { severityFor } from '../service/codes';
 import { fileUri } from '../service/paths';
@@ -80,8 +80,8 @@ export class CheckedSpecsUsage implements UsageProvider {
       // After every spec: the editor's own requests (a keystroke's check) wait for one spec at most.
       await new Promise((resolve) => setImmediate(resolve));
     }
-    const files = [...folder.specs.keys()].sort();
-    const usage = new CollectedUsage(files.map((f) => folder.specs.get(f)).filter((s): s is SpecUses => s != null));
+    const files = [...folder.specs.keys()].filter((f) => folder.specs.get(f) !== null).sort();
+    const usage = new CollectedUsage(files.map((f) => folder.specs.get(f)!));
     // Terms no prose uses, looked for in the raw text: each spec scanned again only when it
     // changed or the terms looked for did (a keystroke rescans one spec).
     const search = outsideProseSearch(snapshot, usage);
@@ -102,7 +102,7 @@ export class CheckedSpecsUsage implements UsageProvider {
   }
 
   specChanged(root: string, file: string): void {
-    this.folders.get(root)?.dirty.add(path.resolve(file));
+    if (isWalkedSpec(root, file)) this.folders.get(root)?.dirty.add(path.resolve(file));
   }
 
   forget(root: string): void {
@@ -120,10 +120,22 @@ export interface GlossaryHealthHost {
   changed(root: string, snapshot: WorkspaceSnapshot): void;
 }
 
+/**
+ * Health diagnostics shown per file at most: a generated glossary of thousands of terms no spec
+ * uses yet would otherwise flood the editor (the most severe are kept; `validate` lists all).
+ */
+export const MAX_HEALTH_DIAGNOSTICS_PER_FILE = 500;
+export const HEALTH_MORE_CODE = 'glossary.health-more';
+
+const RANK = { warning: 0, information: 1, hint: 2 } as const;
+
 interface FolderHealth {
   /** Bumped with every new result (part of a pulled report's result id). */
   version: number;
+  /** At most MAX_HEALTH_DIAGNOSTICS_PER_FILE per file. */
   findings: readonly HealthFinding[];
+  /** Findings left out, by file. */
+  more: ReadonlyMap<string, number>;
   timer?: NodeJS.Timeout;
   /** The run under way, cancelled by a newer request. */
   run?: { cancelled: boolean };
@@ -149,14 +161,15 @@ export class GlossaryHealth {
   /** The last computed diagnostics of the folder's seed files, by absolute path. */
   diagnostics(root: string, settings: Settings): Map<string, Diagnostic[]> {
     const out = new Map<string, Diagnostic[]>();
-    for (const finding of this.folders.get(root)?.findings ?? []) {
-      const diagnostic = toDiagnostic(root, finding, settings);
-      if (!diagnostic) continue;
-      const file = path.resolve(finding.file);
-      const list = out.get(file);
+    const add = (file: string, diagnostic: Diagnostic | undefined) => {
+      if (!diagnostic) return;
+      const list = out.get(path.resolve(file));
       if (list) list.push(diagnostic);
-      else out.set(file, [diagnostic]);
-    }
+      else out.set(path.resolve(file), [diagnostic]);
+    };
+    const folder = this.folders.get(root);
+    for (const finding of folder?.findings ?? []) add(finding.file, toDiagnostic(root, finding, settings));
+    for (const [file, count] of folder?.more ?? []) add(file, moreDiagnostic(file, count, settings));
     return out;
   }
 
@@ -182,7 +195,7 @@ export class GlossaryHealth {
   private schedule(root: string, delayMs: number): void {
     if (this.disposed) return;
     let folder = this.folders.get(root);
-    if (!folder) this.folders.set(root, (folder = { version: 0, findings: [] }));
+    if (!folder) this.folders.set(root, (folder = { version: 0, findings: [], more: new Map() }));
     clearTimeout(folder.timer);
     if (folder.run) folder.run.cancelled = true;
     const state = folder;
@@ -206,11 +219,46 @@ export class GlossaryHealth {
     const stale = new Set(snapshot.seeds.filter((s) => s.stale).map((s) => s.path));
     const senses = [...snapshot.seeds.flatMap((s) => s.seed.senses), ...snapshot.replay.addedSenses];
     const relative = (file: string) => path.relative(root, file).split(path.sep).join('/');
-    folder.findings = glossaryHealth({ senses, ...(usage ? { usage } : {}), fileLabel: relative }).filter((f) => !stale.has(f.file));
+    const findings = glossaryHealth({ senses, ...(usage ? { usage } : {}), fileLabel: relative }).filter((f) => !stale.has(f.file));
+    const { kept, more } = capPerFile(findings);
+    folder.findings = kept;
+    folder.more = more;
     folder.version++;
     if (folder.run === run) folder.run = undefined;
     this.host.changed(root, snapshot);
   }
+}
+
+/** The most severe findings of each file (then in file order), at most MAX_HEALTH_DIAGNOSTICS_PER_FILE. */
+function capPerFile(findings: readonly HealthFinding[]): { kept: HealthFinding[]; more: Map<string, number> } {
+  const byFile = new Map<string, HealthFinding[]>();
+  for (const finding of findings) {
+    const list = byFile.get(finding.file);
+    if (list) list.push(finding);
+    else byFile.set(finding.file, [finding]);
+  }
+  const kept: HealthFinding[] = [];
+  const more = new Map<string, number>();
+  for (const [file, list] of byFile) {
+    if (list.length <= MAX_HEALTH_DIAGNOSTICS_PER_FILE) {
+      kept.push(...list);
+      continue;
+    }
+    const order = list.map((finding, index) => ({ finding, index })).sort((a, b) => RANK[a.finding.severity] - RANK[b.finding.severity] || a.index - b.index);
+    kept.push(...order.slice(0, MAX_HEALTH_DIAGNOSTICS_PER_FILE).map((o) => o.finding));
+    more.set(file, list.length - MAX_HEALTH_DIAGNOSTICS_PER_FILE);
+  }
+  return { kept, more };
+}
+
+/** One Information diagnostic at the top of a file saying how many health findings are not shown. */
+function moreDiagnostic(file: string, count: number, settings: Settings): Diagnostic | undefined {
+  const severity = severityFor(HEALTH_MORE_CODE, { problem: 'information' }, settings.severityOverrides);
+  if (severity === undefined) return undefined;
+  const at = { line: 0, character: 0 };
+  const data: SourceProblemData = { kind: 'source', file };
+  const message = `Glossary health: ${count} more finding${count === 1 ? '' : 's'} in this file ${count === 1 ? 'is' : 'are'} not shown (at most ${MAX_HEALTH_DIAGNOSTICS_PER_FILE} per file, the most severe first); \`spec-glossary validate --format json\` lists them all.`;
+  return { range: { start: at, end: at }, severity, code: HEALTH_MORE_CODE, source: DIAGNOSTIC_SOURCE, message, data };
 }
 
 const NATURAL = { warning: 'warning', information: 'information', hint: 'hint' } as const;

@@ -9,7 +9,7 @@
 
 import path from 'node:path';
 import type { Engine } from '../core/check/engine';
-import { normalizeSurface } from '../core/normalize';
+import { normalizeSurface, singularize } from '../core/normalize';
 import { CollectedUsage, type SpecUses } from '../core/termUsage';
 import { analyzeDocument } from './analyzer';
 import { readWorkspaceText, DEFAULT_MAX_FILE_BYTES } from './files';
@@ -85,6 +85,13 @@ export function specText(snapshot: WorkspaceSnapshot, file: string, options: Pic
 // Dependency and VCS folders never hold specs; other hidden folders are skipped too (as `check .`).
 const SKIP_DIRS = new Set(['node_modules', '.git']);
 
+/** Whether `check .` in `root` reads `file`: a markdown file under it, in no hidden or dependency folder. */
+export function isWalkedSpec(root: string, file: string): boolean {
+  const relative = path.relative(root, file);
+  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative) || !isMarkdownFile(file)) return false;
+  return relative.split(path.sep).slice(0, -1).every((dir) => !SKIP_DIRS.has(dir) && !dir.startsWith('.'));
+}
+
 /** Every markdown file under `root`, sorted, as `check .` walks a folder (node/markdownFiles.ts). */
 export function markdownFilesIn(fs: WorkspaceFileSystem, root: string, onSkipped?: (file: string, reason: string) => void): string[] {
   const out: string[] = [];
@@ -136,40 +143,47 @@ export function outsideProseSearch(snapshot: WorkspaceSnapshot, usage: Collected
   const surfaces = new Set(snapshot.seeds.flatMap((s) => s.seed.senses).map((s) => normalizeSurface(s.surface)));
   const left = usage.termsWithoutUse(surfaces).filter((t) => t !== '').sort();
   if (left.length === 0) return undefined;
-  const pattern = writtenFormsPattern(left);
-  const wanted = new Set(left);
-  return {
-    key: left.join('\n'),
-    termsIn(text) {
-      const found = new Set<string>();
-      for (const match of text.matchAll(pattern)) {
-        const read = normalizeSurface(match[0].replace(/[\s_-]+/g, ' '));
-        const term = wanted.has(read) ? read : left.find((t) => sameWords(t, match[0]));
-        if (term !== undefined) found.add(term);
-        if (found.size === wanted.size) break;
-      }
-      return [...found];
-    },
-  };
+  // A term by its words: `mission_id`, `mission-id` and `mission id` are written alike in code.
+  const byWords = new Map<string, string[]>();
+  let longest = 1;
+  for (const term of left) {
+    const words = term.split(WORD_JOINERS);
+    longest = Math.max(longest, words.length);
+    const key = words.join(' ');
+    const same = byWords.get(key);
+    if (same) same.push(term);
+    else byWords.set(key, [term]);
+  }
+  return { key: left.join('\n'), termsIn: (text) => termsWrittenIn(text, byWords, longest) };
 }
 
-/** Whole words, any case, words joined by spaces, `_` or `-`, an optional plural ending. */
-function writtenFormsPattern(terms: Iterable<string>): RegExp {
-  const alternatives = [...terms]
-    .sort((a, b) => b.length - a.length)
-    .map((t) => t.split(/[\s_-]+/).map(escapeRegExp).join('[\\s_-]+') + '(?:e?s)?');
-  return new RegExp(`(?<![\\p{L}\\p{N}_])(?:${alternatives.join('|')})(?![\\p{L}\\p{N}_])`, 'giu');
-}
+const WORD_JOINERS = /[\s_-]+/;
+const WORD = /[\p{L}\p{N}]+/gu;
+const JOINER_GAP = /^[\s_-]+$/;
 
-/** A written form of `term` the normalizer reads otherwise (a plural `-es` it keeps, `_` inside). */
-function sameWords(term: string, written: string): boolean {
-  const words = written.toLowerCase().split(/[\s_-]+/);
-  const wanted = term.split(/[\s_-]+/);
-  return words.length === wanted.length && words.every((w, i) => w === wanted[i] || w.replace(/e?s$/, '') === wanted[i]);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * The terms (by their words, `byWords`) a text writes anywhere: runs of up to `longest` words
+ * joined by spaces, `_` or `-`, any case, the last word also as its singular; a run does not
+ * start or end inside an identifier (`mission` is not written in `mission_id`). One pass over
+ * the words, whatever the number of terms.
+ */
+function termsWrittenIn(text: string, byWords: ReadonlyMap<string, readonly string[]>, longest: number): string[] {
+  const words: { word: string; start: number; end: number }[] = [];
+  for (const match of text.matchAll(WORD)) words.push({ word: match[0].toLowerCase(), start: match.index, end: match.index + match[0].length });
+  const found = new Set<string>();
+  for (let i = 0; i < words.length; i++) {
+    if (text[words[i]!.start - 1] === '_') continue;
+    let key = '';
+    for (let k = i; k < words.length && k < i + longest; k++) {
+      if (k > i && !JOINER_GAP.test(text.slice(words[k - 1]!.end, words[k]!.start))) break;
+      const word = words[k]!.word;
+      const before = key;
+      key = k === i ? word : `${key} ${word}`;
+      if (text[words[k]!.end] === '_') continue; // the run goes on inside an identifier
+      for (const candidate of new Set([key, `${k === i ? '' : before + ' '}${singularize(word)}`])) for (const term of byWords.get(candidate) ?? []) found.add(term);
+    }
+  }
+  return [...found];
 }
 
 function yieldToEventLoop(): Promise<void> {
