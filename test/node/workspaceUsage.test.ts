@@ -22,8 +22,8 @@ const TEAM = `terms:
     status: active
 `;
 
-async function usageOf(files: Record<string, string>) {
-  const fs = new MemoryFileSystem({ [`${ROOT}/.kittify/glossaries/team_domain.yaml`]: TEAM, ...Object.fromEntries(Object.entries(files).map(([p, t]) => [`${ROOT}/${p}`, t])) });
+async function usageOf(files: Record<string, string>, team = TEAM) {
+  const fs = new MemoryFileSystem({ [`${ROOT}/.kittify/glossaries/team_domain.yaml`]: team, ...Object.fromEntries(Object.entries(files).map(([p, t]) => [`${ROOT}/${p}`, t])) });
   const snapshot = await loadWorkspace(ROOT, { fs, replay: fs.replay });
   return (await workspaceUsage(snapshot, { engine }))!;
 }
@@ -47,6 +47,12 @@ describe('workspace usage', () => {
     expect(usage.writtenOutsideProse('work package')).toBe(true); // work_packages in code
     expect(usage.writtenOutsideProse('mission')).toBe(false); // only inside mission_id
     expect(usage.writtenOutsideProse('quarkle')).toBe(false);
+  });
+
+  test('the same with many terms left to look for (one pass over the words instead of a search per word)', async () => {
+    const many = TEAM + Array.from({ length: 100 }, (_, i) => `  - surface: zq${i} widget\n    definition: Filler ${i}\n    status: active\n`).join('');
+    const usage = await usageOf({ 'a.md': '# A\n\nSet `mission_id`:\n\n```\nwork_packages: [zq7-widgets]\n```\n' }, many);
+    expect(['mission_id', 'work package', 'zq7 widget', 'mission', 'quarkle', 'zq8 widget'].map((t) => usage.writtenOutsideProse(t))).toEqual([true, true, true, false, false, false]);
   });
 
   test('isWalkedSpec: what `check .` reads', () => {

@@ -145,16 +145,26 @@ export function outsideProseSearch(snapshot: WorkspaceSnapshot, usage: Collected
   if (left.length === 0) return undefined;
   // A term by its words: `mission_id`, `mission-id` and `mission id` are written alike in code.
   const byWords = new Map<string, string[]>();
+  const firstWords = new Set<string>();
   let longest = 1;
   for (const term of left) {
     const words = term.split(WORD_JOINERS);
     longest = Math.max(longest, words.length);
+    firstWords.add(words[0]!);
     const key = words.join(' ');
     const same = byWords.get(key);
     if (same) same.push(term);
     else byWords.set(key, [term]);
   }
-  return { key: left.join('\n'), termsIn: (text) => termsWrittenIn(text, byWords, longest) };
+  return { key: left.join('\n'), termsIn: (text) => termsWrittenIn(text, { byWords, firstWords, longest }) };
+}
+
+interface WordIndex {
+  /** Terms by their words joined with one space. */
+  byWords: ReadonlyMap<string, readonly string[]>;
+  /** The first word of every term (a one-word term's singular form): where a run may start. */
+  firstWords: ReadonlySet<string>;
+  longest: number;
 }
 
 const WORD_JOINERS = /[\s_-]+/;
@@ -162,29 +172,55 @@ const WORD = /[\p{L}\p{N}]+/gu;
 const JOINER_GAP = /^[\s_-]+$/;
 
 /**
- * The terms (by their words, `byWords`) a text writes anywhere: runs of up to `longest` words
- * joined by spaces, `_` or `-`, any case, the last word also as its singular; a run does not
- * start or end inside an identifier (`mission` is not written in `mission_id`). One pass over
- * the words, whatever the number of terms.
+ * The terms (`index`) a text writes anywhere: runs of up to `longest` words joined by spaces, `_`
+ * or `-`, any case, the last word also as its singular; a run does not start or end inside an
+ * identifier (`mission` is not written in `mission_id`). A run is read only where a word some
+ * term starts with begins: found with `indexOf` when few terms are left (the usual case: a
+ * handful), else by one pass over the words, whatever the number of terms.
  */
-function termsWrittenIn(text: string, byWords: ReadonlyMap<string, readonly string[]>, longest: number): string[] {
-  const words: { word: string; start: number; end: number }[] = [];
-  for (const match of text.matchAll(WORD)) words.push({ word: match[0].toLowerCase(), start: match.index, end: match.index + match[0].length });
+function termsWrittenIn(text: string, index: WordIndex): string[] {
   const found = new Set<string>();
-  for (let i = 0; i < words.length; i++) {
-    if (text[words[i]!.start - 1] === '_') continue;
-    let key = '';
-    for (let k = i; k < words.length && k < i + longest; k++) {
-      if (k > i && !JOINER_GAP.test(text.slice(words[k - 1]!.end, words[k]!.start))) break;
-      const word = words[k]!.word;
-      const before = key;
-      key = k === i ? word : `${key} ${word}`;
-      if (text[words[k]!.end] === '_') continue; // the run goes on inside an identifier
-      for (const candidate of new Set([key, `${k === i ? '' : before + ' '}${singularize(word)}`])) for (const term of byWords.get(candidate) ?? []) found.add(term);
+  const lower = index.firstWords.size <= FEW_FIRST_WORDS ? text.toLowerCase() : undefined;
+  if (lower !== undefined && lower.length === text.length) {
+    for (const first of index.firstWords) {
+      for (let at = lower.indexOf(first); at !== -1; at = lower.indexOf(first, at + first.length)) {
+        if (!WORD_CHAR.test(text[at - 1] ?? ' ')) readRun(text, at, index, found);
+      }
+    }
+  } else {
+    WORD.lastIndex = 0;
+    for (let match = WORD.exec(text); match !== null; match = WORD.exec(text)) {
+      const first = match[0].toLowerCase();
+      if (index.firstWords.has(first) || (first.endsWith('s') && index.firstWords.has(singularize(first)))) readRun(text, match.index, index, found);
     }
   }
   return [...found];
 }
+
+/** Below this many distinct first words, each is looked for with `indexOf`. */
+const FEW_FIRST_WORDS = 64;
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
+
+/** The terms a run of words starting at `start` writes, into `found`. */
+function readRun(text: string, start: number, index: WordIndex, found: Set<string>): void {
+  if (text[start - 1] === '_') return;
+  RUN.lastIndex = start;
+  let key = '';
+  let end = start;
+  for (let k = 0; k < index.longest; k++) {
+    const next = RUN.exec(text);
+    if (next === null || (k === 0 && next.index !== start) || (k > 0 && !JOINER_GAP.test(text.slice(end, next.index)))) return;
+    const word = next[0].toLowerCase();
+    const stem = key;
+    key = k === 0 ? word : `${key} ${word}`;
+    end = next.index + next[0].length;
+    if (text[end] === '_') continue; // the run goes on inside an identifier
+    for (const term of index.byWords.get(key) ?? []) found.add(term);
+    if (word.endsWith('s')) for (const term of index.byWords.get(k === 0 ? singularize(word) : `${stem} ${singularize(word)}`) ?? []) found.add(term);
+  }
+}
+
+const RUN = /[\p{L}\p{N}]+/gu;
 
 function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
