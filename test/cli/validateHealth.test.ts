@@ -124,6 +124,17 @@ describe('spec-glossary validate: glossary health', () => {
     expect(cli(['validate', '--format', 'sarif'], ws.root)).toMatchObject({ status: 2, stderr: expect.stringContaining('--format must be text or json') });
   });
 
+  test("a term a mission defines in its spec's Domain Language counts: a see_also to it is not missing, and the team's entry is not unused", async () => {
+    ws = healthWorkspace();
+    ws.write('kitty-specs/041-demo/spec.md', '# Demo\n\nThe workspace has a worktree.\n\nClean the work dir first.\n\n## Domain Language\n\n| Term | Definition |\n|---|---|\n| Ghost town | A place no spec visits |\n| Quarkle | Named here, used nowhere |\n');
+    const json = JSON.parse(cli(['validate', '--format', 'json'], ws.root).stdout);
+    const codes = json.problems.map((p: { code: string; term?: string }) => `${p.code} ${p.term}`);
+    expect(codes).not.toContain('glossary.see-also-missing workspace');
+    // The mission names the team's term in its own vocabulary: the term matters to it.
+    expect(codes).not.toContain('glossary.unused-term quarkle');
+    expect(codes).toContain('glossary.deprecated-in-use work dir');
+  });
+
   test('with the glossary matcher switched off, term use is not judged; the other rules still are', () => {
     ws = healthWorkspace();
     ws.write('.kittify/config.yaml', 'glossary:\n  disabled_extractors: [glossary_match]\n');

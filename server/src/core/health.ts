@@ -60,6 +60,12 @@ export interface TermUsage {
    * with no use in prose but written in code is not unused. Asked only of terms with no use.
    */
   writtenOutsideProse?(term: string): boolean;
+  /**
+   * The senses missions define for themselves in their specs (SPEC §3: Domain Language, Key
+   * Entities, …), met while reading the specs. Add them to `HealthInput.senses`: a word a mission
+   * defines is not missing, and its uses there are not uses of a deprecated entry.
+   */
+  readonly missionSenses?: readonly Sense[];
 }
 
 /** How much a term is used, for messages and JSON. */

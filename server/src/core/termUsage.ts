@@ -6,7 +6,7 @@
  */
 
 import type { TermUse, TermUsage } from './health';
-import type { Range, TermCandidate } from './types';
+import type { Range, Sense, TermCandidate } from './types';
 
 /** One checked spec's uses of glossary terms. */
 export interface SpecUses {
@@ -14,12 +14,15 @@ export interface SpecUses {
   missionId: string;
   /** Occurrences by normalized surface. */
   uses: ReadonlyMap<string, readonly Range[]>;
+  /** The senses the spec's mission defines for itself (its spec's vocabulary sections) that its check used. */
+  missionSenses?: readonly Sense[];
 }
 
 export class CollectedUsage implements TermUsage {
   private readonly uses = new Map<string, TermUse[]>();
   private readonly outsideProse = new Set<string>();
   readonly documents: number;
+  readonly missionSenses: readonly Sense[];
 
   /**
    * A spec's uses from its check's candidates: the glossary's matches (every surface and synonym
@@ -36,8 +39,13 @@ export class CollectedUsage implements TermUsage {
   /** `specs` in the order uses are listed (path order). */
   constructor(specs: Iterable<SpecUses>) {
     let documents = 0;
+    const own = new Map<string, Sense>();
     for (const spec of specs) {
       documents++;
+      for (const sense of spec.missionSenses ?? []) {
+        const origin = sense.origin as { file?: unknown };
+        own.set(`${String(origin.file)}\u0000${sense.surface}`, sense);
+      }
       for (const [term, ranges] of spec.uses) {
         let list = this.uses.get(term);
         if (!list) this.uses.set(term, (list = []));
@@ -45,6 +53,7 @@ export class CollectedUsage implements TermUsage {
       }
     }
     this.documents = documents;
+    this.missionSenses = [...own.values()];
   }
 
   usesOf(term: string): readonly TermUse[] {

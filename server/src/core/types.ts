@@ -60,7 +60,18 @@ export type SenseOrigin =
       /** Provenance `source` of the event, e.g. "user_clarification". */
       source: string;
     }
-  | { kind: 'bundled'; file: string; range: Range; index: number; fields?: SeedFieldRanges };
+  | { kind: 'bundled'; file: string; range: Range; index: number; fields?: SeedFieldRanges }
+  | {
+      /** An entry of a mission document's own vocabulary section (SPEC §3, core/missionVocabulary/). */
+      kind: 'spec';
+      /** Absolute path of the document. */
+      file: string;
+      /** The entry's term where the sense was read (the document may have moved it since). */
+      range: Range;
+      missionId: string;
+      /** The mission as people name it, for provenance ("<mission slug> spec.md:<line>"). */
+      missionSlug: string;
+    };
 
 /**
  * Where a seed entry writes its surface and each item of its lists, aligned with the sense's

@@ -16,6 +16,7 @@ import type { Engine } from '../core/check/engine';
 import { glossaryHealth, HEALTH_CODES, type HealthFinding, type TermUsage } from '../core/health';
 import { CollectedUsage, type SpecUses } from '../core/termUsage';
 import type { MetaCache } from '../node/identity';
+import type { SpecVocabularies } from '../node/specVocabularies';
 import { isWalkedSpec, markdownFilesIn, outsideProseSearch, specText, specUses, usageKnowable } from '../node/workspaceUsage';
 import type { WorkspaceSnapshot } from '../node/workspace';
 import { severityFor } from '../service/codes';
@@ -39,6 +40,8 @@ export interface CheckedSpecsOptions {
   /** The editor's text of a file, when it is open. */
   openText: (file: string) => string | undefined;
   maxFileBytes: (root: string) => Promise<number>;
+  /** The session's reader of missions' spec vocabularies (open buffers win over the disk). */
+  vocabularies: SpecVocabularies;
 }
 
 interface FolderUses {
@@ -76,7 +79,7 @@ export class CheckedSpecsUsage implements UsageProvider {
       folder.outsideProse.delete(file);
       const text = specText(snapshot, file, read);
       if (text === undefined) folder.specs.delete(file); // gone, or no longer readable
-      else folder.specs.set(file, specUses(this.options.engine(), snapshot, file, text, folder.metaCache) ?? null);
+      else folder.specs.set(file, specUses(this.options.engine(), snapshot, file, text, folder.metaCache, this.options.vocabularies) ?? null);
       // After every spec: the editor's own requests (a keystroke's check) wait for one spec at most.
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -217,7 +220,7 @@ export class GlossaryHealth {
     if (isCancelled()) return;
     // A seed file that no longer parses keeps its last good senses, whose places are out of date.
     const stale = new Set(snapshot.seeds.filter((s) => s.stale).map((s) => s.path));
-    const senses = [...snapshot.seeds.flatMap((s) => s.seed.senses), ...snapshot.replay.addedSenses];
+    const senses = [...snapshot.seeds.flatMap((s) => s.seed.senses), ...snapshot.replay.addedSenses, ...(usage?.missionSenses ?? [])];
     const relative = (file: string) => path.relative(root, file).split(path.sep).join('/');
     const findings = glossaryHealth({ senses, ...(usage ? { usage } : {}), fileLabel: relative }).filter((f) => !stale.has(f.file));
     const { kept, more } = capPerFile(findings);

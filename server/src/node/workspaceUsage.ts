@@ -15,6 +15,7 @@ import { analyzeDocument } from './analyzer';
 import { readWorkspaceText, DEFAULT_MAX_FILE_BYTES } from './files';
 import type { WorkspaceFileSystem } from './fileSystem';
 import type { MetaCache } from './identity';
+import { SpecVocabularies } from './specVocabularies';
 import { isMarkdownFile } from './markdownFiles';
 import type { WorkspaceSnapshot } from './workspace';
 
@@ -31,6 +32,8 @@ export interface WorkspaceUsageOptions {
   batch?: number;
   /** Stops early (the result is then not used). */
   isCancelled?: () => boolean;
+  /** Missions' spec vocabularies read so far (a new reader by default). */
+  vocabularies?: SpecVocabularies;
 }
 
 /** Whether term use can be known in this folder: not when its config switches the glossary matcher off. */
@@ -42,6 +45,7 @@ export function usageKnowable(snapshot: WorkspaceSnapshot): boolean {
 export async function workspaceUsage(snapshot: WorkspaceSnapshot, options: WorkspaceUsageOptions): Promise<CollectedUsage | undefined> {
   if (!usageKnowable(snapshot)) return undefined;
   const metaCache: MetaCache = new Map();
+  const vocabularies = options.vocabularies ?? new SpecVocabularies({ fs: snapshot.fs, ...(options.maxFileBytes ? { maxFileBytes: options.maxFileBytes } : {}) });
   const specs: SpecUses[] = [];
   const read: string[] = [];
   let checked = 0;
@@ -49,7 +53,7 @@ export async function workspaceUsage(snapshot: WorkspaceSnapshot, options: Works
     if (options.isCancelled?.()) break;
     const text = specText(snapshot, file, options);
     if (text !== undefined) {
-      const uses = specUses(options.engine, snapshot, file, text, metaCache, options.pathOf);
+      const uses = specUses(options.engine, snapshot, file, text, metaCache, vocabularies, options.pathOf);
       if (uses) {
         specs.push(uses);
         read.push(file);
@@ -63,13 +67,17 @@ export async function workspaceUsage(snapshot: WorkspaceSnapshot, options: Works
 }
 
 /** A spec's glossary matches (undefined when checking is switched off for it). */
-export function specUses(engine: Engine, snapshot: WorkspaceSnapshot, file: string, text: string, metaCache: MetaCache, pathOf?: (file: string) => string): SpecUses | undefined {
+export function specUses(engine: Engine, snapshot: WorkspaceSnapshot, file: string, text: string, metaCache: MetaCache, vocabularies: SpecVocabularies, pathOf?: (file: string) => string): SpecUses | undefined {
   // The usage of a term is a fact of the text: no runtime settings (strictness does not matter).
-  const analyzed = analyzeDocument(engine, snapshot, { path: file, text, metaCache });
+  // With the missions' vocabularies, as `check` reads a spec: a Domain Language entry is no use.
+  const analyzed = analyzeDocument(engine, snapshot, { path: file, text, metaCache, vocabularies });
   if (!analyzed.report.checked) return undefined;
   const shown = pathOf ? pathOf(file) : path.relative(snapshot.root, file).split(path.sep).join('/');
-  const glossary = snapshot.glossaryFor(analyzed.identity.missionId);
-  return CollectedUsage.specUses(shown, analyzed.identity.missionId, analyzed.report.candidates, (surface) => glossary.has(surface));
+  const glossary = analyzed.report.glossary;
+  const uses = CollectedUsage.specUses(shown, analyzed.identity.missionId, analyzed.report.candidates, (surface) => glossary.has(surface));
+  // The senses the mission defines in its spec(s), which the check used.
+  const missionSenses = glossary.senses.filter((s) => s.scope === 'mission_local' && s.origin.kind === 'spec');
+  return missionSenses.length > 0 ? { ...uses, missionSenses } : uses;
 }
 
 /** The text of a spec as the editor has it or as the file holds it; undefined when unreadable. */
