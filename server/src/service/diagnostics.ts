@@ -10,6 +10,7 @@ import type { GlossaryIndex } from '../core/glossary';
 import type { Finding, Range, Sense, SourceProblem } from '../core/types';
 import { DIAGNOSTIC_SOURCE, type FindingData, type SourceProblemData } from '../shared/protocol';
 import { SERVER_CODES, severityFor } from './codes';
+import { omittedDiagnostic, shownUnderLimit } from './problemLimit';
 import { fileUri } from './paths';
 import type { CheckedDocument, Settings, WorkspaceProblems } from './types';
 
@@ -22,23 +23,46 @@ interface Shared {
   related: DiagnosticRelatedInformation[];
 }
 
-/** Everything published for a checked markdown document: front matter problems, then findings. */
+/**
+ * Everything published for a checked markdown document: front matter problems, then findings —
+ * at most `settings.maxProblems` of them, the most severe first, plus one saying how many more
+ * there are (problemLimit.ts). Diagnostics are made only for what is shown.
+ */
 export function documentDiagnostics(doc: CheckedDocument, settings: Settings): Diagnostic[] {
+  const { problems, findings } = doc.report;
+  const severities = new Uint8Array(problems.length + findings.length);
+  problems.forEach((problem, i) => (severities[i] = severityFor(problem.code, { problem: problem.severity }, settings.severityOverrides) ?? 0));
+  findings.forEach((finding, i) => (severities[problems.length + i] = severityFor(finding.conflictType, { conflict: finding.severity }, settings.severityOverrides) ?? 0));
+  const shown = shownUnderLimit(severities, settings.maxProblems);
+  const omitted = new Map<string, number>();
+  const isShown = (i: number, code: string) => {
+    if (severities[i] === 0) return false;
+    if (shown === undefined || shown[i] === 1) return true;
+    omitted.set(code, (omitted.get(code) ?? 0) + 1);
+    return false;
+  };
+
   const out: Diagnostic[] = [];
-  for (const problem of doc.report.problems) {
+  problems.forEach((problem, i) => {
+    if (!isShown(i, problem.code)) return;
     const diagnostic = problemDiagnostic(problem, doc.uri, settings);
     if (diagnostic) out.push(diagnostic);
-  }
+  });
   const workspaceUri = fileUri(doc.root);
   const openByTerm = new Map<string, string>();
   for (const c of doc.openClarifications) if (!openByTerm.has(c.term)) openByTerm.set(c.term, c.conflictId);
   // The diagnostics of a term's findings share their `data` and related entries (one object
   // each, not one per occurrence), by the findings' candidate senses (one array per resolution).
   const shared = new Map<Finding['candidateSenses'], Shared>();
-  for (const finding of doc.report.findings) {
+  findings.forEach((finding, i) => {
+    if (!isShown(problems.length + i, finding.conflictType)) return;
     const openConflictId = openByTerm.size > 0 ? openByTerm.get(finding.term) : undefined;
     const diagnostic = makeDiagnostic(doc, finding, settings, shared, workspaceUri, openConflictId);
     if (diagnostic) out.push(diagnostic);
+  });
+  if (omitted.size > 0) {
+    const note = omittedDiagnostic(omitted, settings);
+    if (note) out.push(note);
   }
   return out;
 }
