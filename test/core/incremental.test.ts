@@ -107,6 +107,34 @@ describe('incremental checking', () => {
     );
   });
 
+  test('with the edit told up front (as the server documents report it, perhaps wider), the same', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(DOCUMENT, generateSpec({ size: 12_000, seed: 5 })),
+        fc.array(fc.tuple(edit, fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 30 }), fc.boolean()), { minLength: 1, maxLength: 12 }),
+        (start, edits) => {
+          const checker = engine.createIncrementalChecker();
+          let text = start;
+          checker.check(text, options(0, 0, false));
+          edits.forEach(([e, before, after, tell], step) => {
+            const next = apply(text, e);
+            // The replaced range, widened by unchanged characters on either side.
+            let from = 0;
+            while (from < Math.min(text.length, next.length) && text[from] === next[from]) from++;
+            let same = 0;
+            while (same < Math.min(text.length, next.length) - from && text[text.length - 1 - same] === next[next.length - 1 - same]) same++;
+            const widen = Math.min(after, same);
+            const edit = { from: Math.max(0, from - before), oldEnd: text.length - same + widen, newEnd: next.length - same + widen };
+            if (tell) checker.expectEdit({ before: text, edit });
+            text = next;
+            expect(checker.check(text, options(step, 0, false))).toEqual(engine.checkDocument(text, options(step, 0, false)));
+          });
+        },
+      ),
+      { numRuns: 100, seed: 20261126 },
+    );
+  });
+
   test('typing re-checks only the lines it touches', () => {
     const checker = engine.createIncrementalChecker();
     let text = generateSpec({ size: 60_000, seed: 2 });

@@ -10,7 +10,7 @@ import {
   type Connection,
   type InitializeResult,
 } from 'vscode-languageserver';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { createEngine, type Engine } from '../core/check/engine';
 import type { ActorIdentity } from '../core/events/types';
 import type { CommonWords } from '../core/words';
@@ -18,6 +18,7 @@ import { NODE_FILE_SYSTEM, type WorkspaceFileSystem } from '../node/fileSystem';
 import { loadCommonWords } from '../node/packageFiles';
 import type { ReplayLogs } from '../node/workspace';
 import { serverCapabilities } from './capabilities';
+import { SPEC_DOCUMENTS } from './documents';
 import { Logger } from './logger';
 import { runSafe, runSafeNotification } from './runSafe';
 import { Session } from './session';
@@ -36,7 +37,7 @@ export interface ServerOptions {
 
 export function startServer(connection: Connection, options: ServerOptions = {}): void {
   const logger = new Logger(connection.console);
-  const documents = new TextDocuments(TextDocument);
+  const documents = new TextDocuments<TextDocument>(SPEC_DOCUMENTS);
   const commonWords = options.commonWords ?? loadCommonWords;
   // The server's engine: made on first use, once the common-word list is read.
   let engine: Engine | undefined;
