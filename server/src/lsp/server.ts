@@ -20,6 +20,7 @@ import type { ReplayLogs } from '../node/workspace';
 import { serverCapabilities } from './capabilities';
 import { SPEC_DOCUMENTS } from './documents';
 import { Logger } from './logger';
+import { compactingCollector, MemoryKeeper, type Collect } from './memory';
 import { runSafe, runSafeNotification } from './runSafe';
 import { Session } from './session';
 
@@ -33,6 +34,8 @@ export interface ServerOptions {
   fs?: WorkspaceFileSystem;
   /** How event logs are replayed (the event store's on disk, by default). */
   replay?: ReplayLogs;
+  /** How memory is given back after documents close (V8's compacting collection by default; see memory.ts). */
+  collectMemory?: Collect;
 }
 
 export function startServer(connection: Connection, options: ServerOptions = {}): void {
@@ -75,9 +78,25 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }),
   );
 
-  documents.onDidOpen(runSafeNotification(logger, 'didOpen', (e) => session?.opened(e.document)));
-  documents.onDidChangeContent(runSafeNotification(logger, 'didChange', (e) => session?.changed(e.document)));
-  documents.onDidClose(runSafeNotification(logger, 'didClose', (e) => session?.closed(e.document)));
+  const memory = new MemoryKeeper(options.collectMemory ?? compactingCollector());
+  documents.onDidOpen(
+    runSafeNotification(logger, 'didOpen', (e) => {
+      memory.documentOpened();
+      session?.opened(e.document);
+    }),
+  );
+  documents.onDidChangeContent(
+    runSafeNotification(logger, 'didChange', (e) => {
+      memory.documentChanged();
+      session?.changed(e.document);
+    }),
+  );
+  documents.onDidClose(
+    runSafeNotification(logger, 'didClose', (e) => {
+      memory.documentClosed();
+      session?.closed(e.document);
+    }),
+  );
   connection.onDidChangeWatchedFiles(runSafeNotification(logger, 'didChangeWatchedFiles', (p) => session?.watchedFilesChanged(p.changes)));
   connection.onDidChangeConfiguration(runSafeNotification(logger, 'didChangeConfiguration', (p) => session?.configurationChanged(p.settings)));
 
@@ -90,7 +109,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.languages.diagnostics.on(
     runSafe(logger, 'textDocument/diagnostic', { kind: 'full' as const, items: [] }, (p, token) => withSession({ kind: 'full' as const, items: [] }, (s) => s.publisher.pull(p, token))),
   );
-  connection.onShutdown(() => session?.dispose());
+  connection.onShutdown(() => {
+    memory.dispose();
+    session?.dispose();
+  });
 
   documents.listen(connection);
   connection.listen();

@@ -118,6 +118,7 @@ export class Session {
   closed(document: TextDocument): void {
     this.justOpened.delete(document.uri);
     this.analyzer.forget(document.uri);
+    this.settings.forget(document.uri);
     const located = this.analyzer.locate(document);
     if (located && isGlossaryFile(located.kind)) this.registry.requestReload(located.root, 0); // the disk version counts again
     else this.publisher.closed(document.uri);
