@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { createCommonWords, isClipping, isCommonWord, isFamiliarWord, isKnownWord, parseCommonWords, sortedCommonWords } from '../../server/src/core/words';
-import { packageRoot } from '../../server/src/node/packageFiles';
+import { packageRoot, readWordList } from '../../server/src/node/packageFiles';
 
 describe('common words', () => {
   test('the shipped sorted list answers exactly as a set of its words does', () => {
@@ -69,5 +69,19 @@ describe('clippings', () => {
   test('a clipping the shared vocabulary lists still needs a glossary; other shared words do not', () => {
     expect(isFamiliarWord(lists, 'coord')).toBe(false);
     expect(isFamiliarWord(lists, 'venv')).toBe(true);
+  });
+});
+
+describe('reading the shipped lists', () => {
+  test('words beyond Latin-1 are read apart, and every word is still there', () => {
+    const known = readFileSync(`${packageRoot()}/dist/data/known-words.txt`, 'utf8');
+    const { text, apart } = readWordList(`${packageRoot()}/dist/data/known-words.txt`);
+    expect(apart.length).toBeGreaterThan(0);
+    for (const word of apart) expect(/[^\u0000-\u00ff]/.test(word)).toBe(true);
+    expect(/[^\u0000-\u00ff]/.test(text)).toBe(false);
+    expect([...text.split('\n').filter(Boolean), ...apart].sort()).toEqual(known.split('\n').filter(Boolean).sort());
+    const words = sortedCommonWords('a\n', text, { known: apart });
+    for (const word of known.split('\n').filter(Boolean)) expect(words.knows!(word), word).toBe(true);
+    expect(words.knows!('ondřejx')).toBe(false);
   });
 });
