@@ -32,38 +32,19 @@ let common: CommonWords | undefined;
 
 export function loadCommonWords(): CommonWords {
   if (common) return common;
-  const file = join(packageRoot(), 'dist', 'data', 'common-words.txt');
-  const known = join(packageRoot(), 'dist', 'data', 'known-words.txt');
-  for (const f of [file, known]) if (!existsSync(f)) throw new Error(`spec-glossary: ${f} is missing; run \`npm run build\` first`);
-  const english = readWordList(file);
-  const shared = readWordList(known);
+  const english = readWordList(join(packageRoot(), 'dist', 'data', 'common-words'));
+  const shared = readWordList(join(packageRoot(), 'dist', 'data', 'known-words'));
   return (common = sortedCommonWords(english.text, shared.text, { common: english.apart, known: shared.apart }));
 }
 
 /**
- * A word list file (UTF-8, one word per line) as one string, with the few words that hold a
- * character beyond Latin-1 left out and given apart: V8 keeps a string with any such character
- * as UTF-16, so eight names ("ondřej") made the 72,000-word list take 1.2 MB instead of 0.6 MB.
+ * A word list of the build (`<name>.txt`, UTF-8, one word per line, sorted) and the words it
+ * keeps apart (`<name>-wide.txt`: those with a character beyond Latin-1, which would make V8
+ * keep the whole list as UTF-16, twice the memory). An older build has no second file.
  */
-export function readWordList(file: string): { text: string; apart: string[] } {
-  const bytes = readFileSync(file);
-  const apart: string[] = [];
-  const kept: Buffer[] = [];
-  let from = 0;
-  for (let lineStart = 0; lineStart < bytes.length; ) {
-    let lineEnd = bytes.indexOf(10, lineStart);
-    if (lineEnd < 0) lineEnd = bytes.length;
-    // (UTF-8 lead bytes from 0xC4 on start characters from U+0100 on.)
-    let wide = false;
-    for (let i = lineStart; i < lineEnd && !wide; i++) wide = bytes[i]! >= 0xc4 && bytes[i]! <= 0xf4;
-    if (wide) {
-      kept.push(bytes.subarray(from, lineStart));
-      apart.push(bytes.toString('utf8', lineStart, lineEnd));
-      from = lineEnd + 1;
-    }
-    lineStart = lineEnd + 1;
-  }
-  if (apart.length === 0) return { text: bytes.toString('utf8'), apart };
-  kept.push(bytes.subarray(Math.min(from, bytes.length)));
-  return { text: Buffer.concat(kept).toString('utf8'), apart };
+export function readWordList(base: string): { text: string; apart: string[] } {
+  const file = `${base}.txt`;
+  if (!existsSync(file)) throw new Error(`spec-glossary: ${file} is missing; run \`npm run build\` first`);
+  const wide = `${base}-wide.txt`;
+  return { text: readFileSync(file, 'utf8'), apart: existsSync(wide) ? readFileSync(wide, 'utf8').split('\n').filter(Boolean) : [] };
 }
