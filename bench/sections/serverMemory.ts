@@ -58,7 +58,7 @@ async function measureBuild(build: Build, ws: BenchWorkspace, count: number): Pr
   }
 }
 
-function peakResident(pid: number | undefined): number {
+export function peakResident(pid: number | undefined): number {
   try {
     const match = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return match ? Number(match[1]) * 1024 : 0;
