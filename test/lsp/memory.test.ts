@@ -68,6 +68,17 @@ describe('giving memory back', () => {
     memory.dispose();
   });
 
+  it("collects once the editor is quiet after a folder's glossary was reloaded", async () => {
+    vi.useFakeTimers();
+    const { memory, collections, until } = keeper();
+    memory.workspaceReloaded();
+    await vi.advanceTimersByTimeAsync(900);
+    expect(collections()).toBe(0);
+    await vi.advanceTimersByTimeAsync(200);
+    await until(3);
+    memory.dispose();
+  });
+
   it('waits while the server is still busy (checking what was opened)', async () => {
     vi.useFakeTimers();
     let collections = 0;

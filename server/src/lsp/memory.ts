@@ -2,9 +2,11 @@
  * Giving memory back once documents are closed (issue 19: 200 closed documents left the server
  * as large as with them open). Closing a document drops everything the server kept for it, but
  * V8 returns the pages that held it only when it compacts its heap, which it does on a schedule
- * of its own: 10–30 s later, measured (`npm run bench -- --only memory`). So once the editor has
- * been quiet for a second after documents were closed (or after many were opened at once), the
- * server asks V8 for full collections, run as V8 runs its own: incrementally, finished outside
+ * of its own: 10–30 s later, measured (`npm run bench -- --only memory`). The same holds for a
+ * folder's glossary after a reload: the old one, and the YAML library's parse of a large seed
+ * (~30 bytes of garbage per byte of YAML), are garbage on pages V8 keeps. So once the editor has
+ * been quiet for a second after documents were closed, a folder was reloaded, or many documents
+ * were opened at once, the server asks V8 for full collections, run as V8 runs its own: incrementally, finished outside
  * any JavaScript stack, so they may compact and unmap pages (a collection forced from
  * JavaScript may not move objects, and gives little back).
  *
@@ -33,7 +35,8 @@ export type Collect = () => Promise<void>;
 
 export class MemoryKeeper {
   private timer: NodeJS.Timeout | undefined;
-  private closed = 0;
+  /** Documents closed and folders reloaded since the last collection: memory to give back. */
+  private released = 0;
   private opened = 0;
   /** Bumped by every document event: a sequence of collections under way stops. */
   private generation = 0;
@@ -59,7 +62,13 @@ export class MemoryKeeper {
   }
 
   documentClosed(): void {
-    this.closed++;
+    this.released++;
+    this.activity();
+  }
+
+  /** A folder's glossary was read again: the previous one (and the parse's garbage) can go. */
+  workspaceReloaded(): void {
+    this.released++;
     this.activity();
   }
 
@@ -72,7 +81,7 @@ export class MemoryKeeper {
 
   private activity(): void {
     this.generation++;
-    if (this.disposed || this.collect === undefined || (this.closed === 0 && this.opened < OPENED_BURST)) return;
+    if (this.disposed || this.collect === undefined || (this.released === 0 && this.opened < OPENED_BURST)) return;
     this.arm();
   }
 
@@ -91,7 +100,7 @@ export class MemoryKeeper {
       this.arm();
       return;
     }
-    this.closed = 0;
+    this.released = 0;
     this.opened = 0;
     for (let k = 0; k < COLLECTIONS && generation === this.generation && !this.disposed; k++) {
       try {

@@ -58,6 +58,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     return session ? run(session) : fallback;
   };
 
+  const memory = new MemoryKeeper(options.collectMemory ?? compactingCollector());
+
   connection.onInitialize((params): InitializeResult => {
     if (shutDown) throw new ResponseError(ErrorCodes.InvalidRequest, 'the server is shut down: only `exit` is accepted');
     session = new Session(connection, documents, logger, params, {
@@ -67,6 +69,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       ...(options.eventStore ? { eventStore: options.eventStore } : {}),
       ...(options.runId ? { runId: options.runId } : {}),
       ...(options.actor ? { actor: options.actor } : {}),
+    });
+    session.registry.onDidReload((_root, _snapshot, first) => {
+      if (!first) memory.workspaceReloaded();
     });
     return { capabilities: serverCapabilities(session.client), serverInfo: { name: 'spec-glossary', version: options.version ?? 'dev' } };
   });
@@ -96,7 +101,6 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }),
   );
 
-  const memory = new MemoryKeeper(options.collectMemory ?? compactingCollector());
   documents.onDidOpen(
     runSafeNotification(logger, 'didOpen', (e) => {
       memory.documentOpened();
