@@ -125,6 +125,22 @@ describe('incremental checking', () => {
     expect(checker.check(text, opts)).toEqual(engine.checkDocument(text, opts));
   });
 
+  test('a word written as code elsewhere in the document: edits of that line, and of others', () => {
+    const checker = engine.createIncrementalChecker();
+    const opts = options(0, 0, false);
+    const terms = (text: string) => checker.check(text, opts).findings.map((f) => f.term);
+    const coded = 'The mutmut tool runs.\nThen mutmut again.\nAnd mutmut once more.\n\nRun `mutmut run` now.\n';
+    expect(terms(coded)).not.toContain('mutmut');
+    // Another line edited: still code.
+    expect(terms(coded.replace('Then', 'And then'))).not.toContain('mutmut');
+    // Its backticks removed: a term; written as code again: not.
+    const plain = coded.replace('`mutmut run`', 'mutmut run');
+    expect(terms(plain)).toContain('mutmut');
+    expect(checker.check(plain, opts)).toEqual(engine.checkDocument(plain, opts));
+    expect(terms(coded)).not.toContain('mutmut');
+    expect(checker.check(coded, opts)).toEqual(engine.checkDocument(coded, opts));
+  });
+
   test('random edit sequences give the fresh check result', () => {
     fc.assert(
       fc.property(fc.constantFrom(DOCUMENT, generateSpec({ size: 12_000, seed: 5 }), IN_SENSE_DOCUMENT), fc.array(fc.tuple(edit, fc.integer({ min: 0, max: 8 }), fc.boolean()), { minLength: 1, maxLength: 12 }), (start, edits) => {
