@@ -19,7 +19,7 @@ import { DEFAULT_SETTINGS } from '../../server/src/shared/protocol';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 
-export { cli, cliAsync } from '../cli/support';
+export { cli, cliProcess, cliProcessAsync } from '../cli/support';
 export { tempWorkspace, TEAM_WORKSPACE_SEED, type TempWorkspace } from '../helpers/workspace';
 
 export const uriOf = (file: string): string => URI.file(file).toString();

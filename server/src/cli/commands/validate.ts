@@ -40,7 +40,7 @@ export async function validateCommand(command: ParsedCommand, io: CliIo): Promis
   const root = requireWorkspaceRoot(given, io.cwd);
   const { problems, counts } = await validateWorkspace(root);
 
-  const palette = io.isTTY && !values['no-color'] && !process.env['NO_COLOR'] ? ANSI : PLAIN;
+  const palette = io.isTTY && !values['no-color'] && !io.env['NO_COLOR'] ? ANSI : PLAIN;
   const lines = problems.map((p) => {
     const where = p.line > 0 ? `${relativePath(io.cwd, p.file)}:${p.line}:${p.column}` : relativePath(io.cwd, p.file);
     return shown`${where} ${palette.severity(p.severity, p.severity)} ${p.code} ${p.message}`;
