@@ -47,10 +47,14 @@ export interface RunOptions {
 
 const environment = (options: RunOptions) => ({ ...process.env, NO_COLOR: '1', ...options.env });
 
-/** A stream that keeps what is written to it, decoded as UTF-8 (split characters included). */
+/** A stream that keeps what is written to it (strings as they come, bytes decoded as UTF-8). */
 export class CollectedOutput extends Writable {
   text = '';
   private readonly decoder = new StringDecoder('utf8');
+
+  constructor() {
+    super({ decodeStrings: false });
+  }
 
   override _write(chunk: Buffer | string, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
     this.text += typeof chunk === 'string' ? chunk : this.decoder.write(chunk);
