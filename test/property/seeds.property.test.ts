@@ -132,7 +132,7 @@ describe('seed loading properties', () => {
           expect(problem.range.start.line, problem.message).toBeLessThan(to);
         }
       }),
-      { numRuns: propertyRuns(600) },
+      { numRuns: propertyRuns(200) },
     );
   });
 
@@ -161,7 +161,7 @@ describe('seed loading properties', () => {
           expect(sense.confidence).toBeLessThanOrEqual(1);
         }
       }),
-      { numRuns: propertyRuns(800) },
+      { numRuns: propertyRuns(250) },
     );
   });
 

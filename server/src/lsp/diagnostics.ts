@@ -216,6 +216,8 @@ export class DiagnosticsPublisher {
     this.refreshQueued = true;
     setTimeout(() => {
       this.refreshQueued = false;
+      // After shutdown the connection may be gone: sending would throw (not reject).
+      if (this.disposed) return;
       this.connection.sendRequest(DiagnosticRefreshRequest.type).catch((error: unknown) => this.logger.debug(`diagnostic refresh: ${(error as Error).message}`));
     }, 0);
   }
@@ -225,6 +227,7 @@ export class DiagnosticsPublisher {
     this.codeLensRefreshQueued = true;
     setTimeout(() => {
       this.codeLensRefreshQueued = false;
+      if (this.disposed) return;
       this.connection.sendRequest(CodeLensRefreshRequest.type).catch((error: unknown) => this.logger.debug(`codeLens refresh: ${(error as Error).message}`));
     }, 0);
   }
