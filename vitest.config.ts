@@ -19,8 +19,8 @@ export default defineConfig({
     // run is bound by CPU: one worker per core (vitest leaves one core idle by default, half the
     // machine on two cores).
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    // The test files of a worker share its modules instead of importing them again per file (a
-    // third of the suite's CPU time). The code under test keeps no module-level state (STYLE.md,
+    // The test files of a worker share its modules instead of importing them again per file
+    // (about a quarter of the suite's CPU time). The code under test keeps no module-level state (STYLE.md,
     // issue 17); a test that changes something process-wide (an environment variable, a global)
     // puts it back when it ends.
     isolate: false,

@@ -71,14 +71,20 @@ export async function cli(args: string[], cwd: string, options: RunOptions = {})
   return { status, stdout: stdout.text, stderr: stderr.text };
 }
 
+function assertBuilt(): void {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` first (npm test does)`);
+}
+
 /** Runs the built `dist/cli.js` as a process and waits for it. */
 export function cliProcess(args: string[], cwd: string, options: RunOptions = {}): CliResult {
+  assertBuilt();
   const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', input: options.input ?? '', env: environment(options) });
   return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 
 /** `cliProcess` without blocking the test: for several processes at once. */
 export function cliProcessAsync(args: string[], cwd: string, options: RunOptions = {}): Promise<CliResult> {
+  assertBuilt();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], { cwd, env: environment(options), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -135,6 +141,7 @@ export interface PtySession {
  * pty for stdin, stdout and stderr; what we write to script's stdin is typed into the pty.
  */
 export function ptyCli(args: string[], cwd: string): PtySession {
+  assertBuilt();
   const command = [process.execPath, CLI, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd, env: { ...process.env, NO_COLOR: '1', TERM: 'dumb' }, stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';

@@ -3,7 +3,8 @@
  *
  * `main` is the whole CLI as a function: it takes the arguments and a `CliContext` (streams,
  * environment variables, current directory) and resolves with the exit code. It never exits the
- * process and keeps nothing between runs, so tests call it directly (test/cli/support.ts); the
+ * process and keeps no state between runs (each creates its engine and run id; only the read-only
+ * word lists are loaded once per process), so tests call it directly (test/cli/support.ts); the
  * `spec-glossary` bin (bin.ts) passes the process's own.
  */
 
