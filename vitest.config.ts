@@ -12,6 +12,8 @@ export default defineConfig({
     // The real VS Code session runs on its own: npm run test:vscode (test/vscode/vitest.config.ts).
     exclude: [...configDefaults.exclude, 'test/vscode/**'],
     globalSetup: ['test/helpers/globalSetup.ts'],
+    // Each file's CPU time, for the timing reporter (test/helpers/timingReporter.ts).
+    setupFiles: ['test/helpers/cpuSetup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
