@@ -116,7 +116,7 @@ describe('event log properties', () => {
         expect(events).toEqual(expected);
         expectProblemsOnBadLines(text, problems);
       }),
-      { numRuns: propertyRuns(500) },
+      { numRuns: propertyRuns(250) },
     );
   });
 
@@ -164,7 +164,7 @@ describe('event log properties', () => {
         expect(appended!.lamport_clock).toBeGreaterThan(Math.max(0, ...expected.map((e) => e.lamport_clock)));
         rmSync(root, { recursive: true, force: true });
       }),
-      { numRuns: propertyRuns(80) },
+      { numRuns: propertyRuns(40) },
     );
   });
 });
