@@ -92,7 +92,7 @@ describe('check --emit-events', () => {
     expect(result.stderr).toContain(`resume with: spec-glossary resume --retry-token ${checkpoint!['retry_token']}`);
   });
 
-  test('input_hash follows SPEC §7 (the given example hash) over {"path", "text"}', async () => {
+  test('input_hash follows SPEC §7 (the given example hash) over {"path", "text"}', () => {
     expect(computeInputHash({ description: 'The workspace contains files' })).toBe('4765e44eb2155da88dcadd2849b2695a09a05ccf2a1eb9ac4a6adc5f1526de2e');
     const text = 'Ünïcode "quotes"\nand a tab\t.\n';
     const python = `{"path": "kitty-specs/x/spec.md", "text": ${JSON.stringify(text)}}`;
