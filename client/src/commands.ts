@@ -26,9 +26,14 @@ export function scopeLabel(scope: DefineScope): string {
   return GLOSSARY_LABEL[scope];
 }
 
-/** "Define 'workspace' in the team glossary with a definition…" */
-export function withDefinitionTitle(args: Pick<DefineTermArgs, 'term' | 'scope'>): string {
-  return `Define '${args.term}' in the ${scopeLabel(args.scope)} with a definition…`;
+/** The term as the document writes it (PCI), as the server's titles show it. */
+export function writtenTerm(args: Pick<DefineTermArgs, 'term' | 'written'>): string {
+  return typeof args.written === 'string' && args.written.trim() !== '' ? args.written : args.term;
+}
+
+/** "Define 'PCI' in the team glossary with a definition…" */
+export function withDefinitionTitle(args: Pick<DefineTermArgs, 'term' | 'written' | 'scope'>): string {
+  return `Define '${writtenTerm(args)}' in the ${scopeLabel(args.scope)} with a definition…`;
 }
 
 /** A code action or a bare command, as the client library hands them to the middleware. */

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { ExecuteCommandRequest, type LanguageClient, type Middleware } from 'vscode-languageclient/node';
 import { Commands, type CommandResult, type DefineTermArgs } from '../../server/src/shared/protocol';
-import { ClientCommands, definitionCompanions, isCommandResult, scopeLabel, validateDefinition, withDefinitionTitle } from './commands';
+import { ClientCommands, definitionCompanions, isCommandResult, scopeLabel, validateDefinition, withDefinitionTitle, writtenTerm } from './commands';
 
 const RESULT_MESSAGE_MS = 5_000;
 
@@ -48,8 +48,8 @@ export async function defineTermWithDefinition(client: LanguageClient | undefine
   }
   const definition = await vscode.window.showInputBox({
     title: withDefinitionTitle(args),
-    prompt: `Definition of '${args.term}' for mission ${args.missionId}: added to the ${scopeLabel(args.scope)} and pinned for this mission (recorded in the event log).`,
-    placeHolder: `What '${args.term}' means in this mission`,
+    prompt: `Definition of '${writtenTerm(args)}': added to the ${scopeLabel(args.scope)} and pinned for this spec's mission (recorded in the event log).`,
+    placeHolder: `What '${writtenTerm(args)}' means in this mission`,
     ignoreFocusOut: true,
     validateInput: validateDefinition,
   });

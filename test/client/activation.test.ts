@@ -50,7 +50,7 @@ beforeAll(async () => {
   if (!existsSync(EXTENSION)) throw new Error(`${EXTENSION} is missing: run \`npm run build\` first`);
   workspace = tempWorkspace({
     '.kittify/glossaries/team_domain.yaml': 'terms:\n  - surface: workspace\n    definition: Git worktree directory\n    status: active\n',
-    'kitty-specs/001-demo/spec.md': '# Spec\n\nThe workspace.\n',
+    'kitty-specs/001-demo/spec.md': '# Spec\n\nThe workspace holds the "quuxbar".\n',
   });
   fake = createFakeVscode(workspace.root);
   extension = load(EXTENSION, fake.module);
@@ -112,18 +112,18 @@ describe('the VS Code extension', () => {
       uri: fake.module['Uri'].file(spec).toString(),
       missionId: '001-demo',
       stepId: 'spec',
-      term: 'mission folder',
+      term: 'quuxbar',
       scope: 'team_domain',
     });
     expect(prompts).toHaveLength(1);
-    expect(prompts[0]).toMatchObject({ title: "Define 'mission folder' in the team glossary with a definition…" });
+    expect(prompts[0]).toMatchObject({ title: "Define 'quuxbar' in the team glossary with a definition…" });
     expect(result).toMatchObject({ ok: true });
     const events = readFileSync(workspace.path('.kittify/events/glossary/001-demo.events.jsonl'), 'utf8')
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line));
     expect(events.map((e) => e.event_type)).toEqual(['GlossarySenseUpdated', 'GlossaryClarificationResolved']);
-    expect(events[1].selected_sense).toMatchObject({ surface: 'mission folder', scope: 'team_domain', definition: 'Folder of a Spec Kitty mission' });
+    expect(events[1].selected_sense).toMatchObject({ surface: 'quuxbar', scope: 'team_domain', definition: 'Folder of a Spec Kitty mission' });
     expect(fake.messages).toContainEqual(expect.objectContaining({ level: 'status' }));
   });
 

@@ -71,6 +71,33 @@ describe('replayEvents: clarifications', () => {
   });
 });
 
+describe('replayEvents: reopening a decision', () => {
+  it('an open Requested after the pin unpins the term until a later Resolved answers it', () => {
+    const pin = resolved({ conflict: 'c1', lamport: 1, definition: 'first' });
+    const reopen = requested({ conflict: 'c2', lamport: 2 });
+    const reopened = replayEvents([pin, reopen]);
+    expect(reopened.pins).toEqual([]);
+    expect(reopened.openClarifications.map((o) => o.conflictId)).toEqual(['c2']);
+
+    const answered = replayEvents([pin, reopen, resolved({ conflict: 'c2', lamport: 3, definition: 'second' })]);
+    expect(answered.pins.map((p) => [p.conflictId, p.sense.definition])).toEqual([['c2', 'second']]);
+    expect(answered.openClarifications).toEqual([]);
+  });
+
+  it('a Requested before the pin, another term or another mission leaves the pin alone', () => {
+    const state = replayEvents([
+      requested({ conflict: 'c0', lamport: 1, term: 'worktree' }),
+      resolved({ conflict: 'c1', lamport: 2 }),
+      requested({ conflict: 'c2', lamport: 3, term: 'worktree' }),
+      requested({ conflict: 'c3', lamport: 4, mission: 'm2' }),
+    ]);
+    expect(state.pins.map((p) => [p.missionId, p.term])).toEqual([['m1', 'workspace']]);
+    // Deterministic whatever the input order.
+    const shuffled = replayEvents([requested({ conflict: 'c3', lamport: 4, mission: 'm2' }), resolved({ conflict: 'c1', lamport: 2 }), requested({ conflict: 'c0', lamport: 1, term: 'worktree' })]);
+    expect(shuffled.pins.map((p) => [p.missionId, p.term])).toEqual([['m1', 'workspace']]);
+  });
+});
+
 describe('replayEvents: senses', () => {
   it('create adds an event sense with provenance', () => {
     const e = senseUpdated({ surface: 'Frobnicators', lamport: 1 });
@@ -152,10 +179,8 @@ describe('replayEvents: duplicates and determinism', () => {
     const other = requested({ conflict: 'c2', lamport: 5, term: 'Workspaces' });
     const inOrder = [ask, first, { ...first }, second, again, other];
     const state = replayEvents(inOrder);
-    expect(state.pins.map((p) => [p.missionId, p.term, p.sense.definition])).toEqual([
-      ['m1', 'workspace', 'first'],
-      ['m2', 'workspace', 'second'],
-    ]);
+    // c2, requested after m1's pin and still open, reopens the question for m1 (m2 keeps its pin).
+    expect(state.pins.map((p) => [p.missionId, p.term, p.sense.definition])).toEqual([['m2', 'workspace', 'second']]);
     expect(state.openClarifications.map((o) => [o.conflictId, o.term])).toEqual([['c2', 'workspace']]);
     expect((state.problems ?? []).map((p) => p.message)).toEqual([
       `conflict c1 was resolved by 2 events; the first (${first.event_id}) closed it, the later ones (latest ${second.event_id}) still pin their senses`,

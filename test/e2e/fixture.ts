@@ -43,6 +43,33 @@ Each workspace holds one checkout of the code.
   });
 }
 
+/** The unknown acronym of `defineWorkspace`, and the definition the tests write for it. */
+export const DEFINE_TERM = 'QZX';
+export const DEFINE_DEFINITION = 'Quality zone exchange rules';
+export const TEAM_SEED = '.kittify/glossaries/team_domain.yaml';
+
+/** A workspace whose spec uses an acronym no glossary defines. */
+export function defineWorkspace(): TempWorkspace {
+  return tempWorkspace({
+    [TEAM_SEED]: WORKSPACE_SENSES_SEED,
+    [SPEC_PATH]: `# Checkout
+
+The ${DEFINE_TERM} rules apply to the checkout.
+`,
+  });
+}
+
+/**
+ * What defining the term by editing and saving the seed file records: the deferral, then the
+ * sense as the file holds it and the answer to that deferral (checked in the mission's log).
+ */
+export function definedEvents(workspace: TempWorkspace): Record<string, any>[] {
+  return readFileSync(workspace.path(EVENT_LOG), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
+}
+
 /** A bin folder holding `spec-glossary-language-server` → dist/server.js. */
 export function serverOnPath(workspace: TempWorkspace): string {
   if (!existsSync(SERVER_JS)) throw new Error(`${SERVER_JS} is missing: run \`npm run build\` first`);

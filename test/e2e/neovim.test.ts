@@ -14,10 +14,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TempWorkspace } from '../helpers/workspace';
-import { docSnippet, EVENT_LOG, EXPECTED_MESSAGE, EXPECTED_RANGE, hasCommand, IN_CI, MISSION, OTHER_TITLE, PICKED_TITLE, serverOnPath, SPEC_PATH, specWorkspace } from './fixture';
+import { DEFINE_DEFINITION, DEFINE_TERM, defineWorkspace, definedEvents, docSnippet, EVENT_LOG, EXPECTED_MESSAGE, EXPECTED_RANGE, hasCommand, IN_CI, MISSION, OTHER_TITLE, PICKED_TITLE, serverOnPath, SPEC_PATH, specWorkspace, TEAM_SEED } from './fixture';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DRIVER = path.join(here, 'nvim', 'driver.lua');
+const DEFINE_DRIVER = path.join(here, 'nvim', 'define.lua');
 const CONFIG_011 = path.join(here, 'nvim', 'config011.lua');
 const HAS_NVIM = hasCommand('nvim');
 /** [major, minor] of the installed Neovim. */
@@ -69,14 +70,14 @@ function isolatedEnv(home: string, bin: string, extra: Record<string, string>): 
   };
 }
 
-function runNeovim(workspace: TempWorkspace, bin: string, snippet: 'neovim-0.7' | 'neovim-0.11'): Promise<NvimRun> {
+function runNeovim(workspace: TempWorkspace, bin: string, snippet: 'neovim-0.7' | 'neovim-0.11', driver = DRIVER, extra: Record<string, string> = {}): Promise<NvimRun> {
   const home = mkdtempSync(path.join(tmpdir(), 'spec-glossary-nvim-'));
   cleanups.push(() => rmSync(home, { recursive: true, force: true }));
   const init = path.join(home, 'init.lua');
   writeFileSync(init, docSnippet(snippet));
   const out = path.join(home, 'result.json');
-  const env = isolatedEnv(home, bin, { SG_E2E_OUT: out, SG_E2E_PICK: PICKED_TITLE, SG_E2E_TIMEOUT_MS: '20000' });
-  const args = ['--headless', '-n', '-i', 'NONE', '-u', init, workspace.path(SPEC_PATH), '-c', `luafile ${DRIVER}`];
+  const env = isolatedEnv(home, bin, { SG_E2E_OUT: out, SG_E2E_PICK: PICKED_TITLE, SG_E2E_TIMEOUT_MS: '20000', ...extra });
+  const args = ['--headless', '-n', '-i', 'NONE', '-u', init, workspace.path(SPEC_PATH), '-c', `luafile ${driver}`];
   return new Promise((resolve, reject) => {
     const child = spawn('nvim', args, { cwd: workspace.root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -97,6 +98,11 @@ describe.skipIf(!HAS_NVIM && !IN_CI)('Neovim (headless, configured from docs/edi
   it('(0.7 snippet) shows the diagnostic, hovers it, applies "Use sense" and the diagnostic is gone; the event is logged', async () => {
     expect(HAS_NVIM, 'Neovim (`nvim`) must be installed in CI: .ci/run installs it from Debian').toBe(true);
     await quickFixSession('neovim-0.7');
+  });
+
+  it('(0.7 snippet) defers an unknown term, then defines it by editing and saving the glossary file: the diagnostic goes, the events are in the log', async () => {
+    expect(HAS_NVIM, 'Neovim (`nvim`) must be installed in CI: .ci/run installs it from Debian').toBe(true);
+    await defineSession('neovim-0.7');
   });
 
   it.skipIf(!HAS_NVIM_011)('(0.11 snippet, Neovim 0.11+ only) the same session with vim.lsp.config / vim.lsp.enable', async () => {
@@ -130,6 +136,43 @@ describe.skipIf(!HAS_NVIM && !IN_CI)('Neovim (headless, configured from docs/edi
     expect(result.roots).toEqual({ spec: workspace.root, seed: workspace.root, other_yaml: null });
   });
 });
+
+interface DefineRecorded {
+  steps: string[];
+  error?: string;
+  messages: string[];
+  diagnostics?: Array<{ lnum: number; col: number; severity: number; message: string }>;
+  deferred?: Array<{ severity: number; message: string }>;
+  define_titles?: string[];
+  seed_text?: string;
+  diagnostics_after?: unknown[];
+}
+
+async function defineSession(snippet: 'neovim-0.7' | 'neovim-0.11'): Promise<void> {
+  const workspace = defineWorkspace();
+  const bin = serverOnPath(workspace);
+  cleanups.push(() => workspace.remove(), () => rmSync(bin, { recursive: true, force: true }));
+  const run = await runNeovim(workspace, bin, snippet, DEFINE_DRIVER, { SG_E2E_SEED: workspace.path(TEAM_SEED), SG_E2E_DEFINITION: DEFINE_DEFINITION, SG_E2E_LOG: workspace.path(EVENT_LOG), SG_E2E_TERM: DEFINE_TERM });
+  const recorded = run.recorded as unknown as DefineRecorded | undefined;
+  const explain = `nvim exited with ${run.code}\n--- recorded ---\n${JSON.stringify(recorded, null, 2)}\n--- nvim output ---\n${run.output}\n--- lsp.log (tail) ---\n${run.lspLog.slice(-4000)}`;
+  expect(recorded, explain).toBeDefined();
+  expect(recorded!.error, explain).toBeUndefined();
+  expect(run.code, explain).toBe(0);
+
+  expect(recorded!.diagnostics).toEqual([{ lnum: 2, col: 4, severity: 3, message: "Unknown term 'QZX': not defined in any glossary scope (0 senses)." }]);
+  expect(recorded!.deferred![0]!.message).toMatch(/^Unknown term 'QZX': .* Deferred since \d{4}-\d\d-\d\d \d\d:\d\d UTC: a clarification is open for this mission\.$/);
+  expect(recorded!.define_titles).toEqual(expect.arrayContaining(["Define 'QZX' in the mission glossary", "Define 'QZX' in the team glossary", "Ignore 'QZX' in this spec", "Ignore 'QZX' in this workspace"]));
+  // Neovim 0.7 cannot show documents: the server said where the draft went.
+  expect(recorded!.messages).toContainEqual('Added a draft entry for \'QZX\' to .kittify/glossaries/team_domain.yaml:11: replace "TODO: define QZX" with its definition and save the file (open .kittify/glossaries/team_domain.yaml at line 11). Saving records it in the event log.');
+  expect(recorded!.seed_text).toContain(`  - surface: qzx\n    definition: ${DEFINE_DEFINITION}\n    status: draft`);
+  expect(recorded!.diagnostics_after).toEqual([]);
+
+  const events = definedEvents(workspace);
+  expect(events.map((e) => e['event_type'])).toEqual(['GlossaryClarificationRequested', 'GlossarySenseUpdated', 'GlossaryClarificationResolved']);
+  expect(events[1]).toMatchObject({ mission_id: MISSION, term_surface: 'qzx', scope: 'team_domain', update_type: 'create', new_sense: { surface: 'qzx', definition: DEFINE_DEFINITION, scope: 'team_domain', status: 'draft', confidence: 1 } });
+  expect(events[2]).toMatchObject({ conflict_id: events[0]!['conflict_id'], term_surface: 'qzx', selected_sense: { definition: DEFINE_DEFINITION, scope: 'team_domain' } });
+  expect(String(events[1]!['run_id'])).toMatch(/^lsp-[0-9a-f-]{36}$/);
+}
 
 async function quickFixSession(snippet: 'neovim-0.7' | 'neovim-0.11'): Promise<void> {
   const workspace = specWorkspace();

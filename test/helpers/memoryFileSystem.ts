@@ -37,9 +37,6 @@ export class MemoryFileSystem implements WorkspaceFileSystem {
     return bytes && new TextDecoder().decode(bytes);
   }
 
-  remove(file: string): void {
-    this.files.delete(path.resolve(file));
-  }
 
   mkdir(dir: string): void {
     for (let at = path.resolve(dir); !this.folders.has(at); at = path.dirname(at)) this.folders.add(at);
@@ -87,6 +84,16 @@ export class MemoryFileSystem implements WorkspaceFileSystem {
 
   createDirectory(dir: string): void {
     this.mkdir(dir);
+  }
+
+  /** A file, or an empty folder. */
+  remove(entry: string): void {
+    const absolute = path.resolve(entry);
+    if (this.files.delete(absolute)) return;
+    if ([...this.folders].some((f) => f !== absolute && path.dirname(f) === absolute) || [...this.files.keys()].some((f) => path.dirname(f) === absolute)) {
+      throw Object.assign(new Error(`ENOTEMPTY: directory not empty, rmdir '${absolute}'`), { code: 'ENOTEMPTY' });
+    }
+    this.folders.delete(absolute);
   }
 
   /** Replays the event logs of a workspace held here (what the event store does on disk). */

@@ -40,6 +40,7 @@ const CASES: Case[] = [
   { name: 'null optional fields, empty see_also mapping, empty synonym', yaml: `${ENTRY.replace('  - ', 'terms:\n  - ')}    see_also: [{}]\n    synonyms_to_avoid: ["", a]\n    introduced_in_mission:\n`, refuses: false, senses: ['workspace'] },
   { name: 'integer confidence and a `!!float` tag', yaml: 'terms:\n  - surface: x\n    definition: y\n    confidence: !!float 1\n  - surface: z\n    definition: w\n    confidence: 1\n', refuses: false, senses: ['x', 'z'] },
   { name: 'repeated inner spaces in a surface (read collapsed, with a warning)', yaml: 'terms:\n  - surface: "work  dir"\n    definition: y\n', refuses: false, senses: ['work dir'], code: 'glossary.surface-spacing' },
+  { name: 'a surface ending in U+FEFF (Python keeps it when stripping; read without it, with a warning)', yaml: 'terms:\n  - surface: "work dir\\ufeff"\n    definition: y\n', refuses: false, senses: ['work dir'], code: 'glossary.surface-spacing' },
   { name: 'a TODO draft (accepted text, but a placeholder: it defines nothing)', yaml: 'terms:\n  - surface: pci\n    definition: "TODO: define pci"\n    status: draft\n', refuses: false, senses: [], code: 'glossary.placeholder-definition' },
   { name: 'sexagesimal-looking text stays a string', yaml: 'terms:\n  - surface: x\n    definition: 12:30:00\n', refuses: false, senses: ['x'] },
   { name: 'a date with one-digit month and day stays a string', yaml: 'terms:\n  - surface: x\n    definition: 2024-1-1\n', refuses: false, senses: ['x'] },

@@ -54,6 +54,10 @@ export interface ClientOptions {
   fs?: MemoryFileSystem;
   /** Answer workspace/applyEdit with applied: false. */
   rejectEdits?: boolean;
+  /** How window/showDocument is answered: shown (default), `{ success: false }`, or an error. */
+  showDocument?: 'shown' | 'fail' | 'error';
+  /** Where decisions are appended (in-process only; each folder's event store on disk by default). */
+  eventStore?: import('../../server/src/lsp/server').ServerOptions['eventStore'];
 }
 
 export class TestClient {
@@ -106,7 +110,7 @@ export class TestClient {
     // Message readers and writers, not the streams themselves: given streams, the library exits
     // the process when they end.
     const server = createConnection(ProposedFeatures.all, new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
-    startServer(server, { version: 'test', ...(options.fs ? { fs: options.fs, replay: options.fs.replay } : {}) });
+    startServer(server, { version: 'test', ...(options.fs ? { fs: options.fs, replay: options.fs.replay } : {}), ...(options.eventStore ? { eventStore: options.eventStore } : {}) });
     const connection = createProtocolConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
     return new TestClient(undefined, connection, options, () => {
       server.dispose();
@@ -193,6 +197,11 @@ export class TestClient {
     return this.docs.get(uri)!.getText();
   }
 
+  /** `textDocument/didSave` (after the test wrote the file, as an editor saving it would). */
+  save(uri: string): void {
+    void this.connection.sendNotification('textDocument/didSave', { textDocument: { uri } });
+  }
+
   close(uri: string): void {
     this.docs.delete(uri);
     void this.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
@@ -213,9 +222,10 @@ export class TestClient {
 
   async stop(): Promise<void> {
     if (!this.exited && this.disconnect) {
-      // In process: shut down, then end the connection (an `exit` would end this process).
+      // In process: shut down, then end the connection (an `exit` would end this process). A
+      // server a test shut down already answers InvalidRequest.
       try {
-        await this.connection.sendRequest('shutdown');
+        await this.connection.sendRequest('shutdown').catch(() => undefined);
       } finally {
         this.exited = true;
         this.connection.dispose();
@@ -302,7 +312,8 @@ export class TestClient {
     });
     answer('window/showDocument', (params: ShowDocumentParams) => {
       this.shownDocuments.push(params);
-      return { success: true };
+      if (this.options.showDocument === 'error') throw new Error('cannot show documents here');
+      return { success: this.options.showDocument !== 'fail' };
     });
     answer('workspace/applyEdit', (params: ApplyWorkspaceEditParams) => {
       this.appliedEdits.push(params);

@@ -2,7 +2,7 @@
  * The main editor flow over stdio against the built server: diagnostics → code actions → a
  * command that appends an event → diagnostics re-published without the finding.
  */
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
 import { makeWorkspace, MESSAGES, MISSION, MISSION_GLOSSARY, RANGES, SPEC, SPEC_MD, TEAM, type TempWorkspace } from '../service/fixtures';
@@ -36,9 +36,9 @@ describe('language server', () => {
     ws = makeWorkspace();
     client = await TestClient.start({ folders: [ws.root], transport: 'stdio' });
     const caps = client.initializeResult.capabilities;
-    expect(caps.textDocumentSync).toEqual({ openClose: true, change: 2 });
+    expect(caps.textDocumentSync).toEqual({ openClose: true, change: 2, save: { includeText: false } });
     expect(caps).toMatchObject({ hoverProvider: true, definitionProvider: true, codeLensProvider: {}, codeActionProvider: { codeActionKinds: ['quickfix'] }, completionProvider: {} });
-    expect(caps.executeCommandProvider!.commands).toEqual(['specGlossary.selectSense', 'specGlossary.defineTerm', 'specGlossary.deferTerm', 'specGlossary.reload', 'specGlossary.listCandidates']);
+    expect(caps.executeCommandProvider!.commands).toEqual(['specGlossary.selectSense', 'specGlossary.defineTerm', 'specGlossary.deferTerm', 'specGlossary.reopenTerm', 'specGlossary.reload', 'specGlossary.listCandidates']);
     expect(caps.diagnosticProvider).toBeUndefined(); // this client does not pull
     await client.until(() => client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles'), 'the file watcher registration');
     expect(client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles')!.registerOptions).toEqual({ watchers: [{ globPattern: '**/.kittify/**' }, { globPattern: '**/meta.json' }] });
@@ -68,6 +68,7 @@ describe('language server', () => {
       "Define 'workspace' in the mission glossary",
       "Define 'workspace' in the team glossary",
       "Defer 'workspace' for later clarification",
+      "Ignore 'workspace' in this spec",
     ]);
     const since = client.mark();
     const result = await client.request<{ ok: boolean }>('workspace/executeCommand', actions[0]!.command);
@@ -96,42 +97,51 @@ describe('language server', () => {
     expect(codes(after.diagnostics)).toEqual(['inconsistent@6:14', 'unknown@7:4']);
   });
 
-  it('"Define in the mission glossary" creates mission_local.yaml through workspace/applyEdit and shows it', async () => {
+  it('"Define in the mission glossary" creates mission_local.yaml through workspace/applyEdit, shows it and says where; saving the definition records it', async () => {
     const [, , qzx] = await openSpec();
-    const define = (await codeActions(qzx!)).find((a) => a.title === "Define 'qzx' in the mission glossary")!;
+    const define = (await codeActions(qzx!)).find((a) => a.title === "Define 'QZX' in the mission glossary")!;
     const since = client.mark();
-    const result = await client.request<{ ok: boolean; editedUri: string }>('workspace/executeCommand', define.command);
+    const result = await client.request<{ ok: boolean; editedUri: string; message: string }>('workspace/executeCommand', define.command);
     expect(result).toMatchObject({ ok: true, editedUri: ws.uri(MISSION_GLOSSARY) });
+    const where = 'Added a draft entry for \'QZX\' to .kittify/glossaries/mission_local.yaml:5: replace "TODO: define QZX" with its definition and save the file. Saving records it in the event log.';
+    expect(result.message).toBe(where);
+    // Said in any client (not only through the command's answer, which most editors drop).
+    await client.until(() => client.messages.find((m) => m.type === 3 && m.message === where), 'the message saying where the entry went');
     expect(client.appliedEdits).toHaveLength(1);
     const edit = client.appliedEdits[0]!.edit;
     expect(edit.documentChanges![0]).toEqual({ kind: 'create', uri: ws.uri(MISSION_GLOSSARY), options: { ignoreIfExists: true } });
     expect(readFileSync(ws.file(MISSION_GLOSSARY), 'utf8')).toBe(
-      '# Mission glossary (mission_local): terms of one mission, checked before every other scope.\n\nterms:\n  - surface: qzx\n    definition: "TODO: define qzx"\n    status: draft\n',
+      '# Mission glossary (mission_local): terms of one mission, checked before every other scope.\n\nterms:\n  - surface: qzx\n    definition: "TODO: define QZX"\n    status: draft\n',
     );
     expect(client.shownDocuments).toEqual([{ uri: ws.uri(MISSION_GLOSSARY), takeFocus: true, selection: { start: { line: 4, character: 16 }, end: { line: 4, character: 34 } } }]);
-    // The draft's "TODO: define qzx" is a placeholder (SPEC §3): a warning on the YAML, and qzx is
+    // The draft's "TODO: define QZX" is a placeholder (SPEC §3): a warning on the YAML, and qzx is
     // still undefined until the writer replaces it with a definition.
     const draft = await client.diagnostics(ws.uri(MISSION_GLOSSARY), (ds) => ds.length > 0, since, 'placeholder warning on the new seed file');
     expect(draft.diagnostics.map((d) => [d.code, d.severity, d.range.start])).toEqual([['glossary.placeholder-definition', 2, { line: 4, character: 16 }]]);
-    expect((await client.diagnostics(ws.uri(SPEC), () => true, since)).diagnostics.some((d) => d.code === 'unknown' && d.message.includes("'qzx'"))).toBe(true);
+    expect((await client.diagnostics(ws.uri(SPEC), () => true, since)).diagnostics.some((d) => d.code === 'unknown' && d.message.includes("'QZX'"))).toBe(true);
+    // The draft wrote no event.
+    expect(readdirSync(ws.file('.kittify'))).not.toContain('events');
     const written = client.mark();
-    writeFileSync(ws.file(MISSION_GLOSSARY), readFileSync(ws.file(MISSION_GLOSSARY), 'utf8').replace('"TODO: define qzx"', 'Quarterly zone exchange'));
+    writeFileSync(ws.file(MISSION_GLOSSARY), readFileSync(ws.file(MISSION_GLOSSARY), 'utf8').replace('"TODO: define QZX"', 'Quarterly zone exchange'));
     client.fileChanged(ws.uri(MISSION_GLOSSARY));
     const after = await client.diagnostics(ws.uri(SPEC), (ds) => !ds.some((d) => d.code === 'unknown'), written, 'diagnostics without qzx');
     expect(codes(after.diagnostics)).toEqual(['ambiguous@5:38', 'inconsistent@6:14', 'ambiguous@7:27']);
-    // The server wrote no event for a YAML edit.
-    expect(readdirSync(ws.file('.kittify'))).not.toContain('events');
+    // Saving the definition of a flagged term recorded it, as Spec Kitty records a custom sense.
+    await client.until(() => existsSync(logFile()) && readFileSync(logFile(), 'utf8').endsWith('\n'), 'the recorded sense');
+    expect(events()).toMatchObject([
+      { event_type: 'GlossarySenseUpdated', mission_id: MISSION, term_surface: 'qzx', scope: 'mission_local', update_type: 'create', new_sense: { surface: 'qzx', scope: 'mission_local', definition: 'Quarterly zone exchange', status: 'draft', confidence: 1 } },
+    ]);
   });
 
   it('"Define in the team glossary" appends to the existing team_domain.yaml, keeping its layout', async () => {
     const [, , qzx] = await openSpec();
-    const define = (await codeActions(qzx!)).find((a) => a.title === "Define 'qzx' in the team glossary")!;
+    const define = (await codeActions(qzx!)).find((a) => a.title === "Define 'QZX' in the team glossary")!;
     const before = readFileSync(ws.file(TEAM), 'utf8');
     await client.request('workspace/executeCommand', define.command);
     expect(client.appliedEdits[0]!.edit.documentChanges).toEqual([
-      { textDocument: { uri: ws.uri(TEAM), version: null }, edits: [{ range: { start: { line: 17, character: 0 }, end: { line: 17, character: 0 } }, newText: '\n  - surface: qzx\n    definition: "TODO: define qzx"\n    status: draft\n' }] },
+      { textDocument: { uri: ws.uri(TEAM), version: null }, edits: [{ range: { start: { line: 17, character: 0 }, end: { line: 17, character: 0 } }, newText: '\n  - surface: qzx\n    definition: "TODO: define QZX"\n    status: draft\n' }] },
     ]);
-    expect(readFileSync(ws.file(TEAM), 'utf8')).toBe(before + '\n  - surface: qzx\n    definition: "TODO: define qzx"\n    status: draft\n');
+    expect(readFileSync(ws.file(TEAM), 'utf8')).toBe(before + '\n  - surface: qzx\n    definition: "TODO: define QZX"\n    status: draft\n');
   });
 
   it('with a client that cannot create files, creates the empty seed file itself and sends a plain edit', async () => {
@@ -139,10 +149,10 @@ describe('language server', () => {
     client = await TestClient.start({ folders: [ws.root], capabilities: { workspace: { applyEdit: true, configuration: true, workspaceEdit: { documentChanges: false } }, window: {} } });
     client.open(ws.uri(SPEC), SPEC_MD);
     const [, , qzx] = (await client.diagnostics(ws.uri(SPEC))).diagnostics;
-    const define = (await codeActions(qzx!)).find((a) => a.title === "Define 'qzx' in the mission glossary")!;
+    const define = (await codeActions(qzx!)).find((a) => a.title === "Define 'QZX' in the mission glossary")!;
     await client.request('workspace/executeCommand', define.command);
     expect(Object.keys(client.appliedEdits[0]!.edit)).toEqual(['changes']);
-    expect(readFileSync(ws.file(MISSION_GLOSSARY), 'utf8')).toContain('  - surface: qzx\n    definition: "TODO: define qzx"\n    status: draft\n');
+    expect(readFileSync(ws.file(MISSION_GLOSSARY), 'utf8')).toContain('  - surface: qzx\n    definition: "TODO: define QZX"\n    status: draft\n');
     expect(client.shownDocuments).toEqual([]); // showDocument was not advertised
   });
 
@@ -151,11 +161,11 @@ describe('language server', () => {
     client = await TestClient.start({ folders: [ws.root], rejectEdits: true });
     client.open(ws.uri(SPEC), SPEC_MD);
     const [, , qzx] = (await client.diagnostics(ws.uri(SPEC))).diagnostics;
-    const define = (await codeActions(qzx!)).find((a) => a.title === "Define 'qzx' in the team glossary")!;
+    const define = (await codeActions(qzx!)).find((a) => a.title === "Define 'QZX' in the team glossary")!;
     const before = readFileSync(ws.file(TEAM), 'utf8');
     const result = await client.request('workspace/executeCommand', define.command);
-    expect(result).toEqual({ ok: false, message: 'The editor did not apply the edit to .kittify/glossaries/team_domain.yaml: rejected by the test.' });
-    await client.until(() => client.messages.find((m) => m.type === 1), 'an error message');
+    expect(result).toEqual({ ok: false, message: 'The editor did not apply the edit to .kittify/glossaries/team_domain.yaml: rejected by the test. Nothing was written.' });
+    await client.until(() => client.messages.find((m) => m.type === 2 && m.message === (result as { message: string }).message), 'a warning');
     expect(readFileSync(ws.file(TEAM), 'utf8')).toBe(before);
   });
 

@@ -134,7 +134,7 @@ describe('event log faults under the language server', () => {
     const result = await client!.request<{ ok: boolean; message: string }>('workspace/executeCommand', define);
     expect(result.ok).toBe(false);
     expect(result.message).toMatch(/^Cannot add 'zorblax' to \.kittify\/glossaries\/mission_local\.yaml: \S/);
-    await client!.until(() => client!.messages.find((m) => m.type === 1 && m.message === result.message), 'the error shown');
+    await client!.until(() => client!.messages.find((m) => (m.type === 1 || m.type === 2) && m.message === result.message), 'the error shown');
     expect(client!.appliedEdits).toEqual([]);
     expect(readFileSync(seed, 'utf8')).toBe('terms: [unclosed\n');
     expect(client!.exited).toBe(false);

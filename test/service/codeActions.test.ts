@@ -19,7 +19,7 @@ const titles = (actions: CodeAction[]) => actions.map((a) => a.title);
 describe('code actions', () => {
   it('offers, for an ambiguous term, each candidate sense in order, then define and defer', async () => {
     const [ambiguous] = await diagnosticsOf();
-    const actions = codeActionsFor(ws.uri(SPEC), [ambiguous!]);
+    const actions = codeActionsFor(ws.uri(SPEC), [ambiguous!], { textAt: () => 'workspace' });
     expect(titles(actions)).toEqual([
       "Use 'workspace' = Git worktree directory for a work package (team_domain)",
       "Use 'workspace' = VS Code workspace configuration file (team_domain)",
@@ -35,11 +35,8 @@ describe('code actions', () => {
     });
     expect(actions[2]!.command).toEqual({ title: actions[2]!.title, command: Commands.defineTerm, arguments: [{ uri: ws.uri(SPEC), missionId: MISSION, stepId: 'spec', term: 'workspace', scope: 'mission_local' }] });
     expect(actions[3]!.command!.arguments![0]).toMatchObject({ scope: 'team_domain' });
-    expect(actions[4]!.command).toEqual({
-      title: actions[4]!.title,
-      command: Commands.deferTerm,
-      arguments: [{ uri: ws.uri(SPEC), missionId: MISSION, stepId: 'spec', term: 'workspace', severity: 'high', options: ['Git worktree directory for a work package', 'VS Code workspace configuration file'] }],
-    });
+    // The server works out the urgency, options and conflict ids when the command runs.
+    expect(actions[4]!.command).toEqual({ title: actions[4]!.title, command: Commands.deferTerm, arguments: [{ uri: ws.uri(SPEC), missionId: MISSION, stepId: 'spec', term: 'workspace' }] });
   });
 
   it('replaces a synonym to avoid with a plain text edit, keeping a capital letter', async () => {
@@ -58,7 +55,7 @@ describe('code actions', () => {
 
   it('offers define and defer for an unknown term', async () => {
     const [, , qzx] = await diagnosticsOf();
-    expect(titles(codeActionsFor(ws.uri(SPEC), [qzx!]))).toEqual(["Define 'qzx' in the mission glossary", "Define 'qzx' in the team glossary", "Defer 'qzx' for later clarification"]);
+    expect(titles(codeActionsFor(ws.uri(SPEC), [qzx!]))).toEqual(["Define 'qzx' in the mission glossary", "Define 'qzx' in the team glossary", "Defer 'qzx' for later clarification"]); // (no text: the normalized term)
   });
 
   it('lists each action once when several diagnostics of a term are in range, and merges replacements', async () => {
@@ -70,12 +67,23 @@ describe('code actions', () => {
     expect(replace.edit!.changes![ws.uri(SPEC)]).toHaveLength(2);
   });
 
-  it('does not offer defer again while a clarification is open, and resolves that conflict id', async () => {
+  it('does not offer defer again while a clarification is open, and never passes a conflict id (the server closes what is open when the command runs)', async () => {
     const [ambiguous] = await diagnosticsOf();
     const data = { ...(ambiguous!.data as object), openConflictId: 'c-7' };
     const actions = codeActionsFor(ws.uri(SPEC), [{ ...ambiguous!, data }]);
     expect(titles(actions)).not.toContain("Defer 'workspace' for later clarification");
-    expect(actions[0]!.command!.arguments![0]).toMatchObject({ conflictId: 'c-7' });
+    expect(actions.every((a) => !('conflictId' in (a.command!.arguments![0] as object)))).toBe(true);
+  });
+
+  it('names the term as the document writes it at the diagnostic, and passes that form along', async () => {
+    const [, , qzx] = await diagnosticsOf();
+    const actions = codeActionsFor(ws.uri(SPEC), [qzx!], { textAt: () => 'QZX' });
+    expect(titles(actions)).toEqual(["Define 'QZX' in the mission glossary", "Define 'QZX' in the team glossary", "Defer 'QZX' for later clarification"]);
+    expect(actions[0]!.command!.arguments![0]).toMatchObject({ term: 'qzx', written: 'QZX' });
+    // Two occurrences written differently are still one action each.
+    const both = codeActionsFor(ws.uri(SPEC), [qzx!, { ...qzx!, range: RANGES.workspace1 }], { textAt: (r) => (r === RANGES.workspace1 ? 'qzx' : 'QZX') });
+    expect(titles(both)).toEqual(titles(actions));
+    expect(both[0]!.diagnostics).toHaveLength(2);
   });
 
   it('ignores diagnostics without a finding payload and kinds that were not asked for', async () => {

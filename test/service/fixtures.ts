@@ -61,7 +61,7 @@ export const RANGES = {
 export const MESSAGES = {
   ambiguous: "Ambiguous term 'workspace': 2 senses in team_domain; choose the one this mission means.",
   workDir: "Inconsistent term 'work dir': a synonym to avoid; use 'worktree' (team_domain, 1 sense).",
-  qzx: "Unknown term 'qzx': not defined in any glossary scope (0 senses).",
+  qzx: "Unknown term 'QZX': not defined in any glossary scope (0 senses).",
 };
 
 export const DEFAULT_FILES: Record<string, string> = {

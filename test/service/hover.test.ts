@@ -17,7 +17,7 @@ describe('hover', () => {
     expect(hover.range).toEqual(RANGES.workspace1);
     expect((hover.contents as MarkupContent).kind).toBe('markdown');
     const lines = (hover.contents as MarkupContent).value.split('\n');
-    expect(lines.slice(0, 3)).toEqual(['### workspace', '', `**Ambiguous**: 2 active senses in team_domain and no pin for mission ${MISSION}; pick one with a quick fix.`]);
+    expect(lines.slice(0, 3)).toEqual(['### workspace', '', `**Ambiguous**: 2 active senses in team_domain and no pin for mission 041-mission (${MISSION}); pick one with a quick fix.`]);
     expect(lines).toContain('- **team_domain** · active · confidence 0.9 — **candidate 1**  ');
     expect(lines).toContain('  Git worktree directory for a work package  ');
     expect(lines).toContain(`  _[.kittify/glossaries/team_domain.yaml:3](${ws.uri(TEAM)}#L3)_`);
@@ -49,7 +49,9 @@ describe('hover', () => {
     const doc = await checkDocument(ws);
     expect(doc.report.findings.map((f) => f.term)).toEqual(['work dir', 'qzx']);
     const value = text(doc, RANGES.workspace1.start);
-    expect(value).toContain(`**Pinned** for mission ${MISSION}: the team_domain sense, chosen by user:alice at 2026-02-16T12:06:00.000Z.`);
+    // Who decided what, when, for which mission (its folder name, then its id), and the event.
+    expect(value).toContain(`**Pinned** for mission 041-mission (${MISSION}) by user:alice on 2026-02-16 12:06 UTC: "VS Code workspace configuration file" (team_domain).`);
+    expect(value).toContain('Recorded by event 09f7283a-b4c5-40d1-a2f3-6475819a0b13 (conflict c-1).');
     expect(value).toContain('- **team_domain** · active · confidence 0.7 — **pinned**  ');
     expect(value).toContain('- **team_domain** · active · confidence 0.9 — **not chosen**  ');
   });

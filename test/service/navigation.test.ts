@@ -46,6 +46,26 @@ describe('completion', () => {
     expect(single.detail).toBe('team_domain, spec_kitty_core · 2 senses');
   });
 
+  it('replaces the words typed of a multi-word surface ("work pa" → "work package", never "work work package"), every item from one start', async () => {
+    ws = makeWorkspace();
+    const doc = await checkDocument(ws);
+    const line = 'Each Work pa';
+    const list = completeSurfaces(doc.glossary, line, { line: 3, character: line.length });
+    expect(list.items.map((i) => i.label)).toContain('work package');
+    expect(list.items.every((i) => String(i.label).startsWith('work pa'))).toBe(true);
+    const item = list.items.find((i) => i.label === 'work package')!;
+    expect(item.textEdit).toEqual({ range: { start: { line: 3, character: 5 }, end: { line: 3, character: 12 } }, newText: 'Work package' });
+    expect(item.filterText).toBeUndefined(); // Neovim's omnifunc takes the start from the edits only without it
+    const completed = line.slice(0, 5) + (item.textEdit as { newText: string }).newText;
+    expect(completed).toBe('Each Work package');
+    // After a space, the words before it still count.
+    const spaced = completeSurfaces(doc.glossary, 'a work ', { line: 0, character: 7 }).items.find((i) => i.label === 'work package')!;
+    expect(spaced.textEdit).toMatchObject({ range: { start: { line: 0, character: 2 } }, newText: 'work package' });
+    // One word still matches a later word of a surface, replacing only that word.
+    const later = completeSurfaces(doc.glossary, 'the pack', { line: 0, character: 8 }).items.find((i) => i.label === 'work package')!;
+    expect(later.textEdit).toMatchObject({ range: { start: { line: 0, character: 4 } }, newText: 'work package' });
+  });
+
   it('offers every surface on an empty prefix', async () => {
     ws = makeWorkspace();
     const doc = await checkDocument(ws);

@@ -223,6 +223,20 @@ describe.skipIf(!install.ok && !IN_CI)(`VS Code (code-server ${install.version})
     expect(event).toMatchObject({ mission_id: spec.mission_id, resolution_mode: 'interactive', selected_sense: { scope: picked.scope, definition: picked.definition } });
     expect(readEvents(root).filter(({ event }) => isResolution(event)), 'one decision, one line').toHaveLength(1);
 
+    // Pinned now (no squiggle): Ctrl+. on it offers to change the decision or reopen it.
+    await vscode.goTo(ambiguous.line, ambiguous.column);
+    const change = await vscode.quickFixes();
+    const other = senses[1]!;
+    const instead = change.find((t) => {
+      const match = /^Use '(.+)' = (.+?)…? \((\w+)\) instead$/.exec(t);
+      return !!match && sameWord(match[1], ambiguous.text) && other.definition.startsWith(match[2]!) && match[3] === other.scope;
+    });
+    expect(instead, `no "Use '${ambiguous.text}' = ${other.definition.slice(0, 30)}… instead" in ${JSON.stringify(change)}`).toBeDefined();
+    expect(change.some((t) => /^Reopen '(.+)' for clarification$/.exec(t) !== null && sameWord(/'(.+)'/.exec(t)![1], ambiguous.text)), JSON.stringify(change)).toBe(true);
+    await shot('04-change-of-mind-menu');
+    await vscode.page.keyboard.press('Escape');
+    await vscode.page.locator('.action-widget').waitFor({ state: 'hidden', timeout: 10_000 });
+
     // The CLI replays the log: the editor's status must now agree with it.
     const after = checkWorkspace(root).find((d) => d.path === specPath)!;
     expect(after.findings.some((f) => f.term === ambiguous.finding.term)).toBe(false);

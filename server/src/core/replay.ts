@@ -28,6 +28,9 @@
  *   scope for decisions. A placeholder definition closes the conflict but pins nothing.
  * - GlossaryClarificationRequested is open until any Resolved has its conflict_id. Repeated
  *   Requested for one conflict keep the first and are reported (one problem per conflict).
+ *   An open Requested that comes after the latest pin of its (mission, term) in replay order
+ *   reopens the question: the pin no longer applies (the editor's "Reopen" and a deferral made
+ *   after a decision write exactly that); the next Resolved pins again and closes it.
  * - Spec Kitty's pipeline answers a clarification with a custom definition by writing the
  *   Requested and, on the next line of the same log, a GlossarySenseUpdated, and no Resolved. So
  *   an active sense created or updated for (mission, term) on the line right after a still-open
@@ -433,6 +436,13 @@ class Accumulator implements ReplayAccumulator {
       const id = `${pin.missionId}\u0000${pin.term}`;
       const known = latestPins.get(id);
       if (known === undefined || before(known, pin)) latestPins.set(id, pin);
+    }
+    // Reopening: a clarification of (mission, term) requested after the pin and still open asks
+    // the question again, so the term is no longer pinned until it is answered.
+    for (const request of open) {
+      const id = `${request.missionId}\u0000${request.term}`;
+      const pin = latestPins.get(id);
+      if (pin !== undefined && before(pin, request)) latestPins.delete(id);
     }
     const state: ReplayState = {
       addedSenses,

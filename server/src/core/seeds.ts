@@ -265,7 +265,9 @@ class SeedReader {
       return undefined;
     }
     if (!isNormalized(value)) {
-      const collapsed = value.replace(/\s+/g, ' ');
+      // (JavaScript's trim and \s also take U+FEFF, which Python's strip keeps: a surface ending in
+      // one passes Spec Kitty's check but must not be read with a trailing space.)
+      const collapsed = value.trim().replace(/\s+/g, ' ');
       this.warn('glossary.surface-spacing', `\`surface\` has repeated or unusual spaces; it is read as '${collapsed}' (write it so).`, field.at);
       return collapsed;
     }

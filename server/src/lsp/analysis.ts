@@ -165,6 +165,7 @@ export function checkedDocumentOf(uri: string, root: string, snapshot: Workspace
     uri,
     root,
     missionId,
+    ...(analyzed.identity.missionSlug !== undefined ? { missionSlug: analyzed.identity.missionSlug } : {}),
     stepId: analyzed.identity.stepId,
     report: analyzed.report,
     glossary: snapshot.glossaryFor(missionId),

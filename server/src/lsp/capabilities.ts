@@ -39,7 +39,8 @@ export function clientFeatures(caps: ClientCapabilities): ClientFeatures {
 
 export function serverCapabilities(client: ClientFeatures): ServerCapabilities {
   return {
-    textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+    // didSave of a glossary file tells the server it may record a definition written there.
+    textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
     hoverProvider: true,
     definitionProvider: true,
     completionProvider: { resolveProvider: false },

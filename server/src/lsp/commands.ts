@@ -3,30 +3,34 @@
  * to the mission's event log through the EventStore (the only writer, inside `.kittify/`); a new
  * draft entry goes into the seed YAML as a WorkspaceEdit the editor applies. After a write the
  * folder is reloaded and every open document of it is checked again.
+ *
+ * Arguments are untrusted (commandTarget.ts): the document, mission, term and sense are checked
+ * against the state when the command runs, and the conflicts a decision closes are the ones
+ * open then, decided inside the writers' lock (decisionLog.ts) — never ids from the arguments.
  */
 
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { ErrorCodes, MessageType, ResponseError, ShowMessageNotification, type Connection, type ExecuteCommandParams, type TextDocuments, type WorkspaceEdit } from 'vscode-languageserver';
+import { ErrorCodes, MessageType, ResponseError, ShowMessageNotification, type Connection, type ExecuteCommandParams, type TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { isoTimestamp } from '../core/events/timestamp';
-import type { ActorIdentity, GlossaryEventDraft } from '../core/events/types';
-import { normalizeSurface } from '../core/normalize';
-import { isScopeId, type SenseRef, type Severity } from '../core/types';
 import { URI } from 'vscode-uri';
 import type { Engine } from '../core/check/engine';
-import type { EventStore } from '../node/eventStore';
+import { conflictIdsToClose, requestedEvent, resolvedEvent, senseCreatedEvent, type DecisionContext } from '../core/events/decisions';
+import { isoTimestamp } from '../core/events/timestamp';
+import type { ActorIdentity, GlossaryEventDraft } from '../core/events/types';
+import { isPlaceholderDefinition } from '../core/placeholder';
+import { isScopeId, SEVERITY_RANK, type ReplayState, type SenseRef, type Severity } from '../core/types';
+import { eventLogPath } from '../node/eventStore';
 import type { WorkspaceFileSystem } from '../node/fileSystem';
 import { workspaceCandidates } from '../node/workspaceCandidates';
-import { readWorkspaceText } from '../node/files';
-import { assertInsideWorkspace } from '../node/fsSafety';
-import { seedPath } from '../node/workspace';
-import { conflictIdsToClose, requestedEvent, resolvedEvent, senseCreatedEvent, type DecisionContext } from '../core/events/decisions';
 import { fileUri } from '../service/paths';
-import { insertDraftEntry } from '../service/seedEdit';
+import { missionOf, shortTimestamp } from '../service/wording';
 import { Commands, type CandidatesResult, type CommandResult, type DefineScope } from '../shared/protocol';
 import type { DocumentAnalyzer } from './analysis';
 import type { ClientFeatures } from './capabilities';
+import { CommandRefused, termTarget, writableRoot, type TargetDeps, type TermTarget } from './commandTarget';
+import { appendPlanned, type DecisionPlan, type EventAppender } from './decisionLog';
+import { addDraftEntry } from './draftEntry';
 import type { Logger } from './logger';
 import type { SettingsStore } from './settings';
 import type { WorkspaceRegistry } from './workspaces';
@@ -42,13 +46,17 @@ export interface CommandDeps {
   /** `lsp-<uuid4>` of this process. */
   runId: string;
   actor: ActorIdentity;
-  eventStore(root: string): EventStore;
+  eventStore(root: string): EventAppender;
   /** Where seed files are read (and created when the client cannot create files). */
   fs: WorkspaceFileSystem;
   /** Reload the folder and re-check its open documents. */
   glossaryWritten(root: string): Promise<void>;
   /** The server's engine (for checking the folder's files when listing glossary candidates). */
   engine(): Engine;
+  /** True once the client asked the server to shut down: nothing is written any more. */
+  stopped(): boolean;
+  /** Settles once the glossary-file changes seen in the folder so far are recorded (seedSaves.ts). */
+  glossaryFilesRecorded(root: string): Promise<void>;
 }
 
 const SCOPE_LABEL: Record<DefineScope, string> = { mission_local: 'mission glossary', team_domain: 'team glossary' };
@@ -65,59 +73,131 @@ export class CommandHandlers {
         return this.report(this.defineTerm(record(arg)));
       case Commands.deferTerm:
         return this.report(this.deferTerm(record(arg)));
+      case Commands.reopenTerm:
+        return this.report(this.reopenTerm(record(arg)));
       case Commands.listCandidates:
         return this.report(this.listCandidates(arg === undefined || arg === null ? {} : record(arg)));
       case Commands.reload:
-        await Promise.all(this.deps.registry.loadedRoots().map((root) => this.deps.glossaryWritten(root)));
+        await Promise.all(
+          this.deps.registry.loadedRoots().map(async (root) => {
+            await this.deps.glossaryWritten(root);
+            await this.deps.glossaryFilesRecorded(root);
+          }),
+        );
         return { ok: true, message: 'Glossaries reloaded.' };
       default:
         throw new ResponseError(ErrorCodes.InvalidParams, `unknown command ${params.command}`);
     }
   }
 
+  /** Pins a sense of the term for the mission, closing every clarification of it open now. */
   private async selectSense(args: Record<string, unknown>): Promise<CommandResult> {
-    const { root, missionId, term } = this.target(args);
-    const sense = senseRef(args['sense']);
-    const ctx = this.context(missionId);
-    const conflictIds = await this.conflictIds(root, missionId, term, optionalString(args, 'conflictId'));
-    const ids = await this.append(root, missionId, conflictIds.map((id) => resolvedEvent(ctx, id, term, sense)));
-    return { ok: true, message: `'${term}' now means "${sense.definition}" (${sense.scope}) in mission ${missionId}.`, eventIds: ids };
+    const target = await this.target(args);
+    const { term, written, checked } = target;
+    const asked = senseRef(args['sense']);
+    // The sense as the glossary holds it now (the client's copy may be stale).
+    const sense = checked.glossary.sensesOf(term).find((s) => s.status !== 'deprecated' && s.scope === asked.scope && s.definition === asked.definition);
+    if (!sense) throw new CommandRefused(`'${written}' has no ${asked.scope} sense "${asked.definition}" now: ask for the quick fixes again. Nothing was written.`);
+    const chosen: SenseRef = { surface: sense.surface, scope: sense.scope, definition: sense.definition, confidence: sense.confidence };
+    const mission = missionOf(checked);
+    const ctx = this.context(checked.missionId);
+    const outcome = await this.decide(target, (state) => {
+      const open = openOf(state, checked.missionId, term);
+      if (open.length === 0 && sameSense(pinOf(state, checked.missionId, term)?.sense, chosen)) {
+        return { drafts: [], nothing: `'${written}' already means "${chosen.definition}" (${chosen.scope}) in mission ${mission}; nothing was recorded.` };
+      }
+      return { drafts: conflictIdsToClose(open, randomUUID).map((id) => resolvedEvent(ctx, id, term, chosen)) };
+    });
+    if ('nothing' in outcome) return outcome.nothing;
+    return { ok: true, message: `'${written}' now means "${chosen.definition}" (${chosen.scope}) in mission ${mission}; recorded in ${this.logLabel(target)}.`, eventIds: outcome.eventIds };
   }
 
   private async defineTerm(args: Record<string, unknown>): Promise<CommandResult> {
-    const { root, missionId, term } = this.target(args);
     const scope = args['scope'];
     if (scope !== 'mission_local' && scope !== 'team_domain') throw invalid('scope must be mission_local or team_domain');
     const definition = optionalString(args, 'definition')?.trim();
-    if (definition === undefined) return this.insertDraftEntry(root, scope, term);
     if (definition === '') throw invalid('definition must not be blank');
-    const ctx = this.context(missionId);
-    const conflictIds = await this.conflictIds(root, missionId, term, optionalString(args, 'conflictId'));
+    const target = await this.target(args);
+    if (definition === undefined) {
+      if (this.deps.stopped()) throw new CommandRefused('The server is shutting down; nothing was written.');
+      const added = await addDraftEntry(this.deps, target, scope);
+      return this.told(added.message, added.uri);
+    }
+    if (isPlaceholderDefinition(definition)) throw new CommandRefused(`"${definition}" is a placeholder, not a definition of '${target.written}'. Nothing was written.`);
+
+    const { term, written, checked } = target;
+    const ctx = this.context(checked.missionId);
     const created = senseCreatedEvent(ctx, term, scope, definition);
     const sense: SenseRef = { surface: term, scope, definition, confidence: created.new_sense.confidence };
-    const ids = await this.append(root, missionId, [created, ...conflictIds.map((id) => resolvedEvent(ctx, id, term, sense))]);
-    return { ok: true, message: `Defined '${term}' in the ${SCOPE_LABEL[scope]} for mission ${missionId}.`, eventIds: ids };
+    const mission = missionOf(checked);
+    const outcome = await this.decide(target, (state) => {
+      const open = openOf(state, checked.missionId, term);
+      const recorded = state.addedSenses.some(
+        (s) => s.scope === scope && s.surface === term && s.definition === definition && s.status === 'active' && (scope !== 'mission_local' || (s.origin.kind === 'event' && s.origin.missionId === checked.missionId)),
+      );
+      if (recorded && open.length === 0 && sameSense(pinOf(state, checked.missionId, term)?.sense, sense)) {
+        return { drafts: [], nothing: `'${written}' is already defined as "${definition}" in the ${SCOPE_LABEL[scope]} for mission ${mission}; nothing was recorded.` };
+      }
+      const drafts: GlossaryEventDraft[] = recorded ? [] : [created];
+      return { drafts: [...drafts, ...conflictIdsToClose(open, randomUUID).map((id) => resolvedEvent(ctx, id, term, sense))] };
+    });
+    if ('nothing' in outcome) return outcome.nothing;
+    return { ok: true, message: `Defined '${written}' in the ${SCOPE_LABEL[scope]} for mission ${mission}: "${definition}"; recorded in ${this.logLabel(target)}.`, eventIds: outcome.eventIds };
   }
 
+  /** Opens a clarification for a term flagged in the document now (urgency: its severity now). */
   private async deferTerm(args: Record<string, unknown>): Promise<CommandResult> {
-    const { root, missionId, term } = this.target(args);
-    const stepId = requiredString(args, 'stepId');
-    const severity = args['severity'];
-    if (severity !== 'low' && severity !== 'medium' && severity !== 'high') throw invalid('severity must be low, medium or high');
-    const options = Array.isArray(args['options']) ? args['options'].filter((o): o is string => typeof o === 'string') : [];
-    const ids = await this.append(root, missionId, [requestedEvent(this.context(missionId), randomUUID(), term, stepId, options, severity as Severity)]);
-    return { ok: true, message: `Deferred '${term}': a clarification is requested for mission ${missionId}.`, eventIds: ids };
+    const target = await this.target(args);
+    const { term, written, checked } = target;
+    const findings = checked.report.findings.filter((f) => f.term === term);
+    if (findings.length === 0) return this.nothing(`'${written}' is not flagged in this document now; nothing to defer.`);
+    const urgency = findings.reduce<Severity>((max, f) => (SEVERITY_RANK[f.severity] > SEVERITY_RANK[max] ? f.severity : max), 'low');
+    const options = findings[0]!.candidateSenses.map((s) => s.definition);
+    const mission = missionOf(checked);
+    const ctx = this.context(checked.missionId);
+    const outcome = await this.decide(target, (state) => {
+      const open = openOf(state, checked.missionId, term)[0];
+      if (open) return { drafts: [], nothing: `'${written}' is already deferred in mission ${mission} since ${shortTimestamp(open.timestamp)}; nothing was recorded.` };
+      const pin = pinOf(state, checked.missionId, term);
+      if (pin) return { drafts: [], nothing: `'${written}' was decided in mission ${mission} meanwhile ("${pin.sense.definition}"); to ask again, use "Reopen '${written}' for clarification". Nothing was recorded.` };
+      return { drafts: [requestedEvent(ctx, randomUUID(), term, checked.stepId, options, urgency)] };
+    });
+    if ('nothing' in outcome) return outcome.nothing;
+    return { ok: true, message: `Deferred '${written}' in mission ${mission}: a clarification is open (recorded in ${this.logLabel(target)}).`, eventIds: outcome.eventIds };
+  }
+
+  /** Asks again about a pinned term: a clarification request, which replay treats as unpinning it. */
+  private async reopenTerm(args: Record<string, unknown>): Promise<CommandResult> {
+    const target = await this.target(args);
+    const { term, written, checked } = target;
+    const options = checked.glossary.sensesOf(term).filter((s) => s.status !== 'deprecated').map((s) => s.definition);
+    const urgency: Severity = checked.report.critical ? 'high' : 'medium';
+    const mission = missionOf(checked);
+    const ctx = this.context(checked.missionId);
+    const outcome = await this.decide(target, (state) => {
+      if (!pinOf(state, checked.missionId, term)) return { drafts: [], nothing: `'${written}' is not decided in mission ${mission}; nothing to reopen.` };
+      return { drafts: [requestedEvent(ctx, randomUUID(), term, checked.stepId, [...new Set(options)], urgency)] };
+    });
+    if ('nothing' in outcome) return outcome.nothing;
+    return { ok: true, message: `Reopened '${written}' in mission ${mission}: it is no longer pinned until a sense is picked again (recorded in ${this.logLabel(target)}).`, eventIds: outcome.eventIds };
   }
 
   /**
    * The glossary candidates of the folder of `uri` (a document or folder), or of every folder:
    * each markdown file checked as on disk or as open in the editor (node/workspaceCandidates.ts).
    */
-  private async listCandidates(args: Record<string, unknown>): Promise<CandidatesResult> {
+  private async listCandidates(args: Record<string, unknown>): Promise<CandidatesResult | CommandResult> {
     const uri = optionalString(args, 'uri');
     const minSpecs = args['minSpecs'];
     if (minSpecs !== undefined && (typeof minSpecs !== 'number' || !Number.isInteger(minSpecs) || minSpecs < 1)) throw invalid('minSpecs must be a whole number of at least 1');
-    const roots = uri ? [this.deps.registry.rootFor(URI.parse(uri).fsPath)] : [...this.deps.registry.getFolders()];
+    let roots: string[];
+    if (uri) {
+      const parsed = URI.parse(uri);
+      if (parsed.scheme !== 'file') throw new CommandRefused(`${uri} is not a file or folder of the workspace.`);
+      // A folder uri names the folder itself: its root is found from a path inside it.
+      const inside = this.deps.fs.stat(parsed.fsPath)?.kind === 'directory' ? path.join(parsed.fsPath, '.folder') : parsed.fsPath;
+      roots = [writableRoot(this.deps, inside, uri)];
+    } else roots = [...this.deps.registry.getFolders()];
     const open = new Map<string, string>();
     for (const document of this.deps.documents.all()) {
       const parsed = URI.parse(document.uri);
@@ -148,96 +228,78 @@ export class CommandHandlers {
     return { ok: true, message: `${count} glossary candidate${count === 1 ? '' : 's'} in ${documents} document${documents === 1 ? '' : 's'}.`, workspaces };
   }
 
-  /** Inserts a draft entry into the scope's seed YAML through `workspace/applyEdit`. */
-  private async insertDraftEntry(root: string, scope: DefineScope, term: string): Promise<CommandResult> {
-    const { connection, client, documents, fs } = this.deps;
-    const file = seedPath(root, scope);
-    const label = path.relative(root, file);
-    assertInsideWorkspace(root, file, fs);
-    const uri = fileUri(file);
-    const open = documents.get(uri);
-    let existing: string | undefined = open?.getText();
-    if (existing === undefined) {
-      const outcome = readWorkspaceText(root, file, (await this.deps.settings.get(fileUri(root))).maxFileSize, fs);
-      if (outcome.ok) existing = outcome.text;
-      else if (!outcome.missing) return { ok: false, message: `Cannot add '${term}' to ${label}: ${outcome.reason}` };
-    }
-    const insertion = insertDraftEntry(existing, scope, term);
-    if (!insertion.ok) return { ok: false, message: `Cannot add '${term}' to ${label}: ${insertion.message}` };
-
-    let edit: WorkspaceEdit;
-    if (insertion.create && client.createFile) {
-      edit = { documentChanges: [{ kind: 'create', uri, options: { ignoreIfExists: true } }, { textDocument: { uri, version: null }, edits: insertion.edits }] };
-    } else {
-      if (insertion.create) {
-        // The client cannot create files: create the empty seed file (inside .kittify/) ourselves.
-        fs.createDirectory(path.dirname(file));
-        assertInsideWorkspace(root, file, fs);
-        fs.writeFile(file, '', { exclusive: true });
-      }
-      edit = client.documentChanges ? { documentChanges: [{ textDocument: { uri, version: open?.version ?? null }, edits: insertion.edits }] } : { changes: { [uri]: insertion.edits } };
-    }
-    // Tried even when the client did not declare `workspace.applyEdit`: an error answer is reported.
-    let applied: { applied: boolean; failureReason?: string };
-    try {
-      applied = await connection.workspace.applyEdit({ label: `Define '${term}' in the ${SCOPE_LABEL[scope]}`, edit });
-    } catch (error) {
-      return { ok: false, message: `The editor cannot apply workspace edits (${(error as Error).message}); define '${term}' with a definition argument instead.` };
-    }
-    if (!applied.applied) return { ok: false, message: `The editor did not apply the edit to ${label}${applied.failureReason ? `: ${applied.failureReason}` : ''}.` };
-    if (client.showDocument) {
-      await connection.window.showDocument({ uri, takeFocus: true, selection: insertion.selection }).catch((error: unknown) => this.deps.logger.debug(`showDocument: ${(error as Error).message}`));
-    }
-    await this.deps.glossaryWritten(root);
-    return { ok: true, message: `Added a draft entry for '${term}' to ${label}; write its definition there.`, editedUri: uri };
+  /** The command's document, mission and term, checked against the state now. */
+  private target(args: Record<string, unknown>): Promise<TermTarget> {
+    const deps: TargetDeps = this.deps;
+    return termTarget(deps, { uri: requiredString(args, 'uri'), missionId: requiredString(args, 'missionId'), term: requiredString(args, 'term'), written: args['written'] });
   }
 
-  /** Workspace folder, mission and term of a command; the folder comes from the document URI. */
-  private target(args: Record<string, unknown>): { root: string; missionId: string; term: string } {
-    const uri = requiredString(args, 'uri');
-    const located = this.deps.analyzer.locate({ uri, languageId: 'markdown' });
-    if (!located) throw invalid(`no workspace folder for ${uri}`);
-    const term = normalizeSurface(requiredString(args, 'term'));
-    if (term === '') throw invalid('term must not be blank');
-    return { root: located.root, missionId: requiredString(args, 'missionId'), term };
+  /** Appends the planned decision (its event ids), or answers why nothing was written. */
+  private async decide(target: TermTarget, plan: (state: ReplayState) => DecisionPlan): Promise<{ eventIds: string[] } | { nothing: CommandResult }> {
+    if (this.deps.stopped()) throw new CommandRefused('The server is shutting down; nothing was written.');
+    const missionId = target.checked.missionId;
+    const snapshot = await this.deps.registry.fresh(target.root);
+    const { events, nothing } = await appendPlanned(this.deps.eventStore(target.root), missionId, snapshot.replay, plan);
+    if (events.length === 0) return { nothing: this.nothing(nothing ?? 'Nothing to record.') };
+    this.deps.logger.info(`appended ${events.map((e) => e.event_type).join(', ')} to the log of mission ${missionId}`);
+    await this.deps.glossaryWritten(target.root);
+    return { eventIds: events.map((e) => e.event_id) };
   }
 
-  /** Every clarification still open for (mission, term) is closed by the decision; else a new conflict. */
-  private async conflictIds(root: string, missionId: string, term: string, given: string | undefined): Promise<string[]> {
-    const snapshot = await this.deps.registry.fresh(root);
-    const open = snapshot.replay.openClarifications.filter((c) => c.missionId === missionId && c.term === term);
-    return conflictIdsToClose(open, () => given ?? randomUUID());
+  private logLabel(target: TermTarget): string {
+    return path.relative(target.root, eventLogPath(target.root, target.checked.missionId));
   }
 
   private context(missionId: string): DecisionContext {
     return { missionId, runId: this.deps.runId, actor: this.deps.actor, timestamp: isoTimestamp() };
   }
 
-  private async append(root: string, missionId: string, drafts: GlossaryEventDraft[]): Promise<string[]> {
-    const events = await this.deps.eventStore(root).append(missionId, drafts);
-    this.deps.logger.info(`appended ${events.map((e) => e.event_type).join(', ')} to the log of mission ${missionId}`);
-    await this.deps.glossaryWritten(root);
-    return events.map((e) => e.event_id);
+  /** A command that wrote nothing on purpose: said to the user, `ok` with no events. */
+  private nothing(message: string): CommandResult {
+    this.notify(MessageType.Info, message);
+    return { ok: true, message, eventIds: [] };
   }
 
-  private showError(message: string): void {
-    void this.deps.connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Error, message });
+  /** A success the user must act on (where the draft is): said to the user in any client. */
+  private told(message: string, editedUri: string): CommandResult {
+    this.notify(MessageType.Info, message);
+    return { ok: true, message, editedUri };
   }
 
-  /** Failures (I/O, refused writes) are shown to the user and answered as `ok: false`. */
+  private notify(type: MessageType, message: string): void {
+    void this.deps.connection.sendNotification(ShowMessageNotification.type, { type, message }).catch(() => undefined);
+  }
+
+  /** Failures (refusals, I/O) are shown to the user and answered as `ok: false`. */
   private async report<T extends CommandResult>(work: Promise<T>): Promise<T | CommandResult> {
     try {
       const result = await work;
-      if (!result.ok) this.showError(result.message);
+      if (!result.ok) this.notify(MessageType.Error, result.message);
       return result;
     } catch (error) {
       if (error instanceof ResponseError) throw error;
+      if (error instanceof CommandRefused) {
+        this.notify(MessageType.Warning, error.message);
+        return { ok: false, message: error.message };
+      }
       const message = `spec-glossary: ${(error as Error).message}`;
       this.deps.logger.error('command failed', error);
-      this.showError(message);
+      this.notify(MessageType.Error, message);
       return { ok: false, message };
     }
   }
+}
+
+function openOf(state: ReplayState, missionId: string, term: string) {
+  return state.openClarifications.filter((c) => c.missionId === missionId && c.term === term);
+}
+
+function pinOf(state: ReplayState, missionId: string, term: string) {
+  return state.pins.find((p) => p.missionId === missionId && p.term === term);
+}
+
+function sameSense(a: SenseRef | undefined, b: SenseRef): boolean {
+  return a !== undefined && a.scope === b.scope && a.definition === b.definition;
 }
 
 function record(value: unknown): Record<string, unknown> {

@@ -16,10 +16,15 @@ import type {
   DefinitionParams,
   Hover,
   HoverParams,
+  Range,
   TextDocuments,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { configPath } from '../node/workspace';
 import { codeActionsFor } from '../service/codeActions';
+import { ignoreActions } from '../service/ignoreActions';
+import { fileUri } from '../service/paths';
+import { pinnedActions } from '../service/pinnedActions';
 import { gateStatusLens } from '../service/codeLens';
 import { completeSurfaces } from '../service/completion';
 import { definitionAt } from '../service/definition';
@@ -29,11 +34,15 @@ import { DIAGNOSTIC_SOURCE, isFindingData } from '../shared/protocol';
 import type { DocumentAnalyzer } from './analysis';
 import type { ClientFeatures } from './capabilities';
 
+/** A workspace file's text (an open editor's buffer first): undefined when missing, null when unreadable. */
+export type ReadWorkspaceText = (root: string, file: string) => Promise<string | undefined | null>;
+
 export class LanguageFeatures {
   constructor(
     private readonly documents: TextDocuments<TextDocument>,
     private readonly analyzer: DocumentAnalyzer,
     private readonly client: ClientFeatures,
+    private readonly readText: ReadWorkspaceText,
   ) {}
 
   async hover(params: HoverParams, token: CancellationToken): Promise<Hover | null> {
@@ -59,16 +68,30 @@ export class LanguageFeatures {
     return checked ? gateStatusLens(checked) : [];
   }
 
+  /**
+   * The quick fixes of the diagnostics in the request (then the ignore actions of their terms),
+   * and, when the range starts on a pinned term, the actions that change that decision.
+   */
   async codeActions(params: CodeActionParams, token: CancellationToken): Promise<CodeAction[]> {
     const document = this.documents.get(params.textDocument.uri);
     if (!document) return [];
+    const analysis = await this.analyzer.analyze(document, token, true);
+    if (analysis.kind !== 'markdown') return [];
+    const options = { ...(params.context.only ? { only: params.context.only } : {}), textAt: (range: Range) => document.getText(range) };
     const ours = params.context.diagnostics.filter((d) => d.source === DIAGNOSTIC_SOURCE);
-    if (ours.length === 0) return [];
     // Clients that do not keep `data` get it back from the diagnostics we computed.
-    const needsLookup = ours.some((d) => !isFindingData(d.data));
-    const current = needsLookup ? (await this.analyzer.analyze(document, token, true)).diagnostics : [];
-    const diagnostics = ours.map((d) => (isFindingData(d.data) ? d : (current.find((c) => sameDiagnostic(c, d)) ?? d)));
-    return codeActionsFor(document.uri, diagnostics, { ...(params.context.only ? { only: params.context.only } : {}), textAt: (range) => document.getText(range) });
+    const diagnostics = ours.map((d) => (isFindingData(d.data) ? d : (analysis.diagnostics.find((c) => sameDiagnostic(c, d)) ?? d)));
+    const actions = codeActionsFor(document.uri, diagnostics, options);
+    if (diagnostics.some((d) => isFindingData(d.data))) {
+      const root = analysis.checked.root;
+      const needsConfig = diagnostics.some((d) => isFindingData(d.data) && (d.data.conflictType === 'unknown' || d.data.conflictType === 'unresolved_critical'));
+      const configText = needsConfig ? await this.readText(root, configPath(root)) : null;
+      actions.push(...ignoreActions(diagnostics, { uri: document.uri, text: document.getText(), configUri: fileUri(configPath(root)), configText, createFile: this.client.createFile }, options));
+    }
+    for (const action of pinnedActions(analysis.checked, params.range.start, params.context.only)) {
+      if (!actions.some((a) => a.title === action.title)) actions.push(action);
+    }
+    return actions;
   }
 
   private async checked(uri: string, token: CancellationToken): Promise<CheckedDocument | undefined> {

@@ -6,6 +6,8 @@
 import {
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
+  ErrorCodes,
+  ResponseError,
   TextDocuments,
   type Connection,
   type InitializeResult,
@@ -17,6 +19,7 @@ import type { CommonWords } from '../core/words';
 import { NODE_FILE_SYSTEM, type WorkspaceFileSystem } from '../node/fileSystem';
 import { loadCommonWords } from '../node/packageFiles';
 import type { ReplayLogs } from '../node/workspace';
+import type { EventAppender } from './decisionLog';
 import { serverCapabilities } from './capabilities';
 import { Logger } from './logger';
 import { runSafe, runSafeNotification } from './runSafe';
@@ -32,6 +35,8 @@ export interface ServerOptions {
   fs?: WorkspaceFileSystem;
   /** How event logs are replayed (the event store's on disk, by default). */
   replay?: ReplayLogs;
+  /** Where decisions are appended (each folder's event store on disk, by default). */
+  eventStore?: (root: string) => EventAppender;
 }
 
 export function startServer(connection: Connection, options: ServerOptions = {}): void {
@@ -42,10 +47,23 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   let engine: Engine | undefined;
   const getEngine = () => (engine ??= createEngine({ commonWords: commonWords() }));
   let session: Session | undefined;
-  const withSession = <T>(fallback: T, run: (s: Session) => T | Promise<T>) => (session ? run(session) : fallback);
+  // After `shutdown` (LSP): every request but `exit` is answered InvalidRequest, nothing is written.
+  let shutDown = false;
+  const withSession = <T>(fallback: T, run: (s: Session) => T | Promise<T>) => {
+    if (shutDown) throw new ResponseError(ErrorCodes.InvalidRequest, 'the server is shut down: only `exit` is accepted');
+    return session ? run(session) : fallback;
+  };
 
   connection.onInitialize((params): InitializeResult => {
-    session = new Session(connection, documents, logger, params, { engine: getEngine, fs: options.fs ?? NODE_FILE_SYSTEM, ...(options.replay ? { replay: options.replay } : {}), ...(options.runId ? { runId: options.runId } : {}), ...(options.actor ? { actor: options.actor } : {}) });
+    if (shutDown) throw new ResponseError(ErrorCodes.InvalidRequest, 'the server is shut down: only `exit` is accepted');
+    session = new Session(connection, documents, logger, params, {
+      engine: getEngine,
+      fs: options.fs ?? NODE_FILE_SYSTEM,
+      ...(options.replay ? { replay: options.replay } : {}),
+      ...(options.eventStore ? { eventStore: options.eventStore } : {}),
+      ...(options.runId ? { runId: options.runId } : {}),
+      ...(options.actor ? { actor: options.actor } : {}),
+    });
     return { capabilities: serverCapabilities(session.client), serverInfo: { name: 'spec-glossary', version: options.version ?? 'dev' } };
   });
 
@@ -77,6 +95,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   documents.onDidOpen(runSafeNotification(logger, 'didOpen', (e) => session?.opened(e.document)));
   documents.onDidChangeContent(runSafeNotification(logger, 'didChange', (e) => session?.changed(e.document)));
   documents.onDidClose(runSafeNotification(logger, 'didClose', (e) => session?.closed(e.document)));
+  documents.onDidSave(runSafeNotification(logger, 'didSave', (e) => session?.saved(e.document)));
   connection.onDidChangeWatchedFiles(runSafeNotification(logger, 'didChangeWatchedFiles', (p) => session?.watchedFilesChanged(p.changes)));
   connection.onDidChangeConfiguration(runSafeNotification(logger, 'didChangeConfiguration', (p) => session?.configurationChanged(p.settings)));
 
@@ -89,7 +108,17 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.languages.diagnostics.on(
     runSafe(logger, 'textDocument/diagnostic', { kind: 'full' as const, items: [] }, (p, token) => withSession({ kind: 'full' as const, items: [] }, (s) => s.publisher.pull(p, token))),
   );
-  connection.onShutdown(() => session?.dispose());
+  connection.onShutdown(() => {
+    if (shutDown) throw new ResponseError(ErrorCodes.InvalidRequest, 'the server is already shut down: only `exit` is accepted');
+    shutDown = true;
+    session?.dispose();
+    session = undefined;
+  });
+  // Methods nobody handles: InvalidRequest after shutdown, MethodNotFound before.
+  connection.onRequest((method) => {
+    if (shutDown) throw new ResponseError(ErrorCodes.InvalidRequest, `the server is shut down: only \`exit\` is accepted (got ${method})`);
+    throw new ResponseError(ErrorCodes.MethodNotFound, `unhandled method ${method}`);
+  });
 
   documents.listen(connection);
   connection.listen();

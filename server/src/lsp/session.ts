@@ -13,12 +13,16 @@ import type { ActorIdentity } from '../core/events/types';
 import type { Engine } from '../core/check/engine';
 import { currentActor } from '../node/actor';
 import { EventStore } from '../node/eventStore';
-import type { WorkspaceFileSystem } from '../node/fileSystem';
+import { readWorkspaceText } from '../node/files';
+import { NODE_FILE_SYSTEM, type WorkspaceFileSystem } from '../node/fileSystem';
 import type { ReplayLogs } from '../node/workspace';
 import { fileUri } from '../service/paths';
+import type { CheckedDocument } from '../service/types';
 import { DocumentAnalyzer } from './analysis';
 import { clientFeatures, type ClientFeatures } from './capabilities';
 import { CommandHandlers } from './commands';
+import type { EventAppender } from './decisionLog';
+import { SeedSaveRecorder } from './seedSaves';
 import { DiagnosticsPublisher } from './diagnostics';
 import { LanguageFeatures } from './features';
 import { isGlossaryFile } from './fileKinds';
@@ -31,6 +35,11 @@ export interface SessionOptions {
   engine: () => Engine;
   /** Where workspace files are read and watched. */
   fs: WorkspaceFileSystem;
+  /**
+   * Where a folder's decisions are appended: its EventStore on disk by default. A session on
+   * another file system (tests in memory) must give its own, or events are refused.
+   */
+  eventStore?: (root: string) => EventAppender;
   /** How event logs are replayed (the event store's, by default). */
   replay?: ReplayLogs;
   runId?: string;
@@ -46,9 +55,14 @@ export class Session {
   readonly commands: CommandHandlers;
   readonly features: LanguageFeatures;
   readonly runId: string;
-  private readonly stores = new Map<string, EventStore>();
+  private readonly stores = new Map<string, EventAppender>();
+  private readonly makeStore: (root: string) => EventAppender;
+  private readonly seedSaves: SeedSaveRecorder;
+  /** Set on `shutdown`: nothing is written or published any more. */
+  private stopped = false;
   /** Documents whose didOpen was just handled (TextDocuments also fires a content change for it). */
   private readonly justOpened = new Set<string>();
+  private readonly fs: WorkspaceFileSystem;
 
   constructor(
     connection: Connection,
@@ -58,6 +72,8 @@ export class Session {
     options: SessionOptions,
   ) {
     this.client = clientFeatures(params.capabilities);
+    this.fs = options.fs;
+    this.makeStore = options.eventStore ?? (options.fs === NODE_FILE_SYSTEM ? (root) => new EventStore(root) : () => REFUSING_STORE);
     this.runId = options.runId ?? `lsp-${randomUUID()}`;
     this.settings = new SettingsStore(connection, this.client.configuration, logger, params.initializationOptions);
     this.registry = new WorkspaceRegistry({
@@ -70,7 +86,7 @@ export class Session {
     this.registry.setFolders(foldersOf(params));
     this.analyzer = new DocumentAnalyzer(this.registry, this.settings, options.engine, (uri) => documents.get(uri) !== undefined);
     this.publisher = new DiagnosticsPublisher(connection, documents, this.analyzer, this.settings, this.client, logger);
-    this.features = new LanguageFeatures(documents, this.analyzer, this.client);
+    this.features = new LanguageFeatures(documents, this.analyzer, this.client, (root, file) => this.readText(root, file));
     this.commands = new CommandHandlers({
       connection,
       documents,
@@ -84,15 +100,51 @@ export class Session {
       eventStore: (root) => this.eventStore(root),
       fs: options.fs,
       engine: options.engine,
-      glossaryWritten: async (root) => {
-        await this.registry.reload(root);
-        await this.publisher.publishNow((document) => this.analyzer.locate(document)?.root === root);
-      },
+      glossaryWritten: (root) => this.glossaryWritten(root),
+      stopped: () => this.stopped,
+      glossaryFilesRecorded: (root) => this.seedSaves.idle(root),
+    });
+    this.seedSaves = new SeedSaveRecorder({
+      fs: options.fs,
+      logger,
+      runId: this.runId,
+      actor: options.actor ?? currentActor(),
+      maxFileBytes: async (root) => (await this.settings.get(fileUri(root))).maxFileSize,
+      openSpecs: (root) => this.openSpecs(root),
+      eventStore: (root) => this.eventStore(root),
+      recorded: (root) => this.glossaryWritten(root),
+      stopped: () => this.stopped,
     });
     this.registry.onDidReload((root, snapshot, first) => {
+      if (this.stopped) return;
       void this.publisher.publishGlossaryFiles(root, snapshot).catch((error: unknown) => logger.error('publishing glossary file diagnostics failed', error));
       if (!first) this.publisher.refresh((document) => this.analyzer.locate(document)?.root === root);
+      void this.seedSaves.reloaded(root, snapshot, first).catch((error: unknown) => logger.error('recording a glossary file change failed', error));
     });
+  }
+
+  /** Reload a folder after a write and re-check its open documents at once. */
+  private async glossaryWritten(root: string): Promise<void> {
+    await this.registry.reload(root);
+    if (!this.stopped) await this.publisher.publishNow((document) => this.analyzer.locate(document)?.root === root);
+  }
+
+  /** The open markdown documents of a folder, checked now. */
+  private async openSpecs(root: string): Promise<CheckedDocument[]> {
+    const out: CheckedDocument[] = [];
+    for (const document of this.documents.all()) {
+      const located = this.analyzer.locate(document);
+      if (located?.root !== root || located.kind.kind !== 'markdown') continue;
+      const analysis = await this.analyzer.analyze(document);
+      if (analysis.kind === 'markdown') out.push(analysis.checked);
+    }
+    return out;
+  }
+
+  /** A document was saved: a glossary file's folder is reloaded now (its change may be recorded). */
+  saved(document: TextDocument): void {
+    const located = this.analyzer.locate(document);
+    if (located && isGlossaryFile(located.kind)) this.registry.requestReload(located.root, 0);
   }
 
   opened(document: TextDocument): void {
@@ -150,14 +202,24 @@ export class Session {
     this.logger.setLevel((await this.settings.get()).logLevel);
   }
 
+  /** On `shutdown`: no more writes, publications, reloads or watching. */
   dispose(): void {
+    this.stopped = true;
     this.publisher.dispose();
     this.registry.dispose();
   }
 
-  private eventStore(root: string): EventStore {
+  /** A workspace file as the editor has it (its open buffer) or as it is on disk: undefined when missing, null when unreadable. */
+  async readText(root: string, file: string): Promise<string | undefined | null> {
+    const open = this.documents.get(fileUri(file));
+    if (open) return open.getText();
+    const outcome = readWorkspaceText(root, file, (await this.settings.get(fileUri(root))).maxFileSize, this.fs);
+    return outcome.ok ? outcome.text : outcome.missing ? undefined : null;
+  }
+
+  private eventStore(root: string): EventAppender {
     let store = this.stores.get(root);
-    if (!store) this.stores.set(root, (store = new EventStore(root)));
+    if (!store) this.stores.set(root, (store = this.makeStore(root)));
     return store;
   }
 
@@ -169,6 +231,11 @@ export class Session {
     }
   }
 }
+
+/** The event store of a session on a file system other than the disk, when none was given. */
+const REFUSING_STORE: EventAppender = {
+  append: () => Promise.reject(new Error('this server has no event store for its file system; nothing was appended')),
+};
 
 function foldersOf(params: InitializeParams): string[] {
   const fromFolders = (params.workspaceFolders ?? []).map((f) => URI.parse(f.uri)).filter((u) => u.scheme === 'file').map((u) => u.fsPath);

@@ -40,7 +40,8 @@ export function analyzeDocument(engine: Engine, snapshot: WorkspaceSnapshot, doc
   // Mission and step come from the front matter, which the check then reuses.
   const header = checker ? checker.readHeader(text) : readHeader(text);
   const found = documentIdentity(snapshot.root, document.path, header.frontMatter?.data, document.metaCache ?? new Map(), snapshot.fs);
-  const identity = settings.mission ? { ...found, missionId: settings.mission } : found;
+  // (A mission given on the command line is not the folder's: its slug is not shown for it.)
+  const identity = settings.mission ? { ...found, missionId: settings.mission, missionSlug: undefined } : found;
   // (The same vocabulary object for the same ignore list: the caches keyed by it keep working.)
   const { common, knownTerms } = engine.vocabulary(snapshot.config.ignoreWords);
   const options = {

@@ -6,7 +6,7 @@
  * event store itself (see LoadOptions.replay in workspace.ts).
  */
 
-import { lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync, watch, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmdirSync, statSync, unlinkSync, watch, writeFileSync } from 'node:fs';
 
 export type EntryKind = 'file' | 'directory' | 'other';
 
@@ -38,6 +38,8 @@ export interface WorkspaceFileSystem {
   writeFile(file: string, text: string, options?: { exclusive?: boolean }): void;
   /** Creates a folder and the folders above it that are missing. */
   createDirectory(dir: string): void;
+  /** Removes a file, or a folder that is empty (to take back what was created for an edit that was refused). */
+  remove?(entry: string): void;
   /**
    * Calls `onChange` (with the changed entry's name, when known) when something in `dir` (and
    * below, when `recursive`) changes; throws when it cannot watch. Absent where files change only
@@ -88,6 +90,10 @@ export const NODE_FILE_SYSTEM: WorkspaceFileSystem = Object.freeze({
   },
   createDirectory(dir: string): void {
     mkdirSync(dir, { recursive: true });
+  },
+  remove(entry: string): void {
+    if (statSync(entry).isDirectory()) rmdirSync(entry);
+    else unlinkSync(entry);
   },
   watch(dir: string, recursive: boolean, onChange: (name: string | undefined) => void, onError: (error: Error) => void): Watcher {
     const watcher = watch(dir, { recursive, persistent: false }, (_event, name) => onChange(name ? name.toString() : undefined));

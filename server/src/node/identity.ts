@@ -15,6 +15,11 @@ export interface DocumentIdentity {
   missionStrictness?: unknown;
   /** The meta.json that was used, if any. */
   metaPath?: string;
+  /**
+   * The mission's folder name under `kitty-specs/` (`001-checkout-flow`), how people name a
+   * mission whose id is a ULID; undefined for a document outside `kitty-specs/<mission>/`.
+   */
+  missionSlug?: string;
 }
 
 interface MetaInfo {
@@ -54,12 +59,11 @@ export function documentIdentity(root: string, documentPath: string, frontMatter
       break;
     }
   }
-  if (missionId === undefined) {
-    const parts = path.relative(rootAbs, absolute).split(path.sep);
-    const at = parts.indexOf('kitty-specs');
-    if (at !== -1 && at + 2 < parts.length) missionId = parts[at + 1];
-  }
-  return { missionId: missionId ?? 'default', stepId, ...(missionStrictness !== undefined ? { missionStrictness } : {}), ...(metaPath ? { metaPath } : {}) };
+  const parts = path.relative(rootAbs, absolute).split(path.sep);
+  const at = parts.indexOf('kitty-specs');
+  const missionSlug = at !== -1 && at + 2 < parts.length ? parts[at + 1] : undefined;
+  missionId ??= missionSlug;
+  return { missionId: missionId ?? 'default', stepId, ...(missionStrictness !== undefined ? { missionStrictness } : {}), ...(metaPath ? { metaPath } : {}), ...(missionSlug ? { missionSlug } : {}) };
 }
 
 function readMeta(root: string, dir: string, cache: MetaCache, fs: WorkspaceFileSystem): MetaInfo | null {

@@ -9,7 +9,7 @@ import { DEFAULT_CONFIG, parseGlossaryConfig, type GlossaryConfig } from '../cor
 import { GlossaryIndex } from '../core/glossary';
 import { sensesForMission } from '../core/replay';
 import { parseSeedFile, type SeedFile } from '../core/seeds';
-import { SCOPE_ORDER, type Pin, type ReplayState, type ScopeId, type SourceProblem } from '../core/types';
+import { SCOPE_ORDER, type Pin, type ReplayState, type ScopeId, type Sense, type SourceProblem } from '../core/types';
 import { replayWorkspace, type LogProblem } from './eventStore';
 import { NODE_FILE_SYSTEM, type WorkspaceFileSystem } from './fileSystem';
 import { readWorkspaceText, versionIdOf } from './files';
@@ -66,6 +66,7 @@ export class WorkspaceSnapshot {
   private readonly indexes = new Map<string, GlossaryIndex>();
   private baseIndex: GlossaryIndex | undefined;
   private readonly pinsByMission = new Map<string, ReadonlyMap<string, Pin>>();
+  private seedKeys: Set<string> | undefined;
 
   constructor(
     readonly root: string,
@@ -111,8 +112,25 @@ export class WorkspaceSnapshot {
       missionId === undefined
         ? this.replay.addedSenses.filter((s) => s.scope !== 'mission_local' || s.origin.kind !== 'event')
         : sensesForMission(this.replay.addedSenses, missionId);
-    return new GlossaryIndex([...seedSenses, ...eventSenses]);
+    return new GlossaryIndex([...seedSenses, ...this.withoutSeedEntries(eventSenses, seedSenses)]);
   }
+
+  /**
+   * Event senses that are not the record of a seed entry. A GlossarySenseUpdated with the scope,
+   * surface and definition of an entry of the seed files (the editor records an entry saved in a
+   * glossary file that way) is that entry, not a second sense of the term: the file's entry is
+   * used (its place for go-to-definition, its status as the file says now).
+   */
+  private withoutSeedEntries(eventSenses: readonly Sense[], seedSenses: readonly Sense[]): readonly Sense[] {
+    if (eventSenses.length === 0) return eventSenses;
+    this.seedKeys ??= new Set(seedSenses.map(senseKey));
+    const keys = this.seedKeys;
+    return keys.size === 0 ? eventSenses : eventSenses.filter((s) => !keys.has(senseKey(s)));
+  }
+}
+
+function senseKey(sense: Pick<Sense, 'scope' | 'surface' | 'definition'>): string {
+  return `${sense.scope}\u0000${sense.surface}\u0000${sense.definition}`;
 }
 
 /** A file's text and bytes (its version id is their hash); undefined when it is missing or unreadable. */

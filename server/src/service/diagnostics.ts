@@ -5,19 +5,21 @@
  * entries of the candidate senses in `relatedInformation`.
  */
 
-import { DiagnosticTag, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver-types';
+import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver-types';
+import { messageAsWritten, writtenTerms } from '../core/check/wording';
 import type { GlossaryIndex } from '../core/glossary';
-import type { Finding, Range, Sense, SourceProblem } from '../core/types';
+import type { Finding, OpenClarification, Range, Sense, SourceProblem } from '../core/types';
 import { DIAGNOSTIC_SOURCE, type FindingData, type SourceProblemData } from '../shared/protocol';
 import { SERVER_CODES, severityFor } from './codes';
 import { fileUri } from './paths';
 import type { CheckedDocument, Settings, WorkspaceProblems } from './types';
+import { shortTimestamp } from './wording';
 
 /** What the diagnostics of a term's findings share besides their range. */
 interface Shared {
   /** A finding it was made for (what it depends on: term, type, reason, severity, scope, replacement). */
   finding: Finding;
-  openConflictId: string | undefined;
+  open: OpenClarification | undefined;
   data: FindingData;
   related: DiagnosticRelatedInformation[];
 }
@@ -30,34 +32,51 @@ export function documentDiagnostics(doc: CheckedDocument, settings: Settings): D
     if (diagnostic) out.push(diagnostic);
   }
   const workspaceUri = fileUri(doc.root);
-  const openByTerm = new Map<string, string>();
-  for (const c of doc.openClarifications) if (!openByTerm.has(c.term)) openByTerm.set(c.term, c.conflictId);
+  // A term with an open clarification is deferred (its first one in replay order says since when).
+  const openByTerm = new Map<string, OpenClarification>();
+  for (const c of doc.openClarifications) if (!openByTerm.has(c.term)) openByTerm.set(c.term, c);
+  const written = doc.report.findings.length > 0 ? writtenTerms(doc.report) : undefined;
   // The diagnostics of a term's findings share their `data` and related entries (one object
   // each, not one per occurrence), by the findings' candidate senses (one array per resolution).
   const shared = new Map<Finding['candidateSenses'], Shared>();
   for (const finding of doc.report.findings) {
-    const openConflictId = openByTerm.size > 0 ? openByTerm.get(finding.term) : undefined;
-    const diagnostic = makeDiagnostic(doc, finding, settings, shared, workspaceUri, openConflictId);
+    const open = openByTerm.size > 0 ? openByTerm.get(finding.term) : undefined;
+    const diagnostic = makeDiagnostic(doc, finding, settings, shared, workspaceUri, open, written!(finding));
     if (diagnostic) out.push(diagnostic);
   }
   return out;
 }
 
-/** The diagnostic of a finding (undefined when its conflict type is switched off). */
-function makeDiagnostic(doc: CheckedDocument, finding: Finding, settings: Settings, sharedBySenses: Map<Finding['candidateSenses'], Shared>, workspaceUri: string, openConflictId: string | undefined): Diagnostic | undefined {
-  const severity = severityFor(finding.conflictType, { conflict: finding.severity }, settings.severityOverrides);
+/**
+ * The diagnostic of a finding (undefined when its conflict type is switched off). Its message
+ * names the term as written at the occurrence. A deferred term (a clarification of it is open
+ * for the mission) is shown at most as Information and says since when; the gate still counts
+ * it as the core scored it (the code lens and `check` agree).
+ */
+function makeDiagnostic(
+  doc: CheckedDocument,
+  finding: Finding,
+  settings: Settings,
+  sharedBySenses: Map<Finding['candidateSenses'], Shared>,
+  workspaceUri: string,
+  open: OpenClarification | undefined,
+  written: string | undefined,
+): Diagnostic | undefined {
+  let severity = severityFor(finding.conflictType, { conflict: finding.severity }, settings.severityOverrides);
   if (severity === undefined) return undefined;
+  if (open !== undefined && severity < DiagnosticSeverity.Information) severity = DiagnosticSeverity.Information;
   let shared = sharedBySenses.get(finding.candidateSenses);
-  if (shared === undefined || shared.openConflictId !== openConflictId || !madeAlike(shared.finding, finding)) {
-    shared = { finding, openConflictId, data: findingData(doc, finding, workspaceUri, openConflictId), related: relatedEntries(doc.glossary, finding) };
+  if (shared === undefined || shared.open !== open || !madeAlike(shared.finding, finding)) {
+    shared = { finding, open, data: findingData(doc, finding, workspaceUri, open), related: relatedEntries(doc.glossary, finding) };
     sharedBySenses.set(finding.candidateSenses, shared);
   }
+  const message = messageAsWritten(finding.message, finding.term, written);
   return {
     range: finding.range,
     severity,
     code: finding.conflictType,
     source: DIAGNOSTIC_SOURCE,
-    message: finding.message,
+    message: open === undefined ? message : `${message} Deferred since ${shortTimestamp(open.timestamp)}: a clarification is open for this mission.`,
     data: shared.data,
     ...(shared.related.length > 0 ? { relatedInformation: shared.related } : {}),
     ...(finding.reason === 'deprecated_only' ? { tags: [DiagnosticTag.Deprecated] } : {}),
@@ -69,8 +88,8 @@ function madeAlike(a: Finding, b: Finding): boolean {
   return a.term === b.term && a.conflictType === b.conflictType && a.reason === b.reason && a.severity === b.severity && a.scope === b.scope && a.replacement === b.replacement;
 }
 
-/** `openConflictId`: of the document's first open clarification of the finding's term, if any. */
-export function findingData(doc: CheckedDocument, finding: Finding, workspaceUri: string, openConflictId: string | undefined): FindingData {
+/** `open`: the document's first open clarification of the finding's term, if any (the term is deferred). */
+export function findingData(doc: CheckedDocument, finding: Finding, workspaceUri: string, open: OpenClarification | undefined): FindingData {
   return {
     kind: 'finding',
     uri: doc.uri,
@@ -84,7 +103,7 @@ export function findingData(doc: CheckedDocument, finding: Finding, workspaceUri
     candidates: finding.candidateSenses.map((s) => ({ surface: s.surface, scope: s.scope, definition: s.definition, confidence: s.confidence })),
     ...(finding.replacement !== undefined ? { replacement: finding.replacement } : {}),
     ...(finding.reason !== undefined ? { reason: finding.reason } : {}),
-    ...(openConflictId !== undefined ? { openConflictId } : {}),
+    ...(open !== undefined ? { openConflictId: open.conflictId, deferredSince: open.timestamp } : {}),
   };
 }
 

@@ -7,9 +7,11 @@
 import { MarkupKind, type Hover, type Position } from 'vscode-languageserver-types';
 import { resolveTerm, type Resolution } from '../core/check/resolve';
 import type { Sense, SenseRef } from '../core/types';
+import { deferredLine, pinnedRecord, pinnedSummary } from './decisionText';
 import { provenanceOf } from './provenance';
 import { termAt } from './termAt';
 import type { CheckedDocument } from './types';
+import { missionWithId } from './wording';
 
 export function hoverAt(doc: CheckedDocument, position: Position, markdown = true): Hover | null {
   const hit = termAt(doc, position);
@@ -18,11 +20,14 @@ export function hoverAt(doc: CheckedDocument, position: Position, markdown = tru
   const resolution = resolveTerm(term, doc.glossary, doc.pins);
   const esc = markdown ? escapeMarkdown : (text: string) => text;
   const strong = (text: string) => (markdown ? `**${text}**` : text);
-  const lines: string[] = [markdown ? `### ${esc(term)}` : term, '', summary(doc, term, resolution, strong, esc)];
+  // The heading is the term as written here (PCI); the rest names glossary surfaces.
+  const lines: string[] = [markdown ? `### ${esc(hit.written)}` : hit.written, '', summary(doc, term, resolution, strong, esc)];
 
+  const pin = resolution.kind === 'resolved' && resolution.pinned ? doc.pins.get(term) : undefined;
+  if (pin) lines.push('', pinnedRecord(pin, esc));
   if (hit.finding?.reason === 'contradiction') lines.push('', `This sentence contradicts the definition in use.`);
   const open = doc.openClarifications.find((c) => c.term === term);
-  if (open) lines.push('', `Clarification requested at ${open.timestamp} (conflict ${open.conflictId}), still open.`);
+  if (open) lines.push('', deferredLine(doc, open, strong, esc));
 
   const listed = resolution.kind === 'synonym_to_avoid' ? resolution.replacement : term;
   const senses = doc.glossary.sensesOf(listed);
@@ -34,7 +39,7 @@ export function hoverAt(doc: CheckedDocument, position: Position, markdown = tru
     const s = resolution.sense;
     lines.push('', `Pinned sense (from the event log): ${strong(s.scope)} · confidence ${s.confidence} — ${esc(s.definition)}`);
   }
-  lines.push('', `Extracted by ${hit.candidate.method} (confidence ${hit.candidate.confidence}); mission ${esc(doc.missionId)}, step ${esc(doc.stepId)}.`);
+  lines.push('', `Extracted by ${hit.candidate.method} (confidence ${hit.candidate.confidence}); mission ${esc(missionWithId(doc))}, step ${esc(doc.stepId)}.`);
   return { contents: { kind: markdown ? MarkupKind.Markdown : MarkupKind.PlainText, value: lines.join('\n') }, range: hit.range };
 }
 
@@ -43,13 +48,13 @@ function summary(doc: CheckedDocument, term: string, resolution: Resolution, str
     case 'resolved': {
       if (resolution.pinned) {
         const pin = doc.pins.get(term);
-        const by = pin ? ` by ${esc(pin.actorId)} at ${pin.timestamp}` : '';
-        return `${strong('Pinned')} for mission ${esc(doc.missionId)}: the ${resolution.sense.scope} sense, chosen${by}.`;
+        if (pin) return pinnedSummary(doc, pin, strong, esc);
+        return `${strong('Pinned')} for mission ${esc(missionWithId(doc))}: the ${resolution.sense.scope} sense.`;
       }
       return `${strong('Active')}: the ${resolution.scope} sense, resolved by scope precedence (${resolution.scope} is the first scope with a non-deprecated sense).`;
     }
     case 'ambiguous':
-      return `${strong('Ambiguous')}: ${resolution.candidates.length} active senses in ${resolution.scope} and no pin for mission ${esc(doc.missionId)}; pick one with a quick fix.`;
+      return `${strong('Ambiguous')}: ${resolution.candidates.length} active senses in ${resolution.scope} and no pin for mission ${esc(missionWithId(doc))}; pick one with a quick fix.`;
     case 'synonym_to_avoid':
       return `${strong('Synonym to avoid')}: write '${esc(resolution.replacement)}' instead (${resolution.scope}).`;
     case 'deprecated_only':

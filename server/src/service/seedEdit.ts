@@ -7,6 +7,8 @@
 
 import { isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
 import type { Range, TextEdit } from 'vscode-languageserver-types';
+import { normalizeSurface } from '../core/normalize';
+import { isPlaceholderDefinition } from '../core/placeholder';
 import { findPair } from '../core/seeds';
 import { LineIndex } from '../core/text';
 
@@ -33,6 +35,28 @@ const SCOPE_TITLES: Record<string, string> = {
   audience_domain: 'Audience glossary (audience_domain): the words readers and customers see.',
   spec_kitty_core: 'Core glossary (spec_kitty_core).',
 };
+
+/**
+ * The definition value of an entry for `term` still waiting for its definition (a placeholder,
+ * e.g. the draft a Define action inserted), as a range in `text`; undefined when there is none.
+ */
+export function findDraftEntry(text: string, term: string): Range | undefined {
+  const doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false });
+  if (doc.errors.length > 0 || !isMap(doc.contents)) return undefined;
+  const terms = findPair(doc.contents, 'terms')?.value;
+  if (!isSeq(terms)) return undefined;
+  for (const item of terms.items) {
+    if (!isMap(item)) continue;
+    const surface = findPair(item, 'surface')?.value;
+    const definition = findPair(item, 'definition')?.value;
+    if (!isScalar(surface) || typeof surface.value !== 'string' || normalizeSurface(surface.value) !== term) continue;
+    if (!isScalar(definition) || !definition.range) continue;
+    if (definition.value !== null && (typeof definition.value !== 'string' || !isPlaceholderDefinition(definition.value))) continue;
+    const lines = new LineIndex(text);
+    return lines.rangeOf(definition.range[0], definition.range[1]);
+  }
+  return undefined;
+}
 
 /**
  * `existing`: the file's current text (the editor buffer when open), undefined when it does not

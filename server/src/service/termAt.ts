@@ -1,5 +1,6 @@
 /** The extracted term under a position, from the document's last check. */
 
+import { writtenForm } from '../core/check/wording';
 import { comparePositions } from '../core/text';
 import type { Finding, Position, Range, TermCandidate } from '../core/types';
 import type { CheckedDocument } from './types';
@@ -7,6 +8,8 @@ import type { CheckedDocument } from './types';
 export interface TermHit {
   candidate: TermCandidate;
   range: Range;
+  /** The term as written at this occurrence (inner whitespace collapsed). */
+  written: string;
   /** Finding on that occurrence, if the term conflicts there. */
   finding?: Finding;
 }
@@ -18,10 +21,12 @@ export function contains(range: Range, position: Position): boolean {
 
 export function termAt(doc: CheckedDocument, position: Position): TermHit | undefined {
   for (const candidate of doc.report.candidates) {
-    const range = candidate.occurrences.find((r) => contains(r, position));
-    if (!range) continue;
+    const index = candidate.occurrences.findIndex((r) => contains(r, position));
+    if (index === -1) continue;
+    const range = candidate.occurrences[index]!;
     const finding = doc.report.findings.find((f) => f.term === candidate.surface && f.range.start.line === range.start.line && f.range.start.character === range.start.character);
-    return { candidate, range, ...(finding ? { finding } : {}) };
+    const written = writtenForm(candidate.texts[index] ?? '') || candidate.surface;
+    return { candidate, range, written, ...(finding ? { finding } : {}) };
   }
   return undefined;
 }

@@ -14,6 +14,8 @@ export interface CheckedDocument {
   /** Absolute path of the workspace folder holding `.kittify/`. */
   root: string;
   missionId: string;
+  /** The mission's folder name under `kitty-specs/` (how people name it), when the document is in one. */
+  missionSlug?: string;
   stepId: string;
   report: DocumentReport;
   /** The glossary of the document's mission (seeds + senses added by events). */

@@ -23,6 +23,11 @@ export const Commands = {
   defineTerm: 'specGlossary.defineTerm',
   /** Defer a conflict: appends GlossaryClarificationRequested. */
   deferTerm: 'specGlossary.deferTerm',
+  /**
+   * Reopen the question of a pinned term: appends GlossaryClarificationRequested, which replay
+   * treats as unpinning the term until it is answered again.
+   */
+  reopenTerm: 'specGlossary.reopenTerm',
   /** Reload every workspace folder's glossaries and event logs, then re-check open documents. */
   reload: 'specGlossary.reload',
   /**
@@ -59,6 +64,8 @@ export interface FindingData {
   reason?: Finding['reason'];
   /** conflict_id of an open GlossaryClarificationRequested for this term and mission, if any. */
   openConflictId?: string;
+  /** When that clarification was requested (the term is deferred since then), ISO 8601. */
+  deferredSince?: string;
 }
 
 /** `Diagnostic.data` of a diagnostic on a glossary, config or event-log file. */
@@ -75,37 +82,45 @@ export function isFindingData(value: unknown): value is FindingData {
   return v.kind === 'finding' && typeof v.uri === 'string' && typeof v.term === 'string' && typeof v.missionId === 'string' && Array.isArray(v.candidates);
 }
 
-/** Arguments of the commands. The server re-derives the workspace folder from `uri`. */
-export interface SelectSenseArgs {
+/**
+ * Arguments of the commands. Every one is checked against the server's own state when the
+ * command runs: `uri` must be a document inside a workspace folder, `missionId` its mission now,
+ * `term` a term the document uses, `sense` one of the term's senses now. The workspace folder,
+ * step, severity and the conflict ids to close are worked out by the server, never taken from
+ * the arguments (a quick fix applied twice must not reuse a conflict its first run closed).
+ */
+interface TermArgs {
   uri: string;
   missionId: string;
   stepId?: string;
+  /** Normalized term. */
   term: string;
+  /** The term as the document writes it (PCI), for messages; the term itself when absent. */
+  written?: string;
+}
+
+export interface SelectSenseArgs extends TermArgs {
   sense: SenseRef;
-  /** Reuse this conflict_id (closes a deferred clarification); a new uuid4 otherwise. */
+  /** Ignored (older clients sent it): the clarifications still open when the command runs are closed. */
   conflictId?: string;
 }
 
-export interface DefineTermArgs {
-  uri: string;
-  missionId: string;
-  stepId?: string;
-  term: string;
+export interface DefineTermArgs extends TermArgs {
   scope: DefineScope;
   /** With a definition, events are appended instead of editing the seed YAML. */
   definition?: string;
+  /** Ignored, as for selectSense. */
   conflictId?: string;
 }
 
-export interface DeferTermArgs {
-  uri: string;
-  missionId: string;
+export interface DeferTermArgs extends TermArgs {
   stepId: string;
-  term: string;
-  severity: Severity;
-  /** Candidate definitions, offered as the question's options. */
-  options: string[];
+  /** Ignored: the urgency is the finding's severity and the options its candidate senses, as they are now. */
+  severity?: Severity;
+  options?: string[];
 }
+
+export type ReopenTermArgs = TermArgs;
 
 export interface ListCandidatesArgs {
   /** A document or folder of the workspace folder to list; every folder when absent. */

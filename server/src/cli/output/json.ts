@@ -4,6 +4,7 @@
  */
 
 import path from 'node:path';
+import { messageAsWritten, writtenTerms } from '../../core/check/wording';
 import type { Finding, SenseRef } from '../../core/types';
 import type { CheckRun, CheckedDocument } from '../runCheck';
 import { jsonPieces, streamArray, streamObject, type StreamedObject } from './jsonStream';
@@ -31,7 +32,8 @@ export interface JsonDocument {
   findings: JsonFinding[];
 }
 
-export function findingToJson(finding: Finding): JsonFinding {
+/** `written`: the term as the document writes it at the finding (its message names it so). */
+export function findingToJson(finding: Finding, written?: string): JsonFinding {
   return {
     term: finding.term,
     conflict_type: finding.conflictType,
@@ -41,7 +43,7 @@ export function findingToJson(finding: Finding): JsonFinding {
     scope: finding.scope,
     range: finding.range,
     candidate_senses: finding.candidateSenses.map((s) => ({ surface: s.surface, scope: s.scope, definition: s.definition, confidence: s.confidence })),
-    message: finding.message,
+    message: messageAsWritten(finding.message, finding.term, written),
   };
 }
 
@@ -79,7 +81,8 @@ export function* jsonOutput(run: CheckRun, cwd: string): Generator<string, void,
 
 /** A document's JSON (`JsonDocument`), its findings made one at a time as they are written. */
 function streamedDocument(doc: CheckedDocument, cwd: string): StreamedObject {
-  return streamObject({ ...documentHeader(doc, cwd), findings: streamArray(mapIterable(doc.report.findings, findingToJson)) });
+  const written = doc.report.findings.length > 0 ? writtenTerms(doc.report) : () => undefined;
+  return streamObject({ ...documentHeader(doc, cwd), findings: streamArray(mapIterable(doc.report.findings, (f) => findingToJson(f, written(f)))) });
 }
 
 /** `items` mapped lazily: each result is made when the writer reaches it. */

@@ -15,6 +15,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { messageAsWritten, writtenTerms } from '../../core/check/wording';
 import type { ConflictType, Finding, Severity } from '../../core/types';
 import type { CheckRun, FileProblem } from '../runCheck';
 import { relativePath } from './json';
@@ -136,11 +137,12 @@ function* results(run: CheckRun, cwd: string): Generator<object, void, undefined
   for (const doc of run.documents) {
     const artifact = artifactLocation(cwd, doc.absolutePath);
     const perLine = new Map<string, number>();
+    const written = doc.report.findings.length > 0 ? writtenTerms(doc.report) : () => undefined;
     for (const finding of doc.report.findings) {
       const lineKey = `${finding.term}\u0000${finding.conflictType}\u0000${finding.range.start.line}`;
       const nth = perLine.get(lineKey) ?? 0;
       perLine.set(lineKey, nth + 1);
-      yield result(finding, artifact, nth, { mission_id: doc.identity.missionId, step_id: doc.identity.stepId });
+      yield result(finding, artifact, nth, { mission_id: doc.identity.missionId, step_id: doc.identity.stepId }, written(finding));
     }
   }
 }
@@ -151,13 +153,13 @@ function* notifications(run: CheckRun, cwd: string): Generator<object, void, und
   for (const skip of run.skipped) yield { level: 'warning', message: { text: skip.reason }, locations: [{ physicalLocation: { artifactLocation: artifactLocation(cwd, skip.absolutePath) } }] };
 }
 
-function result(finding: Finding, artifact: ArtifactLocation, nth: number, ids: { mission_id: string; step_id: string }): object {
+function result(finding: Finding, artifact: ArtifactLocation, nth: number, ids: { mission_id: string; step_id: string }, written: string | undefined): object {
   const { start, end } = finding.range;
   return {
     ruleId: finding.conflictType,
     ruleIndex: RULE_INDEX.get(finding.conflictType)!,
     level: LEVEL[finding.severity],
-    message: { text: finding.message },
+    message: { text: messageAsWritten(finding.message, finding.term, written) },
     locations: [
       {
         physicalLocation: {

@@ -5,6 +5,7 @@
  * terminal.
  */
 
+import { messageAsWritten, missionName, writtenTerms } from '../../core/check/wording';
 import type { Severity } from '../../core/types';
 import type { CheckRun, FileProblem } from '../runCheck';
 import { relativePath } from './json';
@@ -44,16 +45,21 @@ function* textLines(run: CheckRun, cwd: string, palette: Palette): Generator<str
   let findings = 0;
   for (const doc of run.documents) {
     const file = relativePath(cwd, doc.absolutePath);
+    // Messages name the term as the document writes it (PCI, not pci).
+    const written = doc.report.findings.length > 0 ? writtenTerms(doc.report) : undefined;
     for (const f of doc.report.findings) {
       counts[f.severity]++;
       findings++;
-      yield shown`${file}:${f.range.start.line + 1}:${f.range.start.character + 1} ${palette.severity(f.severity, f.severity)} ${f.conflictType} ${f.message}`;
+      yield shown`${file}:${f.range.start.line + 1}:${f.range.start.character + 1} ${palette.severity(f.severity, f.severity)} ${f.conflictType} ${messageAsWritten(f.message, f.term, written!(f))}`;
     }
   }
   const blocked = run.documents.filter((d) => d.report.blocked);
   if (findings > 0) yield '';
   for (const doc of blocked) {
-    yield palette.severity('high', `blocked: ${relativePath(cwd, doc.absolutePath)} (mission ${doc.identity.missionId}, step ${doc.identity.stepId}, strictness ${doc.report.strictness})`).text;
+    // The mission by its folder name under kitty-specs/ (its id too when that differs: `--mission` takes the id).
+    const { missionId, missionSlug, stepId } = doc.identity;
+    const mission = missionName(missionId, missionSlug) + (missionSlug && missionSlug !== missionId ? `, id ${missionId}` : '');
+    yield palette.severity('high', `blocked: ${relativePath(cwd, doc.absolutePath)} (mission ${mission}, step ${stepId}, strictness ${doc.report.strictness})`).text;
   }
   for (const skip of run.skipped) yield palette.dim(`skipped: ${relativePath(cwd, skip.absolutePath)}: ${skip.reason}`).text;
   const docs = run.documents.length;

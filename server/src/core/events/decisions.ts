@@ -6,7 +6,7 @@
  */
 
 import { normalizeSurface } from '../normalize';
-import type { ReplayState, ScopeId, SenseRef, Severity } from '../types';
+import type { ReplayState, ScopeId, SenseRef, SenseStatus, Severity } from '../types';
 import type { ActorIdentity, EventDraftOfType, GlossaryEventDraft } from './types';
 
 export interface DecisionContext {
@@ -45,15 +45,28 @@ export function resolvedEvent(ctx: DecisionContext, conflictId: string, term: st
 
 /** A custom sense written by the user: created active with confidence 1.0. */
 export function senseCreatedEvent(ctx: DecisionContext, term: string, scope: ScopeId, definition: string): EventDraftOfType<'GlossarySenseUpdated'> {
+  return senseUpdatedEvent(ctx, { surface: term, scope, definition, confidence: 1.0, status: 'active' }, 'create');
+}
+
+/** The sense a glossary entry holds (a GlossarySenseUpdated as Spec Kitty writes for a new or changed sense). */
+export interface RecordedSense extends SenseRef {
+  status: SenseStatus;
+}
+
+/**
+ * A sense as the user wrote it in a glossary file: `create` for a sense the log does not hold
+ * yet, `update` for one it holds (a changed status, e.g. deprecated when the entry was removed).
+ */
+export function senseUpdatedEvent(ctx: DecisionContext, sense: RecordedSense, updateType: 'create' | 'update'): EventDraftOfType<'GlossarySenseUpdated'> {
   return {
     event_type: 'GlossarySenseUpdated',
     mission_id: ctx.missionId,
     run_id: ctx.runId,
-    term_surface: term,
-    scope,
-    new_sense: { surface: term, scope, definition, confidence: 1.0, status: 'active' },
+    term_surface: sense.surface,
+    scope: sense.scope,
+    new_sense: { surface: sense.surface, scope: sense.scope, definition: sense.definition, confidence: sense.confidence, status: sense.status },
     actor: ctx.actor,
-    update_type: 'create',
+    update_type: updateType,
     provenance: provenance(ctx),
   };
 }

@@ -1,0 +1,129 @@
+/**
+ * "Define '<term>' in the … glossary" without a definition: a draft entry for the term goes into
+ * the scope's seed YAML as a WorkspaceEdit the editor applies (service/seedEdit.ts keeps the
+ * file's layout), the file is shown where the client can, and the answer says which file and
+ * line, so a client that shows no documents still tells the user where to write. A draft already
+ * waiting for the term is pointed at instead of adding another. When the editor refuses the edit
+ * nothing stays behind: the empty file (and folders) made for a client that cannot create files
+ * are removed.
+ */
+
+import path from 'node:path';
+import type { Connection, Range, TextDocuments, WorkspaceEdit } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { WorkspaceFileSystem } from '../node/fileSystem';
+import { readWorkspaceText } from '../node/files';
+import { assertInsideWorkspace } from '../node/fsSafety';
+import { seedPath } from '../node/workspace';
+import { fileUri } from '../service/paths';
+import { draftDefinition, findDraftEntry, insertDraftEntry } from '../service/seedEdit';
+import type { DefineScope } from '../shared/protocol';
+import type { ClientFeatures } from './capabilities';
+import { CommandRefused, type TermTarget } from './commandTarget';
+import type { Logger } from './logger';
+import type { SettingsStore } from './settings';
+
+export interface DraftDeps {
+  connection: Connection;
+  documents: TextDocuments<TextDocument>;
+  client: ClientFeatures;
+  settings: SettingsStore;
+  logger: Logger;
+  fs: WorkspaceFileSystem;
+  stopped(): boolean;
+  /** Reload the folder and re-check its open documents. */
+  glossaryWritten(root: string): Promise<void>;
+}
+
+const SCOPE_LABEL: Record<DefineScope, string> = { mission_local: 'mission glossary', team_domain: 'team glossary' };
+
+/**
+ * Inserts a draft entry into the scope's seed YAML through `workspace/applyEdit`, shows it when
+ * the client can, and says where it went. A draft already waiting for this term is shown
+ * instead of adding a second one. When the editor refuses the edit nothing stays behind.
+ */
+export async function addDraftEntry(deps: DraftDeps, target: TermTarget, scope: DefineScope): Promise<{ message: string; uri: string }> {
+  const { connection, client, documents, fs } = deps;
+  const { root, term, written } = target;
+  const file = seedPath(root, scope);
+  const label = path.relative(root, file);
+  assertInsideWorkspace(root, file, fs);
+  const uri = fileUri(file);
+  const open = documents.get(uri);
+  let existing: string | undefined = open?.getText();
+  if (existing === undefined) {
+    const outcome = readWorkspaceText(root, file, (await deps.settings.get(fileUri(root))).maxFileSize, fs);
+    if (outcome.ok) existing = outcome.text;
+    else if (!outcome.missing) throw new CommandRefused(`Cannot add '${written}' to ${label}: ${outcome.reason}`);
+  }
+  const waiting = existing === undefined ? undefined : findDraftEntry(existing, term);
+  if (waiting) {
+    const shown = await show(deps, uri, waiting);
+    return { message: `${label}:${waiting.start.line + 1} already has a draft entry for '${written}': write its definition there and save the file${shown ? '' : ` (open ${label})`}.`, uri };
+  }
+  const insertion = insertDraftEntry(existing, scope, term, draftDefinition(written));
+  if (!insertion.ok) throw new CommandRefused(`Cannot add '${written}' to ${label}: ${insertion.message}`);
+  if (deps.stopped()) throw new CommandRefused('The server is shutting down; nothing was written.');
+
+  let edit: WorkspaceEdit;
+  const created: string[] = [];
+  if (insertion.create && client.createFile) {
+    edit = { documentChanges: [{ kind: 'create', uri, options: { ignoreIfExists: true } }, { textDocument: { uri, version: null }, edits: insertion.edits }] };
+  } else {
+    if (insertion.create) {
+      // The client cannot create files: create the empty seed file (inside .kittify/) ourselves,
+      // and remove it again (with the folders made for it) if the edit is not applied.
+      for (let dir = path.dirname(file); !fs.stat(dir); dir = path.dirname(dir)) created.unshift(dir);
+      fs.createDirectory(path.dirname(file));
+      assertInsideWorkspace(root, file, fs);
+      fs.writeFile(file, '', { exclusive: true });
+      created.push(file);
+    }
+    edit = client.documentChanges ? { documentChanges: [{ textDocument: { uri, version: open?.version ?? null }, edits: insertion.edits }] } : { changes: { [uri]: insertion.edits } };
+  }
+  // Tried even when the client did not declare `workspace.applyEdit`: an error answer is reported.
+  let applied: { applied: boolean; failureReason?: string };
+  try {
+    applied = await connection.workspace.applyEdit({ label: `Define '${written}' in the ${SCOPE_LABEL[scope]}`, edit });
+  } catch (error) {
+    undoCreated(deps, created);
+    throw new CommandRefused(`The editor cannot apply workspace edits (${(error as Error).message}); define '${written}' with a definition argument instead. Nothing was written.`);
+  }
+  if (!applied.applied) {
+    undoCreated(deps, created);
+    throw new CommandRefused(`The editor did not apply the edit to ${label}${applied.failureReason ? `: ${applied.failureReason}` : ''}. Nothing was written.`);
+  }
+  const shown = await show(deps, uri, insertion.selection);
+  await deps.glossaryWritten(root);
+  const line = insertion.selection.start.line + 1;
+  return {
+    message: `Added a draft entry for '${written}' to ${label}:${line}: replace "${draftDefinition(written)}" with its definition and save the file${shown ? '' : ` (open ${label} at line ${line})`}. Saving records it in the event log.`,
+    uri,
+  };
+}
+
+/** `window/showDocument` on a range, when the client supports it; false when it cannot or it failed. */
+async function show(deps: DraftDeps, uri: string, selection: Range): Promise<boolean> {
+  if (!deps.client.showDocument) return false;
+  try {
+    const result = await deps.connection.window.showDocument({ uri, takeFocus: true, selection });
+    return result.success;
+  } catch (error) {
+    deps.logger.debug(`showDocument: ${(error as Error).message}`);
+    return false;
+  }
+}
+
+/** Removes what was created for an edit the editor did not apply: the file if still empty, then empty folders. */
+function undoCreated(deps: DraftDeps, created: readonly string[]): void {
+  const { fs } = deps;
+  for (const entry of [...created].reverse()) {
+    try {
+      const stat = fs.stat(entry);
+      if (stat?.kind === 'file' && stat.size === 0) fs.remove?.(entry);
+      else if (stat?.kind === 'directory' && (fs.readDirectory(entry) ?? ['x']).length === 0) fs.remove?.(entry);
+    } catch (error) {
+      deps.logger.warn(`could not remove ${entry}: ${(error as Error).message}`);
+    }
+  }
+}

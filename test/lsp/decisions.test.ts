@@ -1,0 +1,286 @@
+/**
+ * Decisions through the protocol, as an editor drives them: changing one's mind on a pinned term,
+ * reopening it, deferring and ignoring, applying a stale quick fix twice (issue 19 item 7), and
+ * commands with arguments that do not hold (issue 19 item 1).
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CodeAction, Diagnostic, Hover, MarkupContent, TextEdit } from 'vscode-languageserver-protocol';
+import { URI } from 'vscode-uri';
+import { makeWorkspace, MISSION, RANGES, SPEC, SPEC_MD, type TempWorkspace } from '../service/fixtures';
+import { TestClient } from './client';
+
+let ws: TempWorkspace | undefined;
+let client: TestClient | undefined;
+const cleanups: (() => void)[] = [];
+afterEach(async () => {
+  await client?.stop();
+  client = undefined;
+  ws?.remove();
+  ws = undefined;
+  while (cleanups.length > 0) cleanups.pop()!();
+});
+
+const GIT = 'Git worktree directory for a work package';
+const VSCODE = 'VS Code workspace configuration file';
+const logFile = () => ws!.file(`.kittify/events/glossary/${MISSION}.events.jsonl`);
+const events = () => (existsSync(logFile()) ? readFileSync(logFile(), 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, any>) : []);
+
+async function openSpec(text = SPEC_MD, options: Partial<Parameters<typeof TestClient.start>[0]> = {}): Promise<Diagnostic[]> {
+  ws = makeWorkspace({ [SPEC]: text });
+  client = await TestClient.start({ folders: [ws.root], ...options });
+  client.open(ws.uri(SPEC), text);
+  return (await client.diagnostics(ws.uri(SPEC))).diagnostics;
+}
+
+function codeActions(range: Diagnostic['range'], diagnostics: Diagnostic[] = []): Promise<CodeAction[]> {
+  return client!.request('textDocument/codeAction', { textDocument: { uri: ws!.uri(SPEC) }, range, context: { diagnostics } });
+}
+
+function run<T = { ok: boolean; message: string; eventIds?: string[] }>(action: CodeAction | undefined): Promise<T> {
+  expect(action, 'the code action').toBeDefined();
+  return client!.request<T>('workspace/executeCommand', action!.command);
+}
+
+const byTitle = (actions: CodeAction[], title: string) => actions.find((a) => a.title === title);
+
+describe('changing one\'s mind about a decision', () => {
+  it('a pinned term offers "Use … instead" and "Reopen …"; picking another sense records a new Resolved, reopening unpins and shows the term as deferred', async () => {
+    const [ambiguous] = await openSpec();
+    await run(byTitle(await codeActions(ambiguous!.range, [ambiguous!]), `Use 'workspace' = ${GIT} (team_domain)`));
+    await client!.diagnostics(ws!.uri(SPEC), (ds) => !ds.some((d) => d.code === 'ambiguous'), 0, 'the ambiguity gone');
+
+    // No diagnostic on the pinned term: the actions come from the position.
+    const pinned = await codeActions({ start: RANGES.workspace1.start, end: RANGES.workspace1.start });
+    const titles = pinned.map((a) => a.title);
+    expect(titles).toContain(`Use 'workspace' = ${VSCODE} (team_domain) instead`);
+    expect(titles).toContain("Reopen 'workspace' for clarification");
+    expect(titles).not.toContain(`Use 'workspace' = ${GIT} (team_domain) instead`);
+    const hover = await client!.request<Hover>('textDocument/hover', { textDocument: { uri: ws!.uri(SPEC) }, position: RANGES.workspace1.start });
+    const first = events()[0]!;
+    expect((hover.contents as MarkupContent).value).toContain(`**Pinned** for mission 041-mission (${MISSION}) by ${first['actor']['actor_id']} on `);
+    expect((hover.contents as MarkupContent).value).toContain(`Recorded by event ${first['event_id']} (conflict ${first['conflict_id']})`);
+
+    const changed = await run(byTitle(pinned, `Use 'workspace' = ${VSCODE} (team_domain) instead`));
+    expect(changed).toMatchObject({ ok: true, message: `'workspace' now means "${VSCODE}" (team_domain) in mission 041-mission; recorded in .kittify/events/glossary/${MISSION}.events.jsonl.` });
+    const second = events()[1]!;
+    expect(second).toMatchObject({ event_type: 'GlossaryClarificationResolved', selected_sense: { definition: VSCODE, scope: 'team_domain', confidence: 0.7 } });
+    expect(second['conflict_id']).not.toBe(first['conflict_id']);
+
+    const since = client!.mark();
+    const reopened = await run(byTitle(await codeActions({ start: RANGES.workspace1.start, end: RANGES.workspace1.start }), "Reopen 'workspace' for clarification"));
+    expect(reopened.ok).toBe(true);
+    const request = events()[2]!;
+    expect(request).toMatchObject({ event_type: 'GlossaryClarificationRequested', term: 'workspace', question: "What does 'workspace' mean in this context?", urgency: 'high', step_id: 'spec', mission_id: MISSION });
+    expect(request['options']).toEqual(expect.arrayContaining([GIT, VSCODE]));
+    // Replay unpins the term: it is ambiguous again, shown as deferred.
+    const back = await client!.diagnostics(ws!.uri(SPEC), (ds) => ds.some((d) => d.code === 'ambiguous'), since, 'the ambiguity back, deferred');
+    const again = back.diagnostics.find((d) => d.code === 'ambiguous')!;
+    expect(again.severity).toBe(3);
+    expect(again.message).toMatch(/Deferred since \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+    expect(again.data).toMatchObject({ openConflictId: request['conflict_id'] });
+
+    // Answering it closes exactly that clarification.
+    await run(byTitle(await codeActions(again.range, [again]), `Use 'workspace' = ${GIT} (team_domain)`));
+    expect(events()[3]).toMatchObject({ event_type: 'GlossaryClarificationResolved', conflict_id: request['conflict_id'] });
+  });
+});
+
+describe('a quick fix applied twice (issue 19 item 7)', () => {
+  it('the same "Use" twice: the second records nothing and says so; after a deferral the stale list never resolves a closed conflict', async () => {
+    const [ambiguous] = await openSpec();
+    const defer = byTitle(await codeActions(ambiguous!.range, [ambiguous!]), "Defer 'workspace' for later clarification");
+    await run(defer);
+    const [requested] = events();
+    const deferred = (await client!.diagnostics(ws!.uri(SPEC), (ds) => (ds[0]?.data as { openConflictId?: string })?.openConflictId !== undefined, 0, 'the deferred diagnostic')).diagnostics[0]!;
+    const stale = await codeActions(deferred.range, [deferred]);
+    const use = byTitle(stale, `Use 'workspace' = ${GIT} (team_domain)`);
+    await run(use);
+    expect(events()[1]).toMatchObject({ event_type: 'GlossaryClarificationResolved', conflict_id: requested!['conflict_id'] });
+
+    // The same action again: nothing is written, and the user is told why.
+    const twice = await run(use);
+    expect(twice).toEqual({ ok: true, message: `'workspace' already means "${GIT}" (team_domain) in mission 041-mission; nothing was recorded.`, eventIds: [] });
+    await client!.until(() => client!.messages.find((m) => m.message === twice.message), 'the message');
+    expect(events()).toHaveLength(2);
+
+    // The other sense from the stale list: a new decision with a new conflict id, not the closed one.
+    await run(byTitle(stale, `Use 'workspace' = ${VSCODE} (team_domain)`));
+    const third = events()[2]!;
+    expect(third['conflict_id']).not.toBe(requested!['conflict_id']);
+    const resolvedIds = events().filter((e) => e['event_type'] === 'GlossaryClarificationResolved').map((e) => e['conflict_id']);
+    expect(new Set(resolvedIds).size).toBe(resolvedIds.length);
+
+    // A stale Defer after the decision: nothing is written (a decision is reopened on purpose only).
+    const again = await run(defer);
+    expect(again).toMatchObject({ ok: true, eventIds: [] });
+    expect(again.message).toBe("'workspace' is not flagged in this document now; nothing to defer.");
+    expect(events()).toHaveLength(3);
+  });
+
+  it('"Define … with a definition" twice records the sense once', async () => {
+    const [, , qzx] = await openSpec();
+    const define = byTitle(await codeActions(qzx!.range, [qzx!]), "Define 'QZX' in the team glossary")!;
+    const args = { ...(define.command!.arguments![0] as object), definition: 'Quality zone exchange' };
+    const command = { command: define.command!.command, arguments: [args] };
+    expect(await client!.request('workspace/executeCommand', command)).toMatchObject({ ok: true });
+    expect(events().map((e) => e['event_type'])).toEqual(['GlossarySenseUpdated', 'GlossaryClarificationResolved']);
+    expect(await client!.request('workspace/executeCommand', command)).toMatchObject({ ok: true, eventIds: [] });
+    expect(events()).toHaveLength(2);
+    // A placeholder is no definition.
+    const placeholder = { command: define.command!.command, arguments: [{ ...args, definition: 'TODO: later' }] };
+    expect(await client!.request('workspace/executeCommand', placeholder)).toMatchObject({ ok: false, message: '"TODO: later" is a placeholder, not a definition of \'QZX\'. Nothing was written.' });
+  });
+});
+
+describe('ignore quick fixes', () => {
+  it('"Ignore in this spec" is an edit of the front matter: applied, the term is no longer reported', async () => {
+    const [, , qzx] = await openSpec();
+    const ignore = byTitle(await codeActions(qzx!.range, [qzx!]), "Ignore 'QZX' in this spec")!;
+    expect(ignore.command).toBeUndefined();
+    const edits = ignore.edit!.changes![ws!.uri(SPEC)] as TextEdit[];
+    const text = TextDocument.applyEdits(TextDocument.create(ws!.uri(SPEC), 'markdown', 1, SPEC_MD), edits);
+    expect(text.startsWith('---\ncritical_step: true\nglossary_exclude_terms: [QZX]\n---\n')).toBe(true);
+    const since = client!.mark();
+    client!.change(ws!.uri(SPEC), [{ text }]);
+    const after = await client!.diagnostics(ws!.uri(SPEC), (ds) => !ds.some((d) => d.code === 'unknown'), since, 'diagnostics without QZX');
+    expect(after.diagnostics.map((d) => d.code)).toEqual(['ambiguous', 'inconsistent', 'ambiguous']);
+  });
+
+  it('"Ignore in this workspace" edits .kittify/config.yaml keeping its comments; saved, the term is known in every spec', async () => {
+    const [, , qzx] = await openSpec();
+    writeFileSync(ws!.file('.kittify/config.yaml'), '# team settings\nglossary:\n  strictness: medium  # default\n');
+    const ignore = byTitle(await codeActions(qzx!.range, [qzx!]), "Ignore 'QZX' in this workspace")!;
+    const config = ws!.uri('.kittify/config.yaml');
+    const text = TextDocument.applyEdits(TextDocument.create(config, 'yaml', 1, readFileSync(ws!.file('.kittify/config.yaml'), 'utf8')), ignore.edit!.changes![config] as TextEdit[]);
+    expect(text).toBe('# team settings\nglossary:\n  strictness: medium  # default\n  ignore_words: [qzx]\n');
+    const since = client!.mark();
+    writeFileSync(ws!.file('.kittify/config.yaml'), text);
+    client!.fileChanged(config);
+    await client!.diagnostics(ws!.uri(SPEC), (ds) => !ds.some((d) => d.code === 'unknown'), since, 'diagnostics without QZX');
+  });
+});
+
+describe('untrusted command arguments (issue 19 item 1)', () => {
+  function outside(): string {
+    const dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'sg-outside-')));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    return dir;
+  }
+
+  it('a document outside every workspace folder: its code actions write no .kittify/ beside it', async () => {
+    ws = makeWorkspace();
+    const elsewhere = outside();
+    const note = path.join(elsewhere, 'notes.md');
+    writeFileSync(note, '# Notes\n\nThe QZX rules and the ZQXW rules.\n');
+    client = await TestClient.start({ folders: [ws.root] });
+    const uri = URI.file(note).toString();
+    client.open(uri, readFileSync(note, 'utf8'));
+    const diagnostics = (await client.diagnostics(uri, (ds) => ds.length > 0)).diagnostics;
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[0]!.range, context: { diagnostics } });
+    for (const action of actions.filter((a) => a.command)) {
+      const result = await client.request<{ ok: boolean; message: string }>('workspace/executeCommand', action.command);
+      expect(result.ok, action.title).toBe(false);
+      expect(result.message).toContain('is outside every workspace folder');
+    }
+    const withDefinition = actions.find((a) => a.title.startsWith('Define'))!;
+    const defined = await client.request<{ ok: boolean }>('workspace/executeCommand', { command: withDefinition.command!.command, arguments: [{ ...(withDefinition.command!.arguments![0] as object), definition: 'Quality zone exchange' }] });
+    expect(defined.ok).toBe(false);
+    expect(readdirSync(elsewhere)).toEqual(['notes.md']);
+    expect(client.appliedEdits).toEqual([]);
+  });
+
+  it('made-up uris, missions, terms and senses are refused and nothing is written anywhere', async () => {
+    await openSpec();
+    const elsewhere = outside();
+    const madeUp = [URI.file(path.join(elsewhere, 'nowhere', 'spec.md')).toString(), 'file:///spec.md', 'file:///', 'untitled:x', 'https://example.com/spec.md'];
+    const rootKittifyBefore = existsSync('/.kittify');
+    for (const uri of madeUp) {
+      for (const [command, extra] of [
+        ['specGlossary.selectSense', { sense: { surface: 'workspace', scope: 'team_domain', definition: GIT, confidence: 0.9 } }],
+        ['specGlossary.defineTerm', { scope: 'team_domain' }],
+        ['specGlossary.defineTerm', { scope: 'team_domain', definition: 'made up' }],
+        ['specGlossary.deferTerm', { stepId: 'spec' }],
+        ['specGlossary.reopenTerm', {}],
+      ] as const) {
+        const result = await client!.request<{ ok: boolean; message: string }>('workspace/executeCommand', { command, arguments: [{ uri, missionId: MISSION, term: 'workspace', ...extra }] });
+        expect(result.ok, `${command} ${uri}`).toBe(false);
+      }
+      const listed = await client!.request<{ ok: boolean }>('workspace/executeCommand', { command: 'specGlossary.listCandidates', arguments: [{ uri }] });
+      expect(listed.ok, `listCandidates ${uri}`).toBe(false);
+    }
+    expect(readdirSync(elsewhere)).toEqual([]);
+    expect(existsSync('/.kittify')).toBe(rootKittifyBefore);
+    expect(existsSync(path.join(path.dirname(ws!.root), '.kittify'))).toBe(false);
+
+    // A real document, but a mission, term or sense that does not hold now.
+    const base = { uri: ws!.uri(SPEC), missionId: MISSION, term: 'workspace' };
+    const refused = async (args: object, command = 'specGlossary.selectSense') => (await client!.request<{ ok: boolean; message: string }>('workspace/executeCommand', { command, arguments: [args] })).message;
+    const sense = { surface: 'workspace', scope: 'team_domain', definition: GIT, confidence: 0.9 };
+    expect(await refused({ ...base, missionId: 'another-mission', sense })).toBe(`The document now belongs to mission 041-mission (${MISSION}), not another-mission: ask for the quick fixes again. Nothing was written.`);
+    expect(await refused({ ...base, term: 'frobnicator', sense })).toBe("'frobnicator' does not occur in spec.md now: ask for the quick fixes again. Nothing was written.");
+    expect(await refused({ ...base, sense: { ...sense, definition: 'A made-up sense' } })).toBe(`'workspace' has no team_domain sense "A made-up sense" now: ask for the quick fixes again. Nothing was written.`);
+    expect(existsSync(logFile())).toBe(false);
+  });
+
+  it('"Define" refused by the editor leaves nothing behind: no glossary file, no folder', async () => {
+    ws = makeWorkspace();
+    rmSync(ws.file('.kittify/glossaries'), { recursive: true });
+    client = await TestClient.start({ folders: [ws.root], rejectEdits: true, capabilities: { workspace: { applyEdit: true, configuration: true, workspaceEdit: { documentChanges: false } }, window: {} } });
+    client.open(ws.uri(SPEC), SPEC_MD);
+    const qzx = (await client.diagnostics(ws.uri(SPEC), (ds) => ds.some((d) => d.code === 'unknown'))).diagnostics.find((d) => d.code === 'unknown')!;
+    const result = await run(byTitle(await codeActions(qzx.range, [qzx]), "Define 'QZX' in the mission glossary"));
+    expect(result).toEqual({ ok: false, message: 'The editor did not apply the edit to .kittify/glossaries/mission_local.yaml: rejected by the test. Nothing was written.' });
+    expect(client.appliedEdits).toHaveLength(1);
+    expect(readdirSync(ws.file('.kittify')).sort()).toEqual(['config.yaml']);
+  });
+});
+
+describe('Define when the client cannot show documents', () => {
+  for (const mode of ['unsupported', 'fail', 'error'] as const) {
+    it(`(showDocument ${mode}) the edit is applied and the message says where the entry is`, async () => {
+      const options = mode === 'unsupported' ? { capabilities: { window: { showDocument: { support: false } } } } : { showDocument: mode };
+      const [, , qzx] = await openSpec(SPEC_MD, options);
+      const result = await run(byTitle(await codeActions(qzx!.range, [qzx!]), "Define 'QZX' in the team glossary"));
+      expect(result).toMatchObject({ ok: true });
+      expect(result.message).toBe(
+        'Added a draft entry for \'QZX\' to .kittify/glossaries/team_domain.yaml:20: replace "TODO: define QZX" with its definition and save the file (open .kittify/glossaries/team_domain.yaml at line 20). Saving records it in the event log.',
+      );
+      expect(readFileSync(ws!.file('.kittify/glossaries/team_domain.yaml'), 'utf8')).toContain('  - surface: qzx\n    definition: "TODO: define QZX"\n    status: draft\n');
+      await client!.until(() => client!.messages.find((m) => m.message === result.message), 'the message in the editor');
+      // Asked again before writing the definition: the waiting draft is pointed at, not doubled.
+      const again = await run(byTitle(await codeActions(qzx!.range, [qzx!]), "Define 'QZX' in the team glossary"));
+      expect(again.message).toBe(".kittify/glossaries/team_domain.yaml:20 already has a draft entry for 'QZX': write its definition there and save the file (open .kittify/glossaries/team_domain.yaml).");
+      expect(readFileSync(ws!.file('.kittify/glossaries/team_domain.yaml'), 'utf8').match(/surface: qzx/g)).toHaveLength(1);
+    });
+  }
+});
+
+describe('after shutdown (issue 19 item 9)', () => {
+  it('every request but exit is answered InvalidRequest, and no command writes', async () => {
+    const [ambiguous] = await openSpec();
+    const use = byTitle(await codeActions(ambiguous!.range, [ambiguous!]), `Use 'workspace' = ${GIT} (team_domain)`)!;
+    await client!.request('shutdown', undefined);
+    const invalid = { code: -32600 };
+    await expect(client!.request('workspace/executeCommand', use.command)).rejects.toMatchObject(invalid);
+    await expect(client!.request('textDocument/hover', { textDocument: { uri: ws!.uri(SPEC) }, position: RANGES.workspace1.start })).rejects.toMatchObject(invalid);
+    await expect(client!.request('textDocument/codeAction', { textDocument: { uri: ws!.uri(SPEC) }, range: ambiguous!.range, context: { diagnostics: [ambiguous!] } })).rejects.toMatchObject(invalid);
+    await expect(client!.request('textDocument/completion', { textDocument: { uri: ws!.uri(SPEC) }, position: RANGES.workspace1.start })).rejects.toMatchObject(invalid);
+    await expect(client!.request('textDocument/references', { textDocument: { uri: ws!.uri(SPEC) }, position: RANGES.workspace1.start, context: { includeDeclaration: true } })).rejects.toMatchObject(invalid);
+    await expect(client!.request('shutdown', undefined)).rejects.toMatchObject(invalid);
+    // A glossary saved now is not recorded either.
+    mkdirSync(ws!.file('.kittify/glossaries'), { recursive: true });
+    writeFileSync(ws!.file('.kittify/glossaries/mission_local.yaml'), 'terms:\n  - surface: qzx\n    definition: Quality zone exchange\n');
+    client!.fileChanged(ws!.uri('.kittify/glossaries/mission_local.yaml'));
+    await expect(client!.request('textDocument/hover', { textDocument: { uri: ws!.uri(SPEC) }, position: RANGES.qzx.start })).rejects.toMatchObject(invalid);
+    expect(existsSync(logFile())).toBe(false);
+  });
+
+  it('before shutdown an unknown method is MethodNotFound', async () => {
+    await openSpec();
+    await expect(client!.request('spec/unknown', {})).rejects.toMatchObject({ code: -32601 });
+  });
+});
