@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { TestClient } from '../lsp/client';
-import { freshDiagnostics, prng, randomEdit, tempWorkspace, TEAM_WORKSPACE_SEED, uriOf, visible, ZORBLAX_SEED, type TempWorkspace } from './helpers';
+import { freshDiagnostics, freshWorkspace, prng, randomEdit, tempWorkspace, TEAM_WORKSPACE_SEED, uriOf, visible, ZORBLAX_SEED, type TempWorkspace } from './helpers';
 
 let ws: TempWorkspace;
 let client: TestClient | undefined;
@@ -94,8 +94,9 @@ describe('load', () => {
       expect(mine).toEqual([...mine].sort((a, b) => a - b));
       expect(mine.at(-1)).toBe(versions.get(uri));
     }
+    const snapshot = await freshWorkspace(ws.root);
     for (const [i, uri] of uris.entries()) {
-      const expected = await freshDiagnostics(ws.root, ws.path(`kitty-specs/041-demo/doc-${i}.md`), client.text(uri));
+      const expected = await freshDiagnostics(ws.root, ws.path(`kitty-specs/041-demo/doc-${i}.md`), client.text(uri), snapshot);
       expect(visible(finals.get(uri)!.diagnostics), `doc-${i}`).toEqual(visible(expected));
     }
     expect(client.stderr).toBe('');
