@@ -1,8 +1,8 @@
 /**
- * The bad-input matrix through the CLI (built `dist/cli.js`, a real process): every input gets a
- * clear message naming the file and the place, nothing crashes (no stack trace, no exit code
- * other than 0/1/2), valid data next to the bad data still counts, nothing is written outside
- * `.kittify/`. Big inputs are generated at test time in a temp folder.
+ * The bad-input matrix through the CLI (in this process: `cli` of test/cli/support.ts): every
+ * input gets a clear message naming the file and the place, nothing crashes (no stack trace, no
+ * exit code other than 0/1/2), valid data next to the bad data still counts, nothing is written
+ * outside `.kittify/`. Big inputs are generated at test time in a temp folder.
  */
 
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
