@@ -9,8 +9,9 @@ export default defineConfig({
   define: { SPEC_GLOSSARY_VERSION: JSON.stringify(version) },
   test: {
     include: ['test/**/*.test.ts'],
-    // The real VS Code session runs on its own: npm run test:vscode (test/vscode/vitest.config.ts).
-    exclude: [...configDefaults.exclude, 'test/vscode/**'],
+    // Run on their own (and by CI): the real VS Code session, npm run test:vscode
+    // (test/vscode/vitest.config.ts); the benchmark's smoke run, npm run test:bench (test/bench/).
+    exclude: [...configDefaults.exclude, 'test/vscode/**', 'test/bench/**'],
     globalSetup: ['test/helpers/globalSetup.ts'],
     // Each file's CPU time, for the timing reporter (test/helpers/timingReporter.ts).
     setupFiles: ['test/helpers/cpuSetup.ts'],
