@@ -3,13 +3,27 @@
  * tested on its own): one per candidate, most-used first, as the server ranked them.
  */
 
-import type { CandidateData, CandidatesResult } from '../../server/src/shared/protocol';
+import type { CandidateData, CandidatesResult, PromoteTermArgs } from '../../server/src/shared/protocol';
 
 export interface CandidatePick {
   label: string;
   description: string;
   detail: string;
   candidate: CandidateData;
+  /** The workspace folder it was found in. */
+  workspaceUri: string;
+}
+
+/**
+ * For a term missions define (and the team glossary lacks): "Promote 'term' to the team glossary"
+ * with the first mission's definition — the server's promoteTerm, on that mission's spec.
+ */
+export function promoteChoice(pick: Pick<CandidatePick, 'candidate' | 'workspaceUri'>): { title: string; args: PromoteTermArgs } | undefined {
+  const definition = pick.candidate.definitions[0];
+  if (!definition) return undefined;
+  const shown = definition.definition.length > 60 ? `${definition.definition.slice(0, 59)}…` : definition.definition;
+  const uri = `${pick.workspaceUri.replace(/\/+$/, '')}/${definition.path.split('/').map(encodeURIComponent).join('/')}`;
+  return { title: `Promote '${pick.candidate.term}' to the team glossary: "${shown}" (${definition.mission})`, args: { uri, term: pick.candidate.term } };
 }
 
 export function candidatePicks(result: CandidatesResult): CandidatePick[] {
@@ -23,6 +37,7 @@ export function candidatePicks(result: CandidatesResult): CandidatePick[] {
         description: `${candidate.specs} ${candidate.specs === 1 ? 'document' : 'documents'} · ${candidate.occurrences}×${folder}`,
         detail: candidate.definitions.length > 0 ? `Defined by ${candidate.definitions.map((d) => d.mission).join(', ')} · ${where}` : where,
         candidate,
+        workspaceUri: workspace.workspaceUri,
       };
     }),
   );

@@ -4,11 +4,13 @@
  * `executeCommandProvider`; these ids are the client's own and never reach the server.
  */
 
-import { Commands, type CommandResult, type DefineScope, type DefineTermArgs } from '../../server/src/shared/protocol';
+import { Commands, type CommandResult, type DefineInSpecArgs, type DefineScope, type DefineTermArgs } from '../../server/src/shared/protocol';
 
 export const ClientCommands = {
   /** Asks for a definition in an input box, then runs the server's defineTerm with it. */
   defineTermWithDefinition: 'specGlossary.defineTermWithDefinition',
+  /** Asks for a definition in an input box, then runs the server's defineInSpec with it. */
+  defineInSpecWithDefinition: 'specGlossary.defineInSpecWithDefinition',
   /** Lists the workspace's glossary candidates in a quick pick (the server's listCandidates). */
   showCandidates: 'specGlossary.showCandidates',
   restartServer: 'specGlossary.restartServer',
@@ -74,6 +76,17 @@ export function definitionCompanions(items: readonly ActionLike[]): Array<[numbe
     out.push([index, args]);
   });
   return out;
+}
+
+/** The arguments of a server "Define … in this spec's Domain Language" action without a definition. */
+export function defineInSpecArgs(item: ActionLike): DefineInSpecArgs | undefined {
+  const command = typeof item.command === 'object' ? item.command : undefined;
+  if (!command || command.command !== Commands.defineInSpec) return undefined;
+  const arg: unknown = command.arguments?.[0];
+  if (!arg || typeof arg !== 'object') return undefined;
+  const args = arg as Partial<DefineInSpecArgs>;
+  if (typeof args.uri !== 'string' || typeof args.term !== 'string' || typeof args.missionId !== 'string' || typeof args.definition === 'string') return undefined;
+  return args as DefineInSpecArgs;
 }
 
 /** Input-box validation: a definition must not be blank. */

@@ -6,10 +6,11 @@
  */
 
 import * as vscode from 'vscode';
-import type { DefineTermArgs } from '../../server/src/shared/protocol';
+import type { DefineInSpecArgs, DefineTermArgs } from '../../server/src/shared/protocol';
 import { showCandidates } from './candidates';
 import { ClientCommands } from './commands';
-import { defineTermWithDefinition, quickFixMiddleware } from './quickFixes';
+import { defineTermWithDefinition, quickFixMiddleware, showOutcome } from './quickFixes';
+import { defineInSpecWithDefinition } from './vocabularyFixes';
 import { CLIENT_NAME, ServerController } from './serverController';
 import { needsRestart } from './settings';
 import { GateStatusBar } from './statusBar';
@@ -30,6 +31,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     statusBar,
     servers.onDidChangeClient(() => statusBar.refresh()),
     vscode.commands.registerCommand(ClientCommands.defineTermWithDefinition, (args?: DefineTermArgs) => defineTermWithDefinition(servers.current, args)),
+    vscode.commands.registerCommand(ClientCommands.defineInSpecWithDefinition, (args?: DefineInSpecArgs) => defineInSpecWithDefinition(servers.current, args, showOutcome)),
     vscode.commands.registerCommand(ClientCommands.showCandidates, () => showCandidates(servers.current)),
     vscode.commands.registerCommand(ClientCommands.restartServer, () => servers.restart()),
     vscode.commands.registerCommand(ClientCommands.showOutput, () => output.show(true)),

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { ExecuteCommandRequest, type LanguageClient, type Middleware } from 'vscode-languageclient/node';
 import { Commands, type CommandResult, type DefineTermArgs } from '../../server/src/shared/protocol';
 import { ClientCommands, definitionCompanions, isCommandResult, scopeLabel, validateDefinition, withDefinitionTitle, writtenTerm } from './commands';
+import { askingForDefinition } from './vocabularyFixes';
 
 const RESULT_MESSAGE_MS = 5_000;
 
@@ -16,7 +17,8 @@ export function quickFixMiddleware(): Middleware {
     async provideCodeActions(document, range, context, token, next) {
       const items = await next(document, range, context, token);
       if (!items || items.length === 0) return items;
-      const out = [...items];
+      // "Define … in this spec's Domain Language" asks for the definition first.
+      const out = items.map((item) => (item instanceof vscode.CodeAction ? askingForDefinition(item) : item));
       // Insert from the back so earlier indexes stay valid.
       for (const [index, args] of definitionCompanions(items).reverse()) {
         const source = items[index] as vscode.CodeAction;
@@ -64,7 +66,7 @@ export async function defineTermWithDefinition(client: LanguageClient | undefine
   }
 }
 
-function showOutcome(result: unknown): void {
+export function showOutcome(result: unknown): void {
   if (!isCommandResult(result)) return;
   if (result.ok) vscode.window.setStatusBarMessage(`$(check) ${result.message}`, RESULT_MESSAGE_MS);
   else void vscode.window.showWarningMessage(`Spec Glossary: ${result.message}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { candidatePicks } from '../../client/src/candidatePicks';
+import { candidatePicks, promoteChoice } from '../../client/src/candidatePicks';
 import type { CandidatesResult } from '../../server/src/shared/protocol';
 
 const example = (path: string, line: number) => ({ path, line, uri: `file:///ws/${path}`, missionId: 'm' });
@@ -30,5 +30,14 @@ describe('"Show Glossary Candidates" quick pick items', () => {
     const folder = (name: string) => ({ workspaceUri: `file:///${name}`, documents: 1, candidates: [{ term: 'quarkle', specs: 1, occurrences: 3, examples: [example('a.md', 1)], definitions: [] }] });
     const picks = candidatePicks({ ok: true, message: '', workspaces: [folder('front'), folder('back%20end')] });
     expect(picks.map((p) => p.description)).toEqual(['1 document · 3× · front', '1 document · 3× · back end']);
+  });
+
+  it("offers to promote a term missions define, with the first mission's definition, on that mission's spec", () => {
+    const candidate = { term: 'zorblax', specs: 1, occurrences: 3, examples: [example('c.md', 1)], definitions: [{ mission: '012-sync', path: 'kitty-specs/012 sync/spec.md', line: 40, definition: 'A sync daemon' }] };
+    expect(promoteChoice({ candidate, workspaceUri: 'file:///ws/' })).toEqual({
+      title: `Promote 'zorblax' to the team glossary: "A sync daemon" (012-sync)`,
+      args: { uri: 'file:///ws/kitty-specs/012%20sync/spec.md', term: 'zorblax' },
+    });
+    expect(promoteChoice({ candidate: { ...candidate, definitions: [] }, workspaceUri: 'file:///ws' })).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 /** The VS Code client's own logic, without VS Code: quick-fix companions, gate status, restarts. */
 
 import { describe, expect, it } from 'vitest';
-import { ClientCommands, definitionCompanions, draftDefineArgs, isCommandResult, validateDefinition, withDefinitionTitle, type ActionLike } from '../../client/src/commands';
+import { ClientCommands, defineInSpecArgs, definitionCompanions, draftDefineArgs, isCommandResult, validateDefinition, withDefinitionTitle, type ActionLike } from '../../client/src/commands';
 import { DOCUMENT_SELECTOR, GLOSSARY_LANGUAGE_ID, isSpecDocument } from '../../client/src/documents';
 import { gateIcon, gateLensTitle, gateStatusText } from '../../client/src/gateStatus';
 import { needsRestart, readClientSettings, RESTART_SETTINGS } from '../../client/src/settings';
@@ -46,6 +46,13 @@ describe('"Define … with a definition…" companions', () => {
     expect(draftDefineArgs({ title: 'x', command: { command: Commands.selectSense, arguments: [{ uri }] } })).toBeUndefined();
     expect(draftDefineArgs({ title: 'x', command: Commands.defineTerm })).toBeUndefined();
     expect(draftDefineArgs({ title: 'x', command: { command: Commands.defineTerm, arguments: [{ uri, missionId: '001', term: 't', scope: 'audience_domain' }] } })).toBeUndefined();
+  });
+
+  it('"Define … in this spec\'s Domain Language" asks for the definition only when the server action has none', () => {
+    const args = { uri, specUri: 'file:///ws/kitty-specs/001/spec.md', missionId: '001', term: 'Quarkle' };
+    expect(defineInSpecArgs({ title: "Define 'Quarkle' in this spec's Domain Language", command: { command: Commands.defineInSpec, arguments: [args] } })).toEqual(args);
+    expect(defineInSpecArgs({ title: 'x', command: { command: Commands.defineInSpec, arguments: [{ ...args, definition: 'a card' }] } })).toBeUndefined();
+    expect(defineInSpecArgs({ title: 'x', command: { command: Commands.defineTerm, arguments: [args] } })).toBeUndefined();
   });
 
   it('need a non-blank definition', () => {

@@ -34,7 +34,7 @@ describe('middleware pipeline (seed 003 ordering)', () => {
   });
 
   test('the standard check pipeline has every extractor as a unit, in a deterministic order', () => {
-    expect(createPipeline().ids()).toEqual(['glossary_match', 'metadata_hint', 'quoted_phrase', 'acronym', 'casing_pattern', 'repeated_noun', 'extraction.locate', 'semantic_check.resolve', 'generation_gate.strictness']);
+    expect(createPipeline().ids()).toEqual(['extraction.vocabulary', 'glossary_match', 'metadata_hint', 'quoted_phrase', 'acronym', 'casing_pattern', 'repeated_noun', 'extraction.locate', 'semantic_check.resolve', 'semantic_check.vocabulary_sections', 'generation_gate.strictness']);
   });
 
   test('decision lattice: any deny blocks, warnings and annotations accumulate', () => {

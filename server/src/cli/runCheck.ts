@@ -9,6 +9,7 @@ import { metaProblems, type DocumentIdentity, type MetaCache } from '../node/ide
 import { analyzeDocument, type AnalyzedDocument, type RuntimeSettings } from '../node/analyzer';
 import { readWorkspaceText, DEFAULT_MAX_FILE_BYTES } from '../node/files';
 import { loadCommonWords } from '../node/packageFiles';
+import { SpecVocabularies } from '../node/specVocabularies';
 import { findWorkspaceRoot, loadWorkspace, type WorkspaceSnapshot } from '../node/workspace';
 import type { SourceProblem } from '../core/types';
 
@@ -43,6 +44,8 @@ export interface CheckRun {
 export async function runCheck(files: readonly string[], settings: RuntimeSettings, maxFileBytes = DEFAULT_MAX_FILE_BYTES, engine: Engine = createEngine({ commonWords: loadCommonWords() })): Promise<CheckRun> {
   const snapshots = new Map<string, WorkspaceSnapshot>();
   const metaCache: MetaCache = new Map();
+  // Missions' specs, read once for all the documents of their missions.
+  const vocabularies = new SpecVocabularies({ maxFileBytes });
   const run: CheckRun = { documents: [], skipped: [], problems: [], snapshots: [] };
 
   for (const file of files) {
@@ -60,7 +63,7 @@ export async function runCheck(files: readonly string[], settings: RuntimeSettin
       continue;
     }
     if (outcome.warning) run.problems.push({ file, message: outcome.warning, severity: 'warning' });
-    const analyzed = analyzeDocument(engine, snapshot, { path: file, text: outcome.text, settings, metaCache });
+    const analyzed = analyzeDocument(engine, snapshot, { path: file, text: outcome.text, settings, metaCache, vocabularies });
     for (const problem of analyzed.report.problems) run.problems.push({ file, problem, message: problem.message, severity: problem.severity });
     run.documents.push({ ...analyzed, absolutePath: file, text: outcome.text, snapshot });
   }

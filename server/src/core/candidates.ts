@@ -6,8 +6,9 @@
  * language server read the files and print or send the list.
  *
  * Terms that missions define in their own spec but the team and core glossaries lack are
- * candidates too, with those definitions attached (`CandidateDefinition`): the adapters pass
- * them in once missions' Domain Language sections are read (SPEC §3).
+ * candidates too, with those definitions attached (`CandidateDefinition`), and their uses count
+ * where they resolve too (`VocabularyUse`): the adapters work both out of the checks
+ * (missionVocabulary/candidates.ts).
  */
 
 import type { RareWord } from './check/context';
@@ -21,6 +22,16 @@ export interface CandidateSource {
   findings: readonly Pick<Finding, 'term' | 'conflictType' | 'range'>[];
   /** Words needing a glossary that the document uses too rarely to report (DocumentReport.rareWords). */
   rareWords?: readonly RareWord[];
+  /** Uses of terms that missions' own vocabularies define (missionVocabulary/candidates.ts). */
+  vocabularyUses?: readonly VocabularyUse[];
+}
+
+/** A term a mission's own vocabulary defines, used in a document (where it may resolve). */
+export interface VocabularyUse {
+  term: string;
+  count: number;
+  /** 1-based line of the first use. */
+  line: number;
 }
 
 /** A definition a mission's own spec gives of a term (SPEC §3), for `definitions`. */
@@ -125,6 +136,20 @@ export function rankCandidates(sources: Iterable<CandidateSource>, options: Cand
     definitions.set(definition.term, list);
     // A term only its own mission uses is still a candidate: its definition says what it is.
     if (!uses.has(definition.term)) uses.set(definition.term, { occurrences: 0, documents: [] });
+  }
+  // Uses of the terms missions define, where they resolve too (in the defining missions' documents).
+  for (const source of sourceList) {
+    for (const use of source.vocabularyUses ?? []) {
+      const entry = definitions.has(use.term) ? uses.get(use.term) : undefined;
+      if (!entry) continue;
+      const here = entry.documents.find((d) => d.path === source.path);
+      if (here) {
+        // (Occurrences reported as unknown there are counted already: only what resolved adds.)
+        continue;
+      }
+      entry.documents.push({ path: source.path, line: use.line, count: use.count });
+      entry.occurrences += use.count;
+    }
   }
   const out: GlossaryCandidate[] = [];
   for (const [term, use] of uses) {

@@ -58,7 +58,18 @@ export type SenseOrigin =
       /** Provenance `source` of the event, e.g. "user_clarification". */
       source: string;
     }
-  | { kind: 'bundled'; file: string; range: Range; index: number };
+  | { kind: 'bundled'; file: string; range: Range; index: number }
+  | {
+      /** An entry of a mission document's own vocabulary section (SPEC §3, core/missionVocabulary/). */
+      kind: 'spec';
+      /** Absolute path of the document. */
+      file: string;
+      /** The entry's term where the sense was read (the document may have moved it since). */
+      range: Range;
+      missionId: string;
+      /** The mission as people name it, for provenance ("<mission slug> spec.md:<line>"). */
+      missionSlug: string;
+    };
 
 /** One meaning of a surface in one scope (seed 001 TermSense). */
 export interface Sense {

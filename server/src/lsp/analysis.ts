@@ -18,9 +18,12 @@ import type { Diagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from 'vscode-uri';
 import type { Engine, IncrementalChecker } from '../core/check/engine';
+import { missionName } from '../core/check/wording';
 import { analyzeDocument, type AnalyzedDocument } from '../node/analyzer';
 import { formatBytes } from '../node/files';
 import { configPath, type WorkspaceSnapshot } from '../node/workspace';
+import { SPEC_FILE_NAME, type SpecVocabularies } from '../node/specVocabularies';
+import { entryLocator } from '../service/vocabularyLocations';
 import { SERVER_CODES } from '../service/codes';
 import { documentDiagnostics, skippedDiagnostics, workspaceFileDiagnostics } from '../service/diagnostics';
 import type { CheckedDocument } from '../service/types';
@@ -59,6 +62,10 @@ export class DocumentAnalyzer {
     private readonly engine: () => Engine,
     /** Whether a document is still open: an analysis that finishes after its close is not kept. */
     private readonly isOpen: (uri: string) => boolean = () => true,
+    /** Missions' specs (their Domain Language defines words for every document of the mission). */
+    private readonly vocabularies?: SpecVocabularies,
+    /** An open spec's vocabulary changed: the other documents of its folder need checking again. */
+    private readonly vocabularyChanged: (root: string, specUri: string) => void = () => undefined,
   ) {}
 
   /** Where a document belongs; undefined for documents the server has nothing to say about. */
@@ -103,7 +110,7 @@ export class DocumentAnalyzer {
   }
 
   private keyOf(document: TextDocument, root: string): string {
-    return `${document.version}|${this.registry.version(root)}|${this.settings.version}`;
+    return `${document.version}|${this.registry.version(root)}|${this.settings.version}|${this.vocabularies?.version ?? 0}`;
   }
 
   /**
@@ -140,14 +147,28 @@ export class DocumentAnalyzer {
 
     const snapshot = await this.registry.snapshot(located.root);
     throwIfCancelled(token);
-    const key = `${document.version}|${this.registry.version(located.root)}|${settingsVersion}`;
+    const keyAt = (vocabularyVersion: number) => `${document.version}|${this.registry.version(located.root)}|${settingsVersion}|${vocabularyVersion}`;
+    const key = keyAt(this.vocabularies?.version ?? 0);
     const cached = this.cache.get(document.uri);
     if (cached?.kind === 'markdown' && cached.key === key) return cached;
 
     const checker = this.checkers.get(document.uri);
-    const analyzed = analyzeDocument(this.engine(), snapshot, { path: located.fsPath, text, settings: runtimeSettings(settings), metaCache: this.registry.metaCache(located.root), checker });
-    const checked = checkedDocumentOf(document.uri, located.root, snapshot, analyzed);
-    return this.keep(document.uri, { kind: 'markdown', key, checked, diagnostics: documentDiagnostics(checked, settings) }, keep);
+    const analyzed = analyzeDocument(this.engine(), snapshot, { path: located.fsPath, text, settings: runtimeSettings(settings), metaCache: this.registry.metaCache(located.root), checker, ...(this.vocabularies ? { vocabularies: this.vocabularies } : {}) });
+    const checked = checkedDocumentOf(document.uri, located.root, snapshot, analyzed, this.vocabularies);
+    // An open spec gives its (unsaved) vocabulary to the other documents of its mission; its own
+    // analysis is then current under the new version.
+    const ownChange = this.keepSpecVocabulary(document, located, analyzed);
+    return this.keep(document.uri, { kind: 'markdown', key: ownChange ? keyAt(this.vocabularies!.version) : key, checked, diagnostics: documentDiagnostics(checked, settings) }, keep);
+  }
+
+  /** When `document` is an open spec: keep what its check read of its vocabulary; true when that changed it. */
+  private keepSpecVocabulary(document: TextDocument, located: Located, analyzed: AnalyzedDocument): boolean {
+    const vocabulary = analyzed.report.vocabulary;
+    if (!this.vocabularies || !vocabulary || path.basename(located.fsPath) !== SPEC_FILE_NAME || URI.parse(document.uri).scheme !== 'file') return false;
+    const { missionId, missionSlug } = analyzed.identity;
+    if (!this.vocabularies.update({ file: located.fsPath, missionId, missionSlug: missionName(missionId, missionSlug), vocabulary }, document.version)) return false;
+    this.vocabularyChanged(located.root, document.uri);
+    return true;
   }
 
   /** Caches the analysis of an open document (one closed meanwhile is not kept: no leak). */
@@ -159,7 +180,7 @@ export class DocumentAnalyzer {
 }
 
 /** The service's view of one analyzed document: the report plus the glossary state of its mission. */
-export function checkedDocumentOf(uri: string, root: string, snapshot: WorkspaceSnapshot, analyzed: AnalyzedDocument): CheckedDocument {
+export function checkedDocumentOf(uri: string, root: string, snapshot: WorkspaceSnapshot, analyzed: AnalyzedDocument, vocabularies?: SpecVocabularies): CheckedDocument {
   const missionId = analyzed.identity.missionId;
   return {
     uri,
@@ -168,9 +189,12 @@ export function checkedDocumentOf(uri: string, root: string, snapshot: Workspace
     ...(analyzed.identity.missionSlug !== undefined ? { missionSlug: analyzed.identity.missionSlug } : {}),
     stepId: analyzed.identity.stepId,
     report: analyzed.report,
-    glossary: snapshot.glossaryFor(missionId),
+    // (With the senses of the mission's own vocabulary: what the document was checked against.)
+    glossary: analyzed.report.glossary,
     pins: snapshot.pinsFor(missionId),
     openClarifications: snapshot.replay.openClarifications.filter((c) => c.missionId === missionId),
+    path: analyzed.path,
+    locateEntry: entryLocator(analyzed.path, analyzed.report, vocabularies ? (file) => vocabularies.current(file) : undefined),
   };
 }
 

@@ -34,6 +34,9 @@ import { addDraftEntry } from './draftEntry';
 import type { Logger } from './logger';
 import type { SettingsStore } from './settings';
 import type { WorkspaceRegistry } from './workspaces';
+import type { SpecVocabularies } from '../node/specVocabularies';
+import type { SpecEntrySaves } from './specEntrySaves';
+import { VocabularyCommands } from './vocabularyCommands';
 
 export interface CommandDeps {
   connection: Connection;
@@ -53,6 +56,10 @@ export interface CommandDeps {
   glossaryWritten(root: string): Promise<void>;
   /** The server's engine (for checking the folder's files when listing glossary candidates). */
   engine(): Engine;
+  /** Missions' specs as last read (their own vocabularies). */
+  vocabularies: SpecVocabularies;
+  /** Define-here entries waiting for their definition (recorded when the spec is saved with it). */
+  specEntries?: SpecEntrySaves;
   /** True once the client asked the server to shut down: nothing is written any more. */
   stopped(): boolean;
   /** Settles once the glossary-file changes seen in the folder so far are recorded (seedSaves.ts). */
@@ -62,7 +69,12 @@ export interface CommandDeps {
 const SCOPE_LABEL: Record<DefineScope, string> = { mission_local: 'mission glossary', team_domain: 'team glossary' };
 
 export class CommandHandlers {
-  constructor(private readonly deps: CommandDeps) {}
+  /** The commands of missions' own vocabularies (vocabularyCommands.ts). */
+  private readonly vocabulary: VocabularyCommands;
+
+  constructor(private readonly deps: CommandDeps) {
+    this.vocabulary = new VocabularyCommands(deps, deps.vocabularies);
+  }
 
   async execute(params: ExecuteCommandParams): Promise<CommandResult> {
     const arg = params.arguments?.[0];
@@ -77,6 +89,10 @@ export class CommandHandlers {
         return this.report(this.reopenTerm(record(arg)));
       case Commands.listCandidates:
         return this.report(this.listCandidates(arg === undefined || arg === null ? {} : record(arg)));
+      case Commands.defineInSpec:
+        return this.report(this.vocabulary.defineInSpec(record(arg)));
+      case Commands.promoteTerm:
+        return this.report(this.vocabulary.promoteTerm(record(arg)));
       case Commands.reload:
         await Promise.all(
           this.deps.registry.loadedRoots().map(async (root) => {
@@ -213,6 +229,7 @@ export class CommandHandlers {
         maxFileBytes: settings.maxFileSize,
         ...(typeof minSpecs === 'number' ? { minSpecs } : {}),
         openText: (file) => open.get(file),
+        vocabularies: this.deps.vocabularies,
       });
       const candidates = found.candidates.map((c) => ({
         ...c,

@@ -216,8 +216,7 @@ export class DiagnosticsPublisher {
     this.refreshQueued = true;
     setTimeout(() => {
       this.refreshQueued = false;
-      // After shutdown the connection may be gone: sending would throw (not reject).
-      if (this.disposed) return;
+      if (this.disposed) return; // (the connection may be gone: sendRequest would throw)
       this.connection.sendRequest(DiagnosticRefreshRequest.type).catch((error: unknown) => this.logger.debug(`diagnostic refresh: ${(error as Error).message}`));
     }, 0);
   }
@@ -227,7 +226,7 @@ export class DiagnosticsPublisher {
     this.codeLensRefreshQueued = true;
     setTimeout(() => {
       this.codeLensRefreshQueued = false;
-      if (this.disposed) return;
+      if (this.disposed) return; // (the connection may be gone: sendRequest would throw)
       this.connection.sendRequest(CodeLensRefreshRequest.type).catch((error: unknown) => this.logger.debug(`codeLens refresh: ${(error as Error).message}`));
     }, 0);
   }

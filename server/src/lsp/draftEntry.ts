@@ -16,7 +16,7 @@ import { readWorkspaceText } from '../node/files';
 import { assertInsideWorkspace } from '../node/fsSafety';
 import { seedPath } from '../node/workspace';
 import { fileUri } from '../service/paths';
-import { draftDefinition, findDraftEntry, insertDraftEntry } from '../service/seedEdit';
+import { draftDefinition, findDraftEntry, insertDraftEntry, type SeedInsertion } from '../service/seedEdit';
 import type { DefineScope } from '../shared/protocol';
 import type { ClientFeatures } from './capabilities';
 import { CommandRefused, type TermTarget } from './commandTarget';
@@ -43,7 +43,7 @@ const SCOPE_LABEL: Record<DefineScope, string> = { mission_local: 'mission gloss
  * instead of adding a second one. When the editor refuses the edit nothing stays behind.
  */
 export async function addDraftEntry(deps: DraftDeps, target: TermTarget, scope: DefineScope): Promise<{ message: string; uri: string }> {
-  const { connection, client, documents, fs } = deps;
+  const { documents, fs } = deps;
   const { root, term, written } = target;
   const file = seedPath(root, scope);
   const label = path.relative(root, file);
@@ -58,11 +58,43 @@ export async function addDraftEntry(deps: DraftDeps, target: TermTarget, scope: 
   }
   const waiting = existing === undefined ? undefined : findDraftEntry(existing, term);
   if (waiting) {
-    const shown = await show(deps, uri, waiting);
+    const shown = await showRange(deps, uri, waiting);
     return { message: `${label}:${waiting.start.line + 1} already has a draft entry for '${written}': write its definition there and save the file${shown ? '' : ` (open ${label})`}.`, uri };
   }
   const insertion = insertDraftEntry(existing, scope, term, draftDefinition(written));
   if (!insertion.ok) throw new CommandRefused(`Cannot add '${written}' to ${label}: ${insertion.message}`);
+  const shown = await applySeedInsertion(deps, { root, file, version: open?.version ?? null, insertion, label: `Define '${written}' in the ${SCOPE_LABEL[scope]}`, otherwise: `define '${written}' with a definition argument instead` });
+  const line = insertion.selection.start.line + 1;
+  return {
+    message: `Added a draft entry for '${written}' to ${label}:${line}: replace "${draftDefinition(written)}" with its definition and save the file${shown ? '' : ` (open ${label} at line ${line})`}. Saving records it in the event log.`,
+    uri,
+  };
+}
+
+/** An entry to add to a seed file of the folder `root`. */
+export interface SeedEntryEdit {
+  root: string;
+  /** The seed file (inside `.kittify/`). */
+  file: string;
+  /** The version of its open buffer the insertion was made against; null when it is not open. */
+  version: number | null;
+  insertion: SeedInsertion;
+  /** The edit's label in the editor. */
+  label: string;
+  /** What the user can do instead when the editor cannot apply workspace edits (a clause). */
+  otherwise?: string;
+}
+
+/**
+ * Applies an entry to a seed file through `workspace/applyEdit` (creating the file first when
+ * needed), shows it where the client can (true when shown) and reloads the folder. When the
+ * editor refuses the edit nothing stays behind and a CommandRefused says why.
+ */
+export async function applySeedInsertion(deps: DraftDeps, entry: SeedEntryEdit): Promise<boolean> {
+  const { connection, client, fs } = deps;
+  const { root, file, insertion } = entry;
+  const label = path.relative(root, file);
+  const uri = fileUri(file);
   if (deps.stopped()) throw new CommandRefused('The server is shutting down; nothing was written.');
 
   let edit: WorkspaceEdit;
@@ -79,31 +111,27 @@ export async function addDraftEntry(deps: DraftDeps, target: TermTarget, scope: 
       fs.writeFile(file, '', { exclusive: true });
       created.push(file);
     }
-    edit = client.documentChanges ? { documentChanges: [{ textDocument: { uri, version: open?.version ?? null }, edits: insertion.edits }] } : { changes: { [uri]: insertion.edits } };
+    edit = client.documentChanges ? { documentChanges: [{ textDocument: { uri, version: entry.version }, edits: insertion.edits }] } : { changes: { [uri]: insertion.edits } };
   }
   // Tried even when the client did not declare `workspace.applyEdit`: an error answer is reported.
   let applied: { applied: boolean; failureReason?: string };
   try {
-    applied = await connection.workspace.applyEdit({ label: `Define '${written}' in the ${SCOPE_LABEL[scope]}`, edit });
+    applied = await connection.workspace.applyEdit({ label: entry.label, edit });
   } catch (error) {
     undoCreated(deps, created);
-    throw new CommandRefused(`The editor cannot apply workspace edits (${(error as Error).message}); define '${written}' with a definition argument instead. Nothing was written.`);
+    throw new CommandRefused(`The editor cannot apply workspace edits (${(error as Error).message})${entry.otherwise ? `; ${entry.otherwise}` : ''}. Nothing was written.`);
   }
   if (!applied.applied) {
     undoCreated(deps, created);
     throw new CommandRefused(`The editor did not apply the edit to ${label}${applied.failureReason ? `: ${applied.failureReason}` : ''}. Nothing was written.`);
   }
-  const shown = await show(deps, uri, insertion.selection);
+  const shown = await showRange(deps, uri, insertion.selection);
   await deps.glossaryWritten(root);
-  const line = insertion.selection.start.line + 1;
-  return {
-    message: `Added a draft entry for '${written}' to ${label}:${line}: replace "${draftDefinition(written)}" with its definition and save the file${shown ? '' : ` (open ${label} at line ${line})`}. Saving records it in the event log.`,
-    uri,
-  };
+  return shown;
 }
 
 /** `window/showDocument` on a range, when the client supports it; false when it cannot or it failed. */
-async function show(deps: DraftDeps, uri: string, selection: Range): Promise<boolean> {
+export async function showRange(deps: Pick<DraftDeps, 'client' | 'connection' | 'logger'>, uri: string, selection: Range): Promise<boolean> {
   if (!deps.client.showDocument) return false;
   try {
     const result = await deps.connection.window.showDocument({ uri, takeFocus: true, selection });

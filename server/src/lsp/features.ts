@@ -21,7 +21,7 @@ import type {
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { configPath } from '../node/workspace';
-import { codeActionsFor } from '../service/codeActions';
+import { codeActionsFor, wantsQuickFixes } from '../service/codeActions';
 import { ignoreActions } from '../service/ignoreActions';
 import { fileUri } from '../service/paths';
 import { pinnedActions } from '../service/pinnedActions';
@@ -29,6 +29,7 @@ import { gateStatusLens } from '../service/codeLens';
 import { completeSurfaces } from '../service/completion';
 import { definitionAt } from '../service/definition';
 import { hoverAt } from '../service/hover';
+import { defineInSpecActions, promoteActions } from '../service/vocabularyActions';
 import type { CheckedDocument } from '../service/types';
 import { DIAGNOSTIC_SOURCE, isFindingData } from '../shared/protocol';
 import type { DocumentAnalyzer } from './analysis';
@@ -82,6 +83,8 @@ export class LanguageFeatures {
     // Clients that do not keep `data` get it back from the diagnostics we computed.
     const diagnostics = ours.map((d) => (isFindingData(d.data) ? d : (analysis.diagnostics.find((c) => sameDiagnostic(c, d)) ?? d)));
     const actions = codeActionsFor(document.uri, diagnostics, options);
+    // A mission's own vocabulary: define an unknown term in the spec's section (SPEC §3).
+    if (wantsQuickFixes(params.context.only)) actions.push(...defineInSpecActions(analysis.checked, diagnostics, options.textAt));
     if (diagnostics.some((d) => isFindingData(d.data))) {
       const root = analysis.checked.root;
       const needsConfig = diagnostics.some((d) => isFindingData(d.data) && (d.data.conflictType === 'unknown' || d.data.conflictType === 'unresolved_critical'));
@@ -91,6 +94,8 @@ export class LanguageFeatures {
     for (const action of pinnedActions(analysis.checked, params.range.start, params.context.only)) {
       if (!actions.some((a) => a.title === action.title)) actions.push(action);
     }
+    // …and promote a term a mission defines (on its entry or a use) to the team glossary.
+    if (wantsQuickFixes(params.context.only)) actions.push(...promoteActions(analysis.checked, params.range));
     return actions;
   }
 

@@ -72,7 +72,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       const s = session!;
       if (s.client.watchedFilesDynamic) {
         await connection.client.register(DidChangeWatchedFilesNotification.type, {
-          watchers: [{ globPattern: '**/.kittify/**' }, { globPattern: '**/meta.json' }],
+          watchers: [{ globPattern: '**/.kittify/**' }, { globPattern: '**/meta.json' }, { globPattern: '**/spec.md' }],
         });
       }
       if (s.client.configurationDynamic) await connection.client.register(DidChangeConfigurationNotification.type, { section: 'specGlossary' });

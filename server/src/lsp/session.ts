@@ -16,6 +16,8 @@ import { EventStore } from '../node/eventStore';
 import { readWorkspaceText } from '../node/files';
 import { NODE_FILE_SYSTEM, type WorkspaceFileSystem } from '../node/fileSystem';
 import type { ReplayLogs } from '../node/workspace';
+import { SPEC_FILE_NAME, SpecVocabularies } from '../node/specVocabularies';
+import { SpecEntrySaves } from './specEntrySaves';
 import { fileUri } from '../service/paths';
 import type { CheckedDocument } from '../service/types';
 import { DocumentAnalyzer } from './analysis';
@@ -55,6 +57,10 @@ export class Session {
   readonly commands: CommandHandlers;
   readonly features: LanguageFeatures;
   readonly runId: string;
+  /** Missions' specs: their Domain Language defines words for every document of the mission (open buffers win). */
+  readonly vocabularies: SpecVocabularies;
+  /** Define-here entries waiting for their definition, recorded when the spec is saved with it. */
+  private readonly specEntries: SpecEntrySaves;
   private readonly stores = new Map<string, EventAppender>();
   private readonly makeStore: (root: string) => EventAppender;
   private readonly seedSaves: SeedSaveRecorder;
@@ -84,9 +90,21 @@ export class Session {
       ...(options.replay ? { replay: options.replay } : {}),
     });
     this.registry.setFolders(foldersOf(params));
-    this.analyzer = new DocumentAnalyzer(this.registry, this.settings, options.engine, (uri) => documents.get(uri) !== undefined);
+    this.vocabularies = new SpecVocabularies({ fs: options.fs, openText: (file) => this.openText(file) });
+    this.analyzer = new DocumentAnalyzer(this.registry, this.settings, options.engine, (uri) => documents.get(uri) !== undefined, this.vocabularies, (root, specUri) =>
+      this.publisher.refresh((document) => document.uri !== specUri && this.analyzer.locate(document)?.root === root),
+    );
     this.publisher = new DiagnosticsPublisher(connection, documents, this.analyzer, this.settings, this.client, logger);
     this.features = new LanguageFeatures(documents, this.analyzer, this.client, (root, file) => this.readText(root, file));
+    this.specEntries = new SpecEntrySaves({
+      logger,
+      runId: this.runId,
+      actor: options.actor ?? currentActor(),
+      eventStore: (root) => this.eventStore(root),
+      snapshot: (root) => this.registry.fresh(root),
+      recorded: (root) => this.glossaryWritten(root),
+      stopped: () => this.stopped,
+    });
     this.commands = new CommandHandlers({
       connection,
       documents,
@@ -100,6 +118,8 @@ export class Session {
       eventStore: (root) => this.eventStore(root),
       fs: options.fs,
       engine: options.engine,
+      vocabularies: this.vocabularies,
+      specEntries: this.specEntries,
       glossaryWritten: (root) => this.glossaryWritten(root),
       stopped: () => this.stopped,
       glossaryFilesRecorded: (root) => this.seedSaves.idle(root),
@@ -117,6 +137,8 @@ export class Session {
     });
     this.registry.onDidReload((root, snapshot, first) => {
       if (this.stopped) return;
+      // (A meta.json may have moved a spec to another mission.)
+      if (!first) this.vocabularies.clear(root);
       void this.publisher.publishGlossaryFiles(root, snapshot).catch((error: unknown) => logger.error('publishing glossary file diagnostics failed', error));
       if (!first) this.publisher.refresh((document) => this.analyzer.locate(document)?.root === root);
       void this.seedSaves.reloaded(root, snapshot, first).catch((error: unknown) => logger.error('recording a glossary file change failed', error));
@@ -145,6 +167,10 @@ export class Session {
   saved(document: TextDocument): void {
     const located = this.analyzer.locate(document);
     if (located && isGlossaryFile(located.kind)) this.registry.requestReload(located.root, 0);
+    // A spec whose define-here entry waits for its definition: recorded once it is written (specEntrySaves.ts).
+    if (located && this.isSpec(document.uri) && this.specEntries.watching(located.fsPath)) {
+      void this.specEntries.saved(located.fsPath, document.getText()).catch((error: unknown) => this.logger.error('recording a definition written in a spec failed', error));
+    }
   }
 
   opened(document: TextDocument): void {
@@ -171,6 +197,8 @@ export class Session {
     this.justOpened.delete(document.uri);
     this.analyzer.forget(document.uri);
     const located = this.analyzer.locate(document);
+    // A closed spec's file counts again (its unsaved edits are gone).
+    if (located && this.isSpec(document.uri)) this.specChanged(located.root, located.fsPath, document.uri);
     if (located && isGlossaryFile(located.kind)) this.registry.requestReload(located.root, 0); // the disk version counts again
     else this.publisher.closed(document.uri);
   }
@@ -178,8 +206,43 @@ export class Session {
   watchedFilesChanged(changes: readonly FileEvent[]): void {
     for (const change of changes) {
       const uri = URI.parse(change.uri);
-      if (uri.scheme === 'file') this.registry.fileChanged(uri.fsPath);
+      if (uri.scheme !== 'file') continue;
+      this.registry.fileChanged(uri.fsPath);
+      // A spec changed on disk (an open one is read from its buffer).
+      if (this.isSpec(change.uri) && !this.documents.get(change.uri)) {
+        this.specChanged(this.registry.rootFor(uri.fsPath), uri.fsPath, change.uri);
+        this.specWrittenOnDisk(this.registry.rootFor(uri.fsPath), uri.fsPath);
+      }
     }
+  }
+
+  private isSpec(uri: string): boolean {
+    const parsed = URI.parse(uri);
+    return parsed.scheme === 'file' && path.basename(parsed.fsPath) === SPEC_FILE_NAME;
+  }
+
+  /**
+   * A spec's text changed outside its check (on disk, or its buffer closed): read it again, and
+   * when what it says changed, check its folder's documents again.
+   */
+  private specChanged(root: string, fsPath: string, specUri: string): void {
+    if (!this.vocabularies.reread(root, fsPath, this.registry.metaCache(root))) return;
+    this.publisher.refresh((document) => document.uri !== specUri && this.analyzer.locate(document)?.root === root);
+  }
+
+  /** A spec not open in the editor changed on disk: its define-here entries written by now are recorded. */
+  private specWrittenOnDisk(root: string, fsPath: string): void {
+    if (!this.specEntries.watching(fsPath)) return;
+    void (async () => {
+      const outcome = readWorkspaceText(root, fsPath, (await this.settings.get(fileUri(root))).maxFileSize, this.fs);
+      if (outcome.ok) await this.specEntries.saved(fsPath, outcome.text);
+    })().catch((error: unknown) => this.logger.error('recording a definition written in a spec failed', error));
+  }
+
+  /** The text and version of an open file. */
+  private openText(fsPath: string): { text: string; version: number } | undefined {
+    const document = this.documents.get(URI.file(fsPath).toString());
+    return document ? { text: document.getText(), version: document.version } : undefined;
   }
 
   configurationChanged(settings: unknown): void {

@@ -5,9 +5,11 @@
  */
 
 import type { Engine, IncrementalChecker } from '../core/check/engine';
+import { missionName } from '../core/check/wording';
 import type { DocumentReport } from '../core/check/check';
 import { readHeader } from '../core/extract/scan';
 import { documentIdentity, type DocumentIdentity, type MetaCache } from './identity';
+import type { SpecVocabularies } from './specVocabularies';
 import type { WorkspaceSnapshot } from './workspace';
 
 export interface RuntimeSettings {
@@ -33,15 +35,19 @@ export interface DocumentToAnalyze {
   metaCache?: MetaCache;
   /** The language server keeps one per open document so a keystroke re-checks only what changed. */
   checker?: IncrementalChecker | undefined;
+  /** Missions' specs read so far (their Domain Language defines words for the mission's documents). */
+  vocabularies?: SpecVocabularies;
 }
 
 export function analyzeDocument(engine: Engine, snapshot: WorkspaceSnapshot, document: DocumentToAnalyze): AnalyzedDocument {
   const { text, checker, settings = {} } = document;
   // Mission and step come from the front matter, which the check then reuses.
   const header = checker ? checker.readHeader(text) : readHeader(text);
-  const found = documentIdentity(snapshot.root, document.path, header.frontMatter?.data, document.metaCache ?? new Map(), snapshot.fs);
+  const metaCache = document.metaCache ?? new Map();
+  const found = documentIdentity(snapshot.root, document.path, header.frontMatter?.data, metaCache, snapshot.fs);
   // (A mission given on the command line is not the folder's: its slug is not shown for it.)
   const identity = settings.mission ? { ...found, missionId: settings.mission, missionSlug: undefined } : found;
+  const missionVocabulary = document.vocabularies?.forDocument(snapshot.root, document.path, identity.missionId, metaCache, settings.mission) ?? [];
   // (The same vocabulary object for the same ignore list: the caches keyed by it keep working.)
   const { common, knownTerms } = engine.vocabulary(snapshot.config.ignoreWords);
   const options = {
@@ -53,6 +59,8 @@ export function analyzeDocument(engine: Engine, snapshot: WorkspaceSnapshot, doc
     checkEnabled: snapshot.config.check,
     disabledExtractors: [...snapshot.config.disabledExtractors, ...(settings.disabledExtractors ?? [])],
     header,
+    documentOrigin: { file: document.path, missionId: identity.missionId, missionSlug: missionName(identity.missionId, identity.missionSlug) },
+    missionVocabulary,
   };
   const report = checker ? checker.check(text, options) : engine.checkDocument(text, options);
   return { path: document.path, identity, report };

@@ -1,4 +1,7 @@
-/** Go to definition on a term → its entries in the seed YAML (for a synonym to avoid: the preferred term's). */
+/**
+ * Go to definition on a term → its entries: in a mission document's vocabulary section (where
+ * the entry is now) or in the seed YAML; for a synonym to avoid, the preferred term's.
+ */
 
 import type { Location, Position } from 'vscode-languageserver-types';
 import { senseLocation } from './diagnostics';
@@ -13,7 +16,7 @@ export function definitionAt(doc: CheckedDocument, position: Position): Location
   if (senses.length === 0) senses = doc.glossary.preferredFor(term);
   const out: Location[] = [];
   for (const sense of senses) {
-    const location = senseLocation(sense);
+    const location = doc.locateEntry?.(sense) ?? senseLocation(sense);
     if (location) out.push(location);
   }
   return out;

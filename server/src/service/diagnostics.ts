@@ -7,7 +7,6 @@
 
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver-types';
 import { messageAsWritten, writtenTerms } from '../core/check/wording';
-import type { GlossaryIndex } from '../core/glossary';
 import type { Finding, OpenClarification, Range, Sense, SourceProblem } from '../core/types';
 import { DIAGNOSTIC_SOURCE, type FindingData, type SourceProblemData } from '../shared/protocol';
 import { SERVER_CODES, severityFor } from './codes';
@@ -67,7 +66,7 @@ function makeDiagnostic(
   if (open !== undefined && severity < DiagnosticSeverity.Information) severity = DiagnosticSeverity.Information;
   let shared = sharedBySenses.get(finding.candidateSenses);
   if (shared === undefined || shared.open !== open || !madeAlike(shared.finding, finding)) {
-    shared = { finding, open, data: findingData(doc, finding, workspaceUri, open), related: relatedEntries(doc.glossary, finding) };
+    shared = { finding, open, data: findingData(doc, finding, workspaceUri, open), related: relatedEntries(doc, finding) };
     sharedBySenses.set(finding.candidateSenses, shared);
   }
   const message = messageAsWritten(finding.message, finding.term, written);
@@ -108,13 +107,13 @@ export function findingData(doc: CheckedDocument, finding: Finding, workspaceUri
 }
 
 /** The seed entries behind a finding's candidate senses (for a synonym: the preferred term's). */
-function relatedEntries(glossary: GlossaryIndex, finding: Finding): DiagnosticRelatedInformation[] {
+function relatedEntries(doc: CheckedDocument, finding: Finding): DiagnosticRelatedInformation[] {
   const surface = finding.reason === 'synonym_to_avoid' && finding.replacement ? finding.replacement : finding.term;
-  const senses = glossary.sensesOf(surface);
+  const senses = doc.glossary.sensesOf(surface);
   const out: DiagnosticRelatedInformation[] = [];
   finding.candidateSenses.forEach((candidate, i) => {
     const sense = senses.find((s) => s.scope === candidate.scope && s.definition === candidate.definition);
-    const location = sense && senseLocation(sense);
+    const location = sense && (doc.locateEntry?.(sense) ?? senseLocation(sense));
     if (!location) return;
     const label = finding.candidateSenses.length > 1 ? `${candidate.scope} sense ${i + 1} of ${finding.candidateSenses.length}` : `${candidate.scope} sense`;
     out.push({ location, message: `${label} of '${candidate.surface}' (confidence ${candidate.confidence}): ${candidate.definition}` });

@@ -51,6 +51,8 @@ function summary(doc: CheckedDocument, term: string, resolution: Resolution, str
         if (pin) return pinnedSummary(doc, pin, strong, esc);
         return `${strong('Pinned')} for mission ${esc(missionWithId(doc))}: the ${resolution.sense.scope} sense.`;
       }
+      const own = ownVocabularySense(doc, term);
+      if (own) return `${strong('Active')}: defined in mission ${esc(own.origin.missionSlug)}'s own vocabulary (${esc(provenanceOf(own, doc.root, false, doc.locateEntry?.(own)?.range))}), ahead of the mission_local seed file and every other scope.`;
       return `${strong('Active')}: the ${resolution.scope} sense, resolved by scope precedence (${resolution.scope} is the first scope with a non-deprecated sense).`;
     }
     case 'ambiguous':
@@ -76,9 +78,16 @@ function senseLines(doc: CheckedDocument, sense: Sense, resolution: Resolution, 
     else if (index >= 0 && resolution.kind === 'synonym_to_avoid') marks.push('use this term instead');
   }
   if (marks.length === 0 && 'scope' in resolution && sense.scope !== resolution.scope && sense.status !== 'deprecated') marks.push(`shadowed by ${resolution.scope}`);
+  else if (marks.length === 0 && resolution.kind === 'resolved' && !resolution.pinned && sense.origin.kind !== 'spec' && sense.status !== 'deprecated' && ownVocabularySense(doc, sense.surface)) marks.push("shadowed by the mission's own vocabulary");
   const head = `${strong(sense.scope)} · ${sense.status} · confidence ${sense.confidence}${marks.length ? ` — ${strong(marks.join(', '))}` : ''}`;
   const br = markdown ? '  ' : '';
-  return [`- ${head}${br}`, `  ${esc(sense.definition)}${br}`, `  ${markdown ? '_' : ''}${provenanceOf(sense, doc.root, markdown)}${markdown ? '_' : ''}`];
+  return [`- ${head}${br}`, `  ${esc(sense.definition)}${br}`, `  ${markdown ? '_' : ''}${provenanceOf(sense, doc.root, markdown, doc.locateEntry?.(sense)?.range)}${markdown ? '_' : ''}`];
+}
+
+/** The sense a mission's own vocabulary (SPEC §3) gives `surface`, when it decides. */
+function ownVocabularySense(doc: CheckedDocument, surface: string): (Sense & { origin: Extract<Sense['origin'], { kind: 'spec' }> }) | undefined {
+  const first = doc.glossary.sensesOf(surface).find((s) => s.status !== 'deprecated');
+  return first?.origin.kind === 'spec' ? (first as Sense & { origin: Extract<Sense['origin'], { kind: 'spec' }> }) : undefined;
 }
 
 function sameSense(a: SenseRef, b: SenseRef): boolean {

@@ -36,6 +36,12 @@ const SCOPE_TITLES: Record<string, string> = {
   spec_kitty_core: 'Core glossary (spec_kitty_core).',
 };
 
+/** What else the new entry says (a term promoted from a mission's own vocabulary is active, with its words to avoid). */
+export interface EntryExtras {
+  status?: 'draft' | 'active';
+  synonymsToAvoid?: readonly string[];
+}
+
 /**
  * The definition value of an entry for `term` still waiting for its definition (a placeholder,
  * e.g. the draft a Define action inserted), as a range in `text`; undefined when there is none.
@@ -60,9 +66,11 @@ export function findDraftEntry(text: string, term: string): Range | undefined {
 
 /**
  * `existing`: the file's current text (the editor buffer when open), undefined when it does not
- * exist. The entry is `surface: term`, `definition: <definition or a TODO>`, `status: draft`.
+ * exist. The entry is `surface: term`, `definition: <definition or a TODO>`, `status: draft`
+ * (or as `extras` say).
  */
-export function insertDraftEntry(existing: string | undefined, scope: string, term: string, definition = draftDefinition(term)): SeedInsertionOutcome {
+export function insertDraftEntry(existing: string | undefined, scope: string, term: string, definition = draftDefinition(term), extras: EntryExtras = {}): SeedInsertionOutcome {
+  const entryText = (t: string, d: string, dash: number, key: number, eol: string) => blockEntry(t, d, dash, key, eol, extras);
   if (existing === undefined) {
     const header = `# ${SCOPE_TITLES[scope] ?? `Glossary (${scope}).`}\n\nterms:\n`;
     const entry = entryText(term, definition, 2, 4, '\n');
@@ -103,7 +111,8 @@ export function insertDraftEntry(existing: string | undefined, scope: string, te
     // `terms: [{...}, {...}]`: add one more flow mapping before the closing bracket.
     const close = existing.lastIndexOf(']', value.range![1]);
     const prefix = `, {surface: ${scalar(term)}, definition: `;
-    const text = `${prefix}${scalar(definition)}, status: draft}`;
+    const avoid = extras.synonymsToAvoid?.length ? `, synonyms_to_avoid: [${extras.synonymsToAvoid.map(scalar).join(', ')}]` : '';
+    const text = `${prefix}${scalar(definition)}, status: ${extras.status ?? 'draft'}${avoid}}`;
     let at = close;
     while (at > 0 && /\s/.test(existing[at - 1]!)) at--;
     return finish(existing, [{ at, end: at, text }], at + prefix.length, definition, false);
@@ -154,10 +163,11 @@ function finish(existing: string, edits: RawEdit[], definitionAt: number, defini
 }
 
 /** The list item; `definitionAt` is the offset of the definition value within `text`. */
-function entryText(term: string, definition: string, dash: number, key: number, eol: string): { text: string; definitionAt: number } {
+function blockEntry(term: string, definition: string, dash: number, key: number, eol: string, extras: EntryExtras): { text: string; definitionAt: number } {
   const first = `${' '.repeat(dash)}-${' '.repeat(Math.max(1, key - dash - 1))}surface: ${scalar(term)}${eol}`;
   const defKey = `${' '.repeat(key)}definition: `;
-  const text = `${first}${defKey}${scalar(definition)}${eol}${' '.repeat(key)}status: draft${eol}`;
+  const avoid = extras.synonymsToAvoid?.length ? `${' '.repeat(key)}synonyms_to_avoid: [${extras.synonymsToAvoid.map(scalar).join(', ')}]${eol}` : '';
+  const text = `${first}${defKey}${scalar(definition)}${eol}${' '.repeat(key)}status: ${extras.status ?? 'draft'}${eol}${avoid}`;
   return { text, definitionAt: first.length + defKey.length };
 }
 

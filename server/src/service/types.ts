@@ -6,7 +6,7 @@
 
 import type { DocumentReport } from '../core/check/check';
 import type { GlossaryIndex } from '../core/glossary';
-import type { OpenClarification, Pin, SourceProblem } from '../core/types';
+import type { OpenClarification, Pin, Range, Sense, SourceProblem } from '../core/types';
 import type { SpecGlossarySettings } from '../shared/protocol';
 
 export interface CheckedDocument {
@@ -18,12 +18,19 @@ export interface CheckedDocument {
   missionSlug?: string;
   stepId: string;
   report: DocumentReport;
-  /** The glossary of the document's mission (seeds + senses added by events). */
+  /** The glossary the document was checked against: seeds, senses added by events, the mission's own vocabulary. */
   glossary: GlossaryIndex;
   /** Pins of the document's mission, by normalized term. */
   pins: ReadonlyMap<string, Pin>;
   /** Open clarifications of the document's mission. */
   openClarifications: readonly OpenClarification[];
+  /** Absolute path of the document (made up inside the folder for an unsaved one). */
+  path: string;
+  /**
+   * Where the entry of a sense read from a mission document's vocabulary section is now (the
+   * document may have changed since the sense was read); undefined when that is not known.
+   */
+  locateEntry?: (sense: Sense) => { uri: string; range: Range } | undefined;
 }
 
 /** The problems of one workspace folder's glossary, config and log files (a WorkspaceSnapshot fits). */

@@ -35,6 +35,15 @@ export const Commands = {
    * answers a `CandidatesResult`.
    */
   listCandidates: 'specGlossary.listCandidates',
+  /**
+   * Add an entry for a term to the Domain Language (or Key Entities, …) section of the mission's
+   * spec, in the section's own form, through `workspace/applyEdit`. With a definition it is
+   * recorded as GlossarySenseUpdated (scope mission_local); without, the entry's definition is a
+   * placeholder for the writer to fill in (shown with `window/showDocument`).
+   */
+  defineInSpec: 'specGlossary.defineInSpec',
+  /** Insert a term a mission defines into the team glossary (team_domain.yaml), with that definition. */
+  promoteTerm: 'specGlossary.promoteTerm',
 } as const;
 export type CommandId = (typeof Commands)[keyof typeof Commands];
 export const ALL_COMMANDS: readonly CommandId[] = Object.values(Commands);
@@ -121,6 +130,32 @@ export interface DeferTermArgs extends TermArgs {
 }
 
 export type ReopenTermArgs = TermArgs;
+
+/**
+ * "Define 'Term' in this spec's Domain Language": an entry for the term in the vocabulary section
+ * of the mission's spec (the server works the spec out from the document's mission now).
+ */
+export interface DefineInSpecArgs extends TermArgs {
+  /** The spec the quick fix offered to edit: refused when the mission's spec is another one now. */
+  specUri?: string;
+  /** How the client names the mission while asking for a definition (its slug); not used by the server. */
+  missionSlug?: string;
+  /** Without: a placeholder the writer replaces. */
+  definition?: string;
+}
+
+/** "Promote 'Term' to the team glossary": the definition a mission's own vocabulary gives the term, into team_domain.yaml. */
+export interface PromoteTermArgs {
+  /** A document of the mission whose vocabulary defines the term (an entry of its spec, or a use of the term). */
+  uri: string;
+  /** Normalized surface. */
+  term: string;
+  /** The term as the document writes it, for messages. */
+  written?: string;
+  /** Ignored: the definition and words to avoid are the ones the mission's vocabulary gives the term now. */
+  definition?: string;
+  synonymsToAvoid?: string[];
+}
 
 export interface ListCandidatesArgs {
   /** A document or folder of the workspace folder to list; every folder when absent. */

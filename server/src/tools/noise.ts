@@ -186,7 +186,7 @@ async function report(workspace: string, judged: Map<string, Judged>, options: O
  */
 function glossaryCoverage(doc: CheckedDocument): { total: number; missed: string[]; hyphenTotal: number; hyphenMatched: number } {
   const masked = maskMarkdown(doc.text).masked;
-  const glossary = doc.snapshot.glossaryFor(doc.identity.missionId);
+  const glossary = doc.report.glossary;
   // Where the glossary walk matched, start and end (a shorter surface at the same start, such as
   // "target" in "target-branch", is not a match of the longer one).
   const matched = new Set<string>();

@@ -4,7 +4,10 @@
  * most-used first. Writes nothing; exit 0 unless the arguments or a file are unusable (2).
  */
 
-import { rankCandidates, type GlossaryCandidate } from '../../core/candidates';
+import { rankCandidates, type CandidateDefinition, type GlossaryCandidate } from '../../core/candidates';
+import { definedTermsCheck, vocabularyCandidates } from '../../core/missionVocabulary/candidates';
+import { createEngine, type Engine } from '../../core/check/engine';
+import { loadCommonWords } from '../../node/packageFiles';
 import { EXIT_OK, UsageError } from '../errors';
 import { collectMarkdownFiles } from '../files';
 import { relativePath } from '../output/json';
@@ -24,19 +27,34 @@ export async function candidatesCommand(command: ParsedCommand, io: CliIo): Prom
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json (got '${format}')`);
   const minSpecs = parseMinSpecs(values['min-specs'] as string | undefined);
   const files = collectMarkdownFiles(positionals.length > 0 ? positionals : ['.'], io.cwd);
-  const run = await runCheck(files, {});
+  const engine = createEngine({ commonWords: loadCommonWords() });
+  const run = await runCheck(files, {}, undefined, engine);
   if (run.problems.length > 0) io.stderr(formatProblems(run.problems, io.cwd, PLAIN));
-  const candidates = candidatesOf(run, io.cwd, minSpecs);
+  const candidates = candidatesOf(run, io.cwd, minSpecs, engine);
   io.stdout(format === 'json' ? JSON.stringify({ candidates }, null, 2) : formatCandidates(candidates, run.documents.length));
   return EXIT_OK;
 }
 
 /** The candidates of a check run, paths relative to `cwd`. */
-export function candidatesOf(run: CheckRun, cwd: string, minSpecs = 1): GlossaryCandidate[] {
-  return rankCandidates(
-    run.documents.map((d) => ({ path: relativePath(cwd, d.absolutePath), missionId: d.identity.missionId, findings: d.report.findings, rareWords: d.report.rareWords })),
-    { minSpecs },
-  );
+export function candidatesOf(run: CheckRun, cwd: string, minSpecs = 1, engine?: Engine): GlossaryCandidate[] {
+  const definitions: CandidateDefinition[] = [];
+  const sources = run.documents.map((d) => {
+    const path = relativePath(cwd, d.absolutePath);
+    const { missionId, missionSlug } = d.identity;
+    // Terms missions define for themselves, with the definitions (SPEC §6).
+    const own = vocabularyCandidates(d.report, { path, file: d.absolutePath, missionId, missionSlug });
+    definitions.push(...own.definitions);
+    return { path, missionId, findings: d.report.findings, rareWords: d.report.rareWords, vocabularyUses: own.uses };
+  });
+  if (engine && definitions.length > 0) {
+    // Their uses in every document, in missions that do not define them too.
+    const counting = definedTermsCheck(definitions);
+    run.documents.forEach((d, k) => {
+      const report = engine.checkDocument(d.text, { ...counting, ...engine.vocabulary(d.snapshot.config.ignoreWords) });
+      sources[k]!.vocabularyUses = vocabularyCandidates(report, { path: sources[k]!.path, file: d.absolutePath, missionId: d.identity.missionId, missionSlug: d.identity.missionSlug }).uses;
+    });
+  }
+  return rankCandidates(sources, { minSpecs, definitions });
 }
 
 /** One line per candidate: documents, occurrences, term, examples; then a summary. */

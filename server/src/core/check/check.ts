@@ -15,6 +15,8 @@ import type { Finding, Pin, RecommendedAction, Severity, SourceProblem, Strictne
 import type { CheckContext, RareWord } from './context';
 import type { EngineState } from './engineState';
 import { semanticCheck, strictnessGate } from './semantic';
+import { dropFindingsInSections, readDocumentVocabulary, vocabularyProblems } from './vocabulary';
+import type { DocumentVocabulary, VocabularyOrigin, VocabularySource } from '../missionVocabulary/types';
 
 export interface CheckOptions {
   glossary: GlossaryIndex;
@@ -38,6 +40,13 @@ export interface CheckOptions {
   knownTerms?: ReadonlySet<string>;
   /** Lines and front matter already read by the caller (to work out the mission). */
   header?: ReturnType<typeof readHeader>;
+  /**
+   * The document's file and mission: its own vocabulary sections (SPEC §3) then define words for
+   * it, with this provenance. Without, they are still read (nothing is reported inside them).
+   */
+  documentOrigin?: VocabularyOrigin;
+  /** The vocabularies of the other documents of its mission that define words for it (its spec's). */
+  missionVocabulary?: readonly VocabularySource[];
 }
 
 export interface DocumentReport {
@@ -55,11 +64,17 @@ export interface DocumentReport {
   recommendedAction: RecommendedAction;
   blocked: boolean;
   decision: MergedDecision;
-  /** Problems in the document's own front matter. */
+  /** Problems in the document's own front matter and vocabulary sections. */
   problems: SourceProblem[];
+  /** The glossary the document was checked against (the given one, with the mission's own vocabulary). */
+  glossary: GlossaryIndex;
+  /** The document's own vocabulary sections (undefined when it was not checked). */
+  vocabulary: DocumentVocabulary | undefined;
+  /** The other vocabularies the check was given (`CheckOptions.missionVocabulary`). */
+  missionVocabulary: readonly VocabularySource[];
 }
 
-export const STANDARD_UNITS: readonly Unit<CheckContext>[] = [...EXTRACTORS, semanticCheck, strictnessGate];
+export const STANDARD_UNITS: readonly Unit<CheckContext>[] = [readDocumentVocabulary, ...EXTRACTORS, semanticCheck, dropFindingsInSections, strictnessGate];
 const STANDARD_PIPELINE = new Pipeline<CheckContext>(STANDARD_UNITS);
 
 export function createPipeline(extraUnits: readonly Unit<CheckContext>[] = []): Pipeline<CheckContext> {
@@ -110,6 +125,8 @@ export function runChecks(engine: EngineState, scan: DocumentScan, options: Chec
     engine,
     scan,
     glossary: options.glossary,
+    documentOrigin: options.documentOrigin,
+    missionVocabulary: options.missionVocabulary ?? [],
     common: options.common ?? engine.commonWords,
     pins: options.pins ?? new Map(),
     knownTerms: options.knownTerms ?? WELL_KNOWN_TERMS,
@@ -129,6 +146,7 @@ export function runChecks(engine: EngineState, scan: DocumentScan, options: Chec
   };
   if (checked) (options.pipeline ?? STANDARD_PIPELINE).run(context, new Set(options.disabledExtractors ?? []));
 
+  problems.push(...vocabularyProblems(context.vocabulary));
   const overallSeverity = maxSeverity(context.findings.map((f) => f.severity));
   const decision = mergeDecisions(context.decisions);
   const report: DocumentReport = {
@@ -145,6 +163,9 @@ export function runChecks(engine: EngineState, scan: DocumentScan, options: Chec
     blocked: decision.blocked,
     decision,
     problems,
+    glossary: context.glossary,
+    vocabulary: context.vocabulary,
+    missionVocabulary: context.missionVocabulary,
   };
   return { report, context };
 }

@@ -6,6 +6,7 @@ import type { Decision } from '../pipeline';
 import type { CommonWords } from '../words';
 import type { EngineState } from './engineState';
 import type { ExtractionMethod, Finding, Pin, Strictness, TermCandidate } from '../types';
+import type { DocumentVocabulary, VocabularyOrigin, VocabularySource } from '../missionVocabulary/types';
 
 /** A word that needs a glossary, used too rarely in one document to be proposed there. */
 export interface RareWord {
@@ -43,7 +44,14 @@ export interface CheckContext {
   /** The engine running the check: its lexicon, lent buffers and memos. */
   engine: EngineState;
   scan: DocumentScan;
+  /** The glossary the document is checked against: the given one, plus the mission's own vocabulary once read (check/vocabulary.ts). */
   glossary: GlossaryIndex;
+  /** The document's own vocabulary sections (SPEC §3), read by the first extraction unit. */
+  vocabulary?: DocumentVocabulary;
+  /** Where the document is, to name its own entries' provenance; none: its entries define nothing. */
+  documentOrigin: VocabularyOrigin | undefined;
+  /** The vocabularies of the mission's spec (and other documents the caller found), after the document's own. */
+  missionVocabulary: readonly VocabularySource[];
   common: CommonWords;
   pins: ReadonlyMap<string, Pin>;
   /** Terms that count as known without a glossary entry (well-known acronyms, ignore_words). */

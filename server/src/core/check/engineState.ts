@@ -12,6 +12,8 @@ import { GroupingScratch } from '../extract/glossaryMatch';
 import { Lexicon } from '../extract/lexicon';
 import { TokenBuffers } from '../extract/tokens';
 import { SharedRootLookups, type SurfaceTrie } from '../extract/trie';
+import { vocabularySenses } from '../missionVocabulary/senses';
+import type { VocabularySource } from '../missionVocabulary/types';
 import { WalkBuffer } from '../extract/walk';
 import type { GlossaryIndex } from '../glossary';
 import { standalone } from '../text';
@@ -39,6 +41,8 @@ const MAX_QUOTED = 10_000;
 const MAX_LOCATE_TRIES = 8;
 /** Vocabularies kept by their ignore list (a workspace has one; a server a few). */
 const MAX_VOCABULARIES = 16;
+/** Glossaries with a mission's own vocabulary kept per base glossary (the most recently used). */
+const MAX_VOCABULARY_GLOSSARIES = 8;
 
 export class EngineState {
   /** Token arrays, marks and masked code units lent to whole-document checks. */
@@ -55,6 +59,10 @@ export class EngineState {
   readonly locateRoots = new SharedRootLookups();
   /** Pin-free resolutions per glossary (a replaced glossary takes its own with it). */
   readonly resolutions = new WeakMap<GlossaryIndex, SharedResolutions>();
+  /** Per glossary, the glossaries made of it with missions' own vocabularies, by what those say. */
+  private readonly vocabularyGlossaries = new WeakMap<GlossaryIndex, RecentlyUsed<string, GlossaryIndex>>();
+  /** The root lookups of those glossaries' tries (see SharedRootLookups): one set for all of them. */
+  private readonly vocabularyRoots = new SharedRootLookups();
 
   private currentLexicon: Lexicon | undefined;
   private counts = new Int32Array(1024);
@@ -89,6 +97,18 @@ export class EngineState {
     if (this.quotedSurfaces.size >= MAX_QUOTED) this.quotedSurfaces.clear();
     // (Strings of their own: a slice of a document would keep all of it.)
     this.quotedSurfaces.set(standalone(quoted), surface === null ? null : standalone(surface));
+  }
+
+  /**
+   * `base` with the senses of the vocabularies (the first source's first, SPEC §3): the same
+   * object for vocabularies that say the same, so what checks keep per glossary (resolutions, the
+   * glossary walk of a document being edited) carries over from one keystroke to the next.
+   */
+  glossaryWithVocabulary(base: GlossaryIndex, sources: readonly VocabularySource[]): GlossaryIndex {
+    let made = this.vocabularyGlossaries.get(base);
+    if (!made) this.vocabularyGlossaries.set(base, (made = new RecentlyUsed(MAX_VOCABULARY_GLOSSARIES)));
+    const key = sources.map((s) => `${s.file}\u0003${s.missionId}\u0003${s.missionSlug}\u0003${s.vocabulary.key}`).join('\u0004');
+    return made.get(key, () => base.withSenses(vocabularySenses(sources).senses, this.vocabularyRoots));
   }
 
   /**

@@ -31,8 +31,15 @@ export function resolveTerm(
 
   const senses = glossary.sensesOf(surface);
   const live = senses.filter((s) => s.status !== 'deprecated');
+  // A word the mission's own vocabulary says to avoid is avoided in its documents, whatever a
+  // team or core sense of the word says (the mission's scope is consulted first).
+  const missionBan = live.length > 0 && live[0]!.scope !== 'mission_local' ? glossary.preferredFor(surface).find((s) => s.origin.kind === 'spec') : undefined;
+  if (missionBan) return { kind: 'synonym_to_avoid', scope: missionBan.scope, replacement: missionBan.surface, candidates: rankSenses([missionBan]), senseCount: 1 };
   if (live.length > 0) {
     const scope = live[0]!.scope;
+    // A mission's own vocabulary (its spec's Domain Language, SPEC §3) comes ahead of the
+    // mission_local seed file and holds one sense per surface: it decides alone.
+    if (live[0]!.origin.kind === 'spec') return { kind: 'resolved', scope, sense: toSenseRef(live[0]!), pinned: false, senseCount: 1 };
     const inScope = live.filter((s) => s.scope === scope);
     const active = inScope.filter((s) => s.status === 'active');
     if (active.length >= 2) return { kind: 'ambiguous', scope, candidates: rankSenses(inScope), senseCount: inScope.length };
@@ -42,7 +49,7 @@ export function resolveTerm(
   const preferred = glossary.preferredFor(surface);
   if (preferred.length > 0) {
     const target = preferred[0]!;
-    const targetSenses = glossary.sensesOf(target.surface).filter((s) => s.status !== 'deprecated' && s.scope === target.scope);
+    const targetSenses = target.origin.kind === 'spec' ? [target] : glossary.sensesOf(target.surface).filter((s) => s.status !== 'deprecated' && s.scope === target.scope);
     return { kind: 'synonym_to_avoid', scope: target.scope, replacement: target.surface, candidates: rankSenses(targetSenses.length ? targetSenses : [target]), senseCount: targetSenses.length || 1 };
   }
   if (senses.length > 0) return { kind: 'deprecated_only', scope: senses[0]!.scope, candidates: rankSenses(senses), senseCount: senses.length };

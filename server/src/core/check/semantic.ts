@@ -10,6 +10,8 @@ import { candidateOffsets } from '../extract/locate';
 import { followsPrevious, sameSet, type CheckContext } from './context';
 import { contradictsDefinition, keywords, sharesDefinitionContext } from './contradiction';
 import { resolveTerm, type Resolution } from './resolve';
+import { LayeredResolutions } from './layeredResolutions';
+import type { GlossaryIndex } from '../glossary';
 import { standalone } from '../text';
 import { isFamiliarWord, isKnownWord } from '../words';
 
@@ -136,12 +138,21 @@ function reusableResolutions(context: CheckContext): Map<string, Resolution> {
   // (Surfaces typed and gone again stay in the map: start afresh when it has grown well past the document's.)
   if (previous && old && old.size <= 2 * context.candidates.length + 1024 && previous.glossary === context.glossary && previous.common === context.common && samePins(previous.pins, context.pins) && sameSet(previous.knownTerms, context.knownTerms)) return old;
   if (context.pins.size > 0) return new Map();
-  // (The engine keeps them per glossary: a replaced glossary takes its own with it.)
-  const sharedResolutions = context.engine.resolutions;
-  let shared = sharedResolutions.get(context.glossary);
+  return sharedResolutions(context, context.glossary);
+}
+
+/**
+ * The pin-free resolutions of checks against `glossary` (the engine keeps them per glossary: a
+ * replaced glossary takes its own with it). A glossary with a mission's own senses shares those
+ * of its base for every other term (layeredResolutions.ts).
+ */
+function sharedResolutions(context: CheckContext, glossary: GlossaryIndex): Map<string, Resolution> {
+  const byGlossary = context.engine.resolutions;
+  let shared = byGlossary.get(glossary);
   if (!shared || shared.common !== context.common || !sameSet(shared.knownTerms, context.knownTerms) || shared.resolutions.size > MAX_SHARED_RESOLUTIONS) {
-    shared = { common: context.common, knownTerms: context.knownTerms, resolutions: new Map() };
-    sharedResolutions.set(context.glossary, shared);
+    const resolutions = glossary.layer ? new LayeredResolutions(sharedResolutions(context, glossary.layer.base), glossary.layer.own, MAX_SHARED_RESOLUTIONS) : new Map<string, Resolution>();
+    shared = { common: context.common, knownTerms: context.knownTerms, resolutions };
+    byGlossary.set(glossary, shared);
   }
   return shared.resolutions as Map<string, Resolution>;
 }

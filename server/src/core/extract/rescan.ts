@@ -44,11 +44,11 @@ export function scanFully(text: string, header: Header, fields: readonly string[
     const front = locateFrontMatter(text);
     return { scan: scanDocument(text, lexicon, fields, header), bodyStart: front ? front.end : 0, front: front && { start: front.start, end: front.end }, mask: undefined };
   }
-  const { excluded, headings, bodyStart, front, memory } = exclusionsOf(text, true);
+  const { excluded, headings, bodyStart, front, memory, blocks } = exclusionsOf(text, true);
   const masked = maskedCodesOf(text, excluded);
   const tokens = tokenize(masked, text, lexicon, 0, text.length, excluded);
   // (Room to grow: later keystrokes splice the token arrays and these marks in place.)
-  const scan = assembleScan(text, header.lines, header.frontMatter, masked, tokens, lexicon, markHeadings(tokens, headings, undefined, 0, tokens.count, tokens.start.length));
+  const scan = assembleScan(text, header.lines, header.frontMatter, masked, tokens, lexicon, markHeadings(tokens, headings, undefined, 0, tokens.count, tokens.start.length), blocks);
   return { scan, bodyStart, front, mask: memory };
 }
 

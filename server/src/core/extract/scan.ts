@@ -4,6 +4,7 @@
  */
 
 import { parseFrontMatter, type FrontMatter } from '../markdown/frontMatter';
+import type { BlockList } from '../markdown/blockList';
 import { documentExclusions, type DocumentExclusions, type Heading } from '../markdown/mask';
 import { LineIndex } from '../text';
 import type { Lexicon } from './lexicon';
@@ -27,6 +28,11 @@ export interface DocumentScan {
   serial: symbol;
   /** Set when this scan was made by re-scanning an edit of the scan numbered `edit.previous`. */
   edit?: ScanEdit;
+  /**
+   * The document's blocks, when this scan read all of them (a whole-document scan): the units
+   * that read the document's structure (its vocabulary sections) need not scan it again.
+   */
+  blocks: BlockList | undefined;
 }
 
 /**
@@ -86,18 +92,19 @@ export function maskedCodesOf(text: string, excluded: readonly number[], into?: 
  */
 export function scanDocument(text: string, lexicon: Lexicon, fields?: readonly string[], header = readHeader(text), into?: ScanBuffers): DocumentScan {
   const { lines, frontMatter } = header;
-  const { excluded, headings } = exclusionsOf(text, false);
+  const { excluded, headings, blocks } = exclusionsOf(text, false);
   const masked = maskedCodesOf(text, excluded, into);
   if (fields && fields.length > 0) keepSections(masked, headings, fields);
   const tokens = tokenize(masked, text, lexicon, 0, text.length, excluded, into);
-  return assembleScan(text, lines, frontMatter, masked, tokens, lexicon, markHeadings(tokens, headings, into?.marks[0]));
+  return assembleScan(text, lines, frontMatter, masked, tokens, lexicon, markHeadings(tokens, headings, into?.marks[0]), blocks);
 }
 
 /** The scan of already masked and tokenized text (also used by the incremental checker). */
-export function assembleScan(text: string, lines: LineIndex, frontMatter: FrontMatter | undefined, masked: Uint16Array, tokens: Tokens, lexicon: Lexicon, inHeading: Uint8Array): DocumentScan {
+export function assembleScan(text: string, lines: LineIndex, frontMatter: FrontMatter | undefined, masked: Uint16Array, tokens: Tokens, lexicon: Lexicon, inHeading: Uint8Array, blocks?: BlockList): DocumentScan {
   const words = lexicon.words;
   const ids = tokens.word;
-  return { text, lines, masked, frontMatter, tokens, lexicon, inHeading, lower: (i) => words[ids[i]!]!, serial: nextSerial() };
+  // (`blocks` always set, if only to undefined: every scan object has one shape.)
+  return { text, lines, masked, frontMatter, tokens, lexicon, inHeading, lower: (i) => words[ids[i]!]!, serial: nextSerial(), blocks };
 }
 
 /**

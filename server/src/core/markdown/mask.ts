@@ -82,6 +82,8 @@ export interface DocumentExclusions {
   front: { start: number; end: number } | undefined;
   /** What `remask` needs (when asked for: `remember`). */
   memory: MaskMemory | undefined;
+  /** The body's blocks (what `documentBlocks` gives), for features that read the structure too. */
+  blocks: BlockList;
 }
 
 /** The exclusions of a whole document: a BOM, the front matter, then the masking of the body. */
@@ -100,7 +102,7 @@ export function documentExclusions(text: string, remember: boolean, options: Mas
   const memory: MaskMemory | undefined = remember
     ? { bodyStart, states, checkpoints: Int32Array.from(scan.checkpoints), definitionStarts: scan.definitionStarts, definitionLabels: scan.definitionLabels, references }
     : undefined;
-  return { excluded, headings, bodyStart, front, memory };
+  return { excluded, headings, bodyStart, front, memory, blocks: scan.blocks };
 }
 
 /** What `remask` masked again. */

@@ -1,0 +1,186 @@
+/**
+ * The vocabularies of missions' specs (SPEC §3): a document of a mission is checked with the
+ * Domain Language (Key Entities, …) of its mission's spec. The spec of a document's mission is a
+ * `spec.md` in the document's folder or a folder above it (up to the workspace root), or
+ * `kitty-specs/<mission>/spec.md`, whose own mission (node/identity.ts) is the document's.
+ *
+ * Read once and kept: from the disk, or from an editor's buffer when the spec is open (its
+ * unsaved edits count). The CLI makes one per run; the language server one per session, told
+ * when a spec changes on disk (`invalidate`) and given the vocabulary its check of an open spec
+ * read (`update`). `version` grows whenever what a kept spec says may have changed.
+ */
+
+import path from 'node:path';
+import { missionName } from '../core/check/wording';
+import { readHeader } from '../core/extract/scan';
+import { readVocabulary } from '../core/missionVocabulary/read';
+import type { VocabularySource } from '../core/missionVocabulary/types';
+import { NODE_FILE_SYSTEM, type WorkspaceFileSystem } from './fileSystem';
+import { DEFAULT_MAX_FILE_BYTES, readWorkspaceText } from './files';
+import { isInside } from './fsSafety';
+import { documentIdentity, type MetaCache } from './identity';
+
+export const SPEC_FILE_NAME = 'spec.md';
+
+/** Specs (and missing ones) kept from the disk at most; open specs' buffers are kept besides. */
+const MAX_KEPT = 256;
+
+export interface SpecVocabulariesOptions {
+  fs?: WorkspaceFileSystem;
+  /** The text and version of a file open in an editor (it wins over the disk). */
+  openText?: (file: string) => { text: string; version: number } | undefined;
+  maxFileBytes?: number;
+}
+
+/** One spec as last read. */
+interface KeptSpec {
+  /** The editor buffer's version it was read from; undefined: read from the disk. */
+  version: number | undefined;
+  source: VocabularySource;
+}
+
+export class SpecVocabularies {
+  /** By absolute path; null: no readable spec there. */
+  private readonly specs = new Map<string, KeptSpec | null>();
+  /** Where the spec of a (folder, mission) may be (`specCandidates`), worked out once. */
+  private readonly candidates = new Map<string, string[]>();
+  private changes = 0;
+
+  constructor(private readonly options: SpecVocabulariesOptions = {}) {}
+
+  /** Grows whenever what a kept spec says may have changed (part of the language server's cache keys). */
+  get version(): number {
+    return this.changes;
+  }
+
+  /**
+   * The vocabularies (with a section) of the specs of `missionId`, which define words for `documentPath` (not the
+   * document itself: its own sections are read by its check). `missionOverride`: every document
+   * is taken to be of this mission (the CLI's `--mission`).
+   */
+  forDocument(root: string, documentPath: string, missionId: string, metaCache: MetaCache, missionOverride?: string): VocabularySource[] {
+    const out: VocabularySource[] = [];
+    const self = path.resolve(documentPath);
+    const key = `${root}\u0000${path.dirname(self)}\u0000${missionId}`;
+    let files = this.candidates.get(key);
+    if (!files) this.candidates.set(key, (files = specCandidates(root, self, missionId)));
+    for (const file of files) {
+      if (file === self) continue;
+      const spec = this.spec(root, file, metaCache, missionOverride);
+      // (A spec whose sections hold no entry yet still takes new ones: "Define … in this spec's Domain Language".)
+      if (spec && spec.source.missionId === missionId && spec.source.vocabulary.sections.length > 0) out.push(spec.source);
+    }
+    return out;
+  }
+
+  /** The current vocabulary of a spec file, if it was read (for where an entry is now). */
+  current(file: string): VocabularySource | undefined {
+    return this.specs.get(path.resolve(file))?.source;
+  }
+
+  /**
+   * An open spec was checked: keep the vocabulary its check read from buffer `version`. Returns
+   * true when it says something else than what was kept.
+   */
+  update(source: VocabularySource, version: number): boolean {
+    const file = path.resolve(source.file);
+    const kept = this.specs.get(file);
+    const changed = kept !== undefined && (kept === null || differs(kept.source, source));
+    this.keep(file, { version, source: { ...source, file } });
+    if (changed) this.changes++;
+    return changed;
+  }
+
+  /** A spec changed: read it again when next needed. */
+  invalidate(file: string): void {
+    if (this.specs.delete(path.resolve(file))) this.changes++;
+  }
+
+  /**
+   * A spec changed on disk, or its editor closed (its file counts again): read it again now.
+   * True when it says something else than what was kept (the documents of its mission need
+   * checking again); false also when it was never read (no check depended on it).
+   */
+  reread(root: string, file: string, metaCache: MetaCache): boolean {
+    const resolved = path.resolve(file);
+    const kept = this.specs.get(resolved);
+    if (kept === undefined) return false;
+    this.specs.delete(resolved);
+    const now = this.spec(root, resolved, metaCache, undefined);
+    // (Not kept: read again when a check needs it, so closing many specs keeps none of their texts.)
+    this.specs.delete(resolved);
+    const changed = kept === null ? now !== null && now.source.vocabulary.entries.length > 0 : now === null || differs(kept.source, now.source);
+    if (changed) this.changes++;
+    return changed;
+  }
+
+  /** Forget every spec under `root` (its meta.json files, hence missions, may have changed). */
+  clear(root: string): void {
+    for (const file of [...this.specs.keys()]) if (isInside(root, file)) this.specs.delete(file);
+    this.changes++;
+  }
+
+  /**
+   * Keeps what was read of a file, the most recent last; past `MAX_KEPT` the oldest spec read
+   * from disk is let go (read again when needed): a spec's vocabulary holds its text.
+   */
+  private keep(file: string, spec: KeptSpec | null): void {
+    this.specs.delete(file);
+    this.specs.set(file, spec);
+    if (this.specs.size <= MAX_KEPT) return;
+    for (const [oldest, kept] of this.specs) {
+      if (kept !== null && kept.version !== undefined) continue; // an open buffer's: kept while open
+      this.specs.delete(oldest);
+      if (this.specs.size <= MAX_KEPT) return;
+    }
+  }
+
+  private spec(root: string, file: string, metaCache: MetaCache, missionOverride: string | undefined): KeptSpec | null {
+    const open = this.options.openText?.(file);
+    const kept = this.specs.get(file);
+    if (kept !== undefined && (open === undefined ? kept === null || kept.version === undefined : kept !== null && kept.version === open.version)) return kept;
+    const fs = this.options.fs ?? NODE_FILE_SYSTEM;
+    let text = open?.text;
+    if (text === undefined) {
+      const outcome = fs.stat(file)?.kind === 'file' ? readWorkspaceText(root, file, this.options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES, fs) : undefined;
+      if (!outcome?.ok) {
+        this.keep(file, null);
+        if (kept) this.changes++;
+        return null;
+      }
+      text = outcome.text;
+    }
+    const header = readHeader(text);
+    const identity = documentIdentity(root, file, header.frontMatter?.data, metaCache, fs);
+    const source: VocabularySource = {
+      file,
+      missionId: missionOverride ?? identity.missionId,
+      missionSlug: missionOverride ?? missionName(identity.missionId, identity.missionSlug),
+      vocabulary: readVocabulary(text, header.lines),
+    };
+    const spec: KeptSpec = { version: open?.version, source };
+    if (kept && differs(kept.source, source)) this.changes++;
+    this.keep(file, spec);
+    return spec;
+  }
+}
+
+/** Where the spec of a document's mission may be: `spec.md` in its folder or above (to the root), and `kitty-specs/<mission>/spec.md`. */
+export function specCandidates(root: string, documentPath: string, missionId: string): string[] {
+  const out: string[] = [];
+  const top = path.resolve(root);
+  for (let dir = path.dirname(path.resolve(documentPath)); isInside(top, dir); dir = path.dirname(dir)) {
+    out.push(path.join(dir, SPEC_FILE_NAME));
+    if (dir === top) break;
+  }
+  // (A mission id that is not a plain folder name names no folder.)
+  if (missionId !== '.' && missionId !== '..' && !/[\\/]/.test(missionId)) {
+    const inKittySpecs = path.join(top, 'kitty-specs', missionId, SPEC_FILE_NAME);
+    if (!out.includes(inKittySpecs)) out.push(inKittySpecs);
+  }
+  return out;
+}
+
+function differs(a: VocabularySource, b: VocabularySource): boolean {
+  return a.missionId !== b.missionId || a.missionSlug !== b.missionSlug || a.vocabulary.key !== b.vocabulary.key;
+}
