@@ -8,12 +8,15 @@ afterEach(() => ws?.remove());
 const LOG = `.kittify/events/glossary/${MISSION}.events.jsonl`;
 
 describe('spec-glossary validate', () => {
-  test('a clean workspace: exit 0 and a summary', async () => {
+  test('a clean workspace: exit 0 and a summary (the glossary health of its one spec on a line of its own)', async () => {
     ws = blockedWorkspace();
     await cli(['check', '--emit-events'], ws.root);
-    const result = await cli(['validate'], ws.root);
+    const result = await cli(['validate', '--no-health'], ws.root);
     expect(result.status).toBe(0);
     expect(result.stdout.trim()).toBe('1 glossary file, 1 event log (7 valid events): 0 errors, 0 warnings.');
+    const withHealth = await cli(['validate'], ws.root);
+    expect(withHealth.status).toBe(0);
+    expect(withHealth.stdout.trim().split('\n').slice(-2)).toEqual(['1 glossary file, 1 event log (7 valid events): 0 errors, 0 warnings.', 'Glossary health (1 spec read): 0 warnings, 1 information.']);
   });
 
   test('a torn line is reported with its file and line number; the lines after it still count; exit 1', async () => {

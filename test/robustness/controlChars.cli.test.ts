@@ -151,8 +151,10 @@ describe('control characters from files and arguments are shown escaped', () => 
     const meta = lines.filter((l) => l.includes('meta.parse-error'));
     expect(meta).toHaveLength(1);
     expect(meta[0]).toMatch(/^kitty-specs\/041\\u001b\[2J.*\\nforged\.md:1:1 high ambiguous Forged finding\/meta\.json error meta\.parse-error/);
-    // The seed's unknown key, the meta.json, a blank line and the summary.
-    expect(lines).toHaveLength(4);
+    // The binary spec that glossary health could not read, its path escaped too.
+    expect(lines.filter((l) => l.includes('file.unreadable'))).toEqual([expect.stringMatching(/^docs\/binary\\u001b\[2J.* warning file\.unreadable not read for glossary health: /)]);
+    // The seed's unknown key, the meta.json, the binary spec, a blank line and the two summaries.
+    expect(lines).toHaveLength(6);
   });
 
   test('candidates: the paths of the examples', async () => {

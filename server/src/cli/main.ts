@@ -57,7 +57,11 @@ Commands:
       --root DIR                the workspace (default: the one around the current directory)
 
   validate [DIR]     Check seed glossaries, .kittify/config.yaml, meta.json files and every
-                     event log line (exit 1 on any error).
+                     event log line (exit 1 on any error), and the glossary's health against
+                     the workspace's specs: unused, shadowed, deprecated but used, synonyms to
+                     avoid that are terms, see_also to nothing (never changes the exit code).
+      --format text|json        output format (default text)
+      --no-health               skip the glossary health (reads no spec)
 
   resume --retry-token T [--yes]
                      Re-run the gate of a blocked step from its checkpoint with the current

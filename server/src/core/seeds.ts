@@ -27,7 +27,7 @@ import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Docum
 import { isNormalized, normalizeSurface } from './normalize';
 import { placeholderKind } from './placeholder';
 import { LineIndex } from './text';
-import { SENSE_STATUSES, type Range, type ScopeId, type Sense, type SenseStatus, type SourceProblem } from './types';
+import { SENSE_STATUSES, type Range, type ScopeId, type SeedFieldRanges, type Sense, type SenseStatus, type SourceProblem } from './types';
 
 export interface SeedFile {
   scope: ScopeId;
@@ -171,8 +171,9 @@ class SeedReader {
     const definition = this.readDefinition(fields.get('definition'), entry, index, surface);
     const confidence = this.readConfidence(fields.get('confidence'));
     const status = this.readStatus(fields.get('status'));
-    const synonymsToAvoid = this.readSynonyms(fields.get('synonyms_to_avoid'));
-    const seeAlso = this.readSeeAlso(fields.get('see_also'));
+    const ranges: SeedFieldRanges = { surface: this.rangeOf(fields.get('surface')?.at), synonymsToAvoid: [], seeAlso: [] };
+    const synonymsToAvoid = this.readSynonyms(fields.get('synonyms_to_avoid'), ranges.synonymsToAvoid);
+    const seeAlso = this.readSeeAlso(fields.get('see_also'), ranges.seeAlso);
     const introducedInMission = this.readIntroducedInMission(fields.get('introduced_in_mission'));
     if (surface === undefined || definition === undefined || confidence === undefined || status === undefined) return undefined;
     return {
@@ -184,7 +185,7 @@ class SeedReader {
       synonymsToAvoid,
       seeAlso,
       ...(introducedInMission !== undefined ? { introducedInMission } : {}),
-      origin: { kind: this.origin, file: this.file, range: this.rangeOf(written), index },
+      origin: { kind: this.origin, file: this.file, range: this.rangeOf(written), index, fields: ranges },
     };
   }
 
@@ -322,8 +323,8 @@ class SeedReader {
     return value as SenseStatus;
   }
 
-  /** `synonyms_to_avoid`: a list of strings (empty strings are allowed and mean nothing). */
-  private readSynonyms(field: Field | undefined): string[] {
+  /** `synonyms_to_avoid`: a list of strings (empty strings are allowed and mean nothing). `at`: where each kept item is. */
+  private readSynonyms(field: Field | undefined, at: Range[]): string[] {
     if (field === undefined || scalarValue(field.value) === null) return [];
     const list = field.value;
     if (!isSeq(list)) {
@@ -339,7 +340,9 @@ class SeedReader {
         continue;
       }
       const normalized = normalizeSurface(value);
-      if (normalized !== '') out.push(normalized);
+      if (normalized === '') continue;
+      out.push(normalized);
+      at.push(this.rangeOf((item as Node | null) ?? field.at));
     }
     return out;
   }
@@ -348,7 +351,7 @@ class SeedReader {
    * `see_also`: a list of mappings of strings as Spec Kitty writes them (`{term: worktree}`, or
    * other references such as `{tactic: …, path: …}`). Only `term` values are kept.
    */
-  private readSeeAlso(field: Field | undefined): string[] {
+  private readSeeAlso(field: Field | undefined, at: Range[]): string[] {
     if (field === undefined || scalarValue(field.value) === null) return [];
     const list = field.value;
     if (!isSeq(list)) {
@@ -364,8 +367,11 @@ class SeedReader {
         continue;
       }
       for (const pair of node.items) this.stringOf(this.deref(pair.value as Node | null), `\`see_also\` value \`${keyOf(pair)}\``, (pair.value as Node | null) ?? written);
-      const term = scalarValue(this.deref(findPair(node, 'term')?.value as Node | null | undefined));
-      if (typeof term === 'string' && term.trim() !== '') out.push(normalizeSurface(term));
+      const termValue = findPair(node, 'term')?.value as Node | null | undefined;
+      const term = scalarValue(this.deref(termValue));
+      if (typeof term !== 'string' || term.trim() === '') continue;
+      out.push(normalizeSurface(term));
+      at.push(this.rangeOf(termValue ?? written ?? field.at));
     }
     return out;
   }

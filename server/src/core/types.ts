@@ -47,6 +47,8 @@ export type SenseOrigin =
       range: Range;
       /** Zero-based index of the entry in the file's `terms` list. */
       index: number;
+      /** Where the entry's fields are written (diagnostics on one item, e.g. a `see_also` target). */
+      fields?: SeedFieldRanges;
     }
   | {
       kind: 'event';
@@ -58,7 +60,7 @@ export type SenseOrigin =
       /** Provenance `source` of the event, e.g. "user_clarification". */
       source: string;
     }
-  | { kind: 'bundled'; file: string; range: Range; index: number }
+  | { kind: 'bundled'; file: string; range: Range; index: number; fields?: SeedFieldRanges }
   | {
       /** An entry of a mission document's own vocabulary section (SPEC §3, core/missionVocabulary/). */
       kind: 'spec';
@@ -70,6 +72,16 @@ export type SenseOrigin =
       /** The mission as people name it, for provenance ("<mission slug> spec.md:<line>"). */
       missionSlug: string;
     };
+
+/**
+ * Where a seed entry writes its surface and each item of its lists, aligned with the sense's
+ * `synonymsToAvoid` and `seeAlso` (a merged or aliased value: where the merge or alias is written).
+ */
+export interface SeedFieldRanges {
+  surface: Range;
+  synonymsToAvoid: Range[];
+  seeAlso: Range[];
+}
 
 /** One meaning of a surface in one scope (seed 001 TermSense). */
 export interface Sense {

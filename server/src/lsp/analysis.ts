@@ -21,17 +21,18 @@ import type { Engine, IncrementalChecker } from '../core/check/engine';
 import { missionName } from '../core/check/wording';
 import { analyzeDocument, type AnalyzedDocument } from '../node/analyzer';
 import { formatBytes } from '../node/files';
-import { configPath, type WorkspaceSnapshot } from '../node/workspace';
+import type { WorkspaceSnapshot } from '../node/workspace';
 import { SPEC_FILE_NAME, type SpecVocabularies } from '../node/specVocabularies';
 import { entryLocator } from '../service/vocabularyLocations';
 import { SERVER_CODES } from '../service/codes';
-import { documentDiagnostics, skippedDiagnostics, workspaceFileDiagnostics } from '../service/diagnostics';
+import { documentDiagnostics, skippedDiagnostics } from '../service/diagnostics';
 import type { CheckedDocument } from '../service/types';
 import { SETTINGS_SECTION, type SpecGlossarySettings } from '../shared/protocol';
 import { classifyFile, isGlossaryFile, type FileKind } from './fileKinds';
 import { throwIfCancelled } from './runSafe';
 import { RecentMap } from './recentMap';
 import type { SettingsStore } from './settings';
+import { folderFileDiagnostics, type FileDiagnosticsSource } from './diagnostics';
 import type { WorkspaceRegistry } from './workspaces';
 import type { CancellationToken } from 'vscode-languageserver';
 
@@ -66,6 +67,8 @@ export class DocumentAnalyzer {
     private readonly vocabularies?: SpecVocabularies,
     /** An open spec's vocabulary changed: the other documents of its folder need checking again. */
     private readonly vocabularyChanged: (root: string, specUri: string) => void = () => undefined,
+    /** Glossary health: more diagnostics on the glossary files. */
+    private readonly extra?: FileDiagnosticsSource,
   ) {}
 
   /** Where a document belongs; undefined for documents the server has nothing to say about. */
@@ -127,8 +130,9 @@ export class DocumentAnalyzer {
     if (isGlossaryFile(located.kind)) {
       const snapshot = await this.registry.fresh(located.root);
       throwIfCancelled(token);
-      const diagnostics = workspaceFileDiagnostics(snapshot, configPath(located.root), settings).get(path.resolve(located.fsPath)) ?? [];
-      return { kind: 'glossaryFile', key: `${document.version}|${this.registry.version(located.root)}|${settingsVersion}`, diagnostics };
+      const diagnostics = folderFileDiagnostics(snapshot, located.root, settings, this.extra).get(path.resolve(located.fsPath)) ?? [];
+      const extraVersion = this.extra ? `|${this.extra.version(located.root)}` : '';
+      return { kind: 'glossaryFile', key: `${document.version}|${this.registry.version(located.root)}|${settingsVersion}${extraVersion}`, diagnostics };
     }
 
     const text = document.getText();

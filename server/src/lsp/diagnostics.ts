@@ -19,6 +19,7 @@ import {
   type DocumentDiagnosticReport,
   type TextDocuments,
 } from 'vscode-languageserver';
+import type { Diagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { configPath, type WorkspaceSnapshot } from '../node/workspace';
 import { workspaceFileDiagnostics } from '../service/diagnostics';
@@ -28,6 +29,22 @@ import type { ClientFeatures } from './capabilities';
 import type { Logger } from './logger';
 import { Cancelled } from './runSafe';
 import type { SettingsStore } from './settings';
+import type { Settings } from '../service/types';
+
+/** Diagnostics of a folder's files that come from elsewhere (glossary health), by absolute path. */
+export interface FileDiagnosticsSource {
+  diagnostics(root: string, settings: Settings): Map<string, Diagnostic[]>;
+  /** Changes whenever `diagnostics` would give something else (part of pulled result ids). */
+  version(root: string): number;
+}
+
+/** The problems of a folder's own files plus those of `extra`, by absolute path. */
+export function folderFileDiagnostics(snapshot: WorkspaceSnapshot, root: string, settings: Settings, extra: FileDiagnosticsSource | undefined): Map<string, Diagnostic[]> {
+  const byFile = workspaceFileDiagnostics(snapshot, configPath(root), settings);
+  if (!extra) return byFile;
+  for (const [file, diagnostics] of extra.diagnostics(root, settings)) byFile.set(file, [...(byFile.get(file) ?? []), ...diagnostics]);
+  return byFile;
+}
 
 interface Pending {
   generation: number;
@@ -64,6 +81,8 @@ export class DiagnosticsPublisher {
     private readonly settings: SettingsStore,
     private readonly client: ClientFeatures,
     private readonly logger: Logger,
+    /** Glossary health: more diagnostics on the glossary files. */
+    private readonly extra?: FileDiagnosticsSource,
   ) {}
 
   get pullMode(): boolean {
@@ -170,7 +189,7 @@ export class DiagnosticsPublisher {
     const seq = ++state.seq;
     const settings = await this.settings.get(fileUri(root));
     if (state.seq !== seq) return; // a newer snapshot is being published
-    const byFile = workspaceFileDiagnostics(snapshot, configPath(root), settings);
+    const byFile = folderFileDiagnostics(snapshot, root, settings, this.extra);
     const open = new Set(this.pullMode ? this.documents.keys() : []);
     const sent = new Set<string>();
     for (const [file, diagnostics] of byFile) {
@@ -181,6 +200,13 @@ export class DiagnosticsPublisher {
     }
     for (const uri of state.uris) if (!sent.has(uri)) void this.connection.sendDiagnostics({ uri, diagnostics: [] });
     state.uris = sent;
+  }
+
+  /** The folder's extra file diagnostics changed: push them again, and let a pulling client ask again. */
+  async glossaryFilesChanged(root: string, snapshot: WorkspaceSnapshot): Promise<void> {
+    if (this.disposed) return;
+    await this.publishGlossaryFiles(root, snapshot);
+    if (this.pullMode) this.requestPullRefresh();
   }
 
   private async run(uri: string, generation: number): Promise<void> {

@@ -14,6 +14,7 @@ import type { Engine } from '../core/check/engine';
 import { currentActor } from '../node/actor';
 import { EventStore } from '../node/eventStore';
 import { readWorkspaceText } from '../node/files';
+import { isMarkdownFile } from '../node/markdownFiles';
 import { NODE_FILE_SYSTEM, type WorkspaceFileSystem } from '../node/fileSystem';
 import type { ReplayLogs } from '../node/workspace';
 import { SPEC_FILE_NAME, SpecVocabularies } from '../node/specVocabularies';
@@ -28,6 +29,7 @@ import { SeedSaveRecorder } from './seedSaves';
 import { DiagnosticsPublisher } from './diagnostics';
 import { LanguageFeatures } from './features';
 import { isGlossaryFile } from './fileKinds';
+import { CheckedSpecsUsage, GlossaryHealth } from './glossaryHealth';
 import type { Logger } from './logger';
 import { SettingsStore } from './settings';
 import { WorkspaceRegistry } from './workspaces';
@@ -56,6 +58,8 @@ export class Session {
   readonly publisher: DiagnosticsPublisher;
   readonly commands: CommandHandlers;
   readonly features: LanguageFeatures;
+  /** Health diagnostics on the glossary files (lsp/glossaryHealth.ts). */
+  readonly health: GlossaryHealth;
   readonly runId: string;
   /** Missions' specs: their Domain Language defines words for every document of the mission (open buffers win). */
   readonly vocabularies: SpecVocabularies;
@@ -91,10 +95,25 @@ export class Session {
     });
     this.registry.setFolders(foldersOf(params));
     this.vocabularies = new SpecVocabularies({ fs: options.fs, openText: (file) => this.openText(file) });
+    this.health = new GlossaryHealth({
+      snapshot: (root) => this.registry.snapshot(root),
+      settings: (root) => this.settings.get(fileUri(root)),
+      provider: new CheckedSpecsUsage({
+        engine: options.engine,
+        openText: (file) => this.documents.get(fileUri(file))?.getText(),
+        maxFileBytes: async (root) => (await this.settings.get(fileUri(root))).maxFileSize,
+        vocabularies: this.vocabularies,
+      }),
+      logger,
+      changed: (root, snapshot) => {
+        if (!this.stopped) void this.publisher.glossaryFilesChanged(root, snapshot).catch((error: unknown) => logger.error('publishing glossary health failed', error));
+      },
+    });
     this.analyzer = new DocumentAnalyzer(this.registry, this.settings, options.engine, (uri) => documents.get(uri) !== undefined, this.vocabularies, (root, specUri) =>
       this.publisher.refresh((document) => document.uri !== specUri && this.analyzer.locate(document)?.root === root),
+      this.health,
     );
-    this.publisher = new DiagnosticsPublisher(connection, documents, this.analyzer, this.settings, this.client, logger);
+    this.publisher = new DiagnosticsPublisher(connection, documents, this.analyzer, this.settings, this.client, logger, this.health);
     this.features = new LanguageFeatures(documents, this.analyzer, this.client, (root, file) => this.readText(root, file));
     this.specEntries = new SpecEntrySaves({
       logger,
@@ -142,6 +161,7 @@ export class Session {
       void this.publisher.publishGlossaryFiles(root, snapshot).catch((error: unknown) => logger.error('publishing glossary file diagnostics failed', error));
       if (!first) this.publisher.refresh((document) => this.analyzer.locate(document)?.root === root);
       void this.seedSaves.reloaded(root, snapshot, first).catch((error: unknown) => logger.error('recording a glossary file change failed', error));
+      this.health.glossaryReloaded(root);
     });
   }
 
@@ -178,7 +198,10 @@ export class Session {
     const located = this.analyzer.locate(document);
     if (!located) return;
     if (isGlossaryFile(located.kind)) this.registry.requestReload(located.root, 0);
-    else if (located.kind.kind === 'markdown') this.publisher.schedule(document.uri, true);
+    else if (located.kind.kind === 'markdown') {
+      this.publisher.schedule(document.uri, true);
+      this.healthSpecChanged(document, located.root, located.fsPath);
+    }
   }
 
   changed(document: TextDocument): void {
@@ -190,7 +213,14 @@ export class Session {
     } else if (located.kind.kind === 'markdown') {
       this.analyzer.edited(document.uri);
       this.publisher.schedule(document.uri);
+      this.healthSpecChanged(document, located.root, located.fsPath);
     }
+  }
+
+  /** A spec's text changed (typed, opened, closed: the disk counts again): its uses count for health after the debounce. */
+  private healthSpecChanged(document: TextDocument, root: string, fsPath: string): void {
+    if (URI.parse(document.uri).scheme !== 'file') return; // an untitled buffer is no spec of the workspace
+    void this.settings.get(document.uri).then((s) => this.health.specChanged(root, fsPath, s.debounceMs));
   }
 
   closed(document: TextDocument): void {
@@ -200,7 +230,10 @@ export class Session {
     // A closed spec's file counts again (its unsaved edits are gone).
     if (located && this.isSpec(document.uri)) this.specChanged(located.root, located.fsPath, document.uri);
     if (located && isGlossaryFile(located.kind)) this.registry.requestReload(located.root, 0); // the disk version counts again
-    else this.publisher.closed(document.uri);
+    else {
+      this.publisher.closed(document.uri);
+      if (located?.kind.kind === 'markdown') this.healthSpecChanged(document, located.root, located.fsPath);
+    }
   }
 
   watchedFilesChanged(changes: readonly FileEvent[]): void {
@@ -213,6 +246,8 @@ export class Session {
         this.specChanged(this.registry.rootFor(uri.fsPath), uri.fsPath, change.uri);
         this.specWrittenOnDisk(this.registry.rootFor(uri.fsPath), uri.fsPath);
       }
+      // Any markdown file changed on disk (clients that watch more than we register for): its uses for health.
+      if (isMarkdownFile(uri.fsPath) && !this.documents.get(change.uri)) this.health.specChanged(this.registry.rootFor(uri.fsPath), uri.fsPath, 100);
     }
   }
 
@@ -256,6 +291,7 @@ export class Session {
 
   workspaceFoldersChanged(added: readonly WorkspaceFolder[], removed: readonly WorkspaceFolder[]): void {
     const gone = new Set(removed.map((f) => URI.parse(f.uri).fsPath));
+    for (const root of gone) this.health.forget(root);
     const folders = [...this.registry.getFolders().filter((f) => !gone.has(f)), ...added.map((f) => URI.parse(f.uri).fsPath)];
     this.registry.setFolders(folders);
     this.publisher.refresh(() => true);
@@ -268,6 +304,7 @@ export class Session {
   /** On `shutdown`: no more writes, publications, reloads or watching. */
   dispose(): void {
     this.stopped = true;
+    this.health.dispose();
     this.publisher.dispose();
     this.registry.dispose();
   }

@@ -27,10 +27,11 @@ const BY_CONFLICT_SEVERITY: Record<Severity, DiagnosticSeverity> = {
   low: DiagnosticSeverity.Information,
 };
 
-const BY_PROBLEM_SEVERITY: Record<'error' | 'warning' | 'information', DiagnosticSeverity> = {
+const BY_PROBLEM_SEVERITY: Record<'error' | 'warning' | 'information' | 'hint', DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
   warning: DiagnosticSeverity.Warning,
   information: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
 };
 
 const BY_OVERRIDE: Record<Exclude<SeverityOverride, 'off'>, DiagnosticSeverity> = {
@@ -43,7 +44,7 @@ const BY_OVERRIDE: Record<Exclude<SeverityOverride, 'off'>, DiagnosticSeverity> 
 /** The severity to publish, or undefined when the code is switched off. */
 export function severityFor(
   code: string,
-  natural: { conflict: Severity } | { problem: 'error' | 'warning' | 'information' },
+  natural: { conflict: Severity } | { problem: 'error' | 'warning' | 'information' | 'hint' },
   overrides: Readonly<Record<string, SeverityOverride>>,
 ): DiagnosticSeverity | undefined {
   const override = overrides[code];

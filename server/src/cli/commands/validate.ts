@@ -2,15 +2,21 @@
  * `spec-glossary validate [root]` (SPEC §8): checks the workspace's own files, not the specs —
  * every seed glossary (all problems, each at file:line:col), `.kittify/config.yaml`, the
  * missions' `meta.json`, and every line of every event log (a torn or invalid line is reported
- * with its file and line number; nothing is skipped silently). Exit 1 when anything is an error,
- * 0 otherwise (warnings alone), 2 on usage errors.
+ * with its file and line number; nothing is skipped silently) — and the glossary's health against
+ * the specs (core/health.ts: unused, shadowed, deprecated in use, synonyms that are terms,
+ * `see_also` to nothing), unless `--no-health`. Exit 1 when anything is an error, 0 otherwise
+ * (warnings and health findings alone), 2 on usage errors.
  */
 
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { createEngine } from '../../core/check/engine';
+import { glossaryHealth, isHealthCode, type HealthFinding, type UseSummary } from '../../core/health';
 import { EventStore } from '../../node/eventStore';
 import { readWorkspaceText } from '../../node/files';
-import { configPath, loadWorkspace } from '../../node/workspace';
+import { loadCommonWords } from '../../node/packageFiles';
+import { configPath, loadWorkspace, type WorkspaceSnapshot } from '../../node/workspace';
+import { workspaceUsage } from '../../node/workspaceUsage';
 import { EXIT_BLOCKED, EXIT_OK, UsageError } from '../errors';
 import { requireWorkspaceRoot } from '../events/workspace';
 import { relativePath } from '../output/json';
@@ -20,33 +26,71 @@ import type { CliIo, ParsedCommand } from '../types';
 
 export const VALIDATE_OPTIONS = {
   root: { type: 'string' },
+  format: { type: 'string' },
+  'no-health': { type: 'boolean' },
   'no-color': { type: 'boolean' },
 } as const;
+
+export type ValidationSeverity = 'error' | 'warning' | 'information' | 'hint';
 
 export interface ValidationProblem {
   file: string;
   /** 1-based; 0 when the problem is about the whole file. */
   line: number;
   column: number;
-  severity: 'error' | 'warning';
+  severity: ValidationSeverity;
   code: string;
   message: string;
+  /** Glossary health: the entry's surface and scope, and where specs use it. */
+  term?: string;
+  scope?: string;
+  uses?: UseSummary;
+}
+
+export interface HealthCounts {
+  /** Specs read to know where terms are used; undefined when term use was not looked at. */
+  specs: number | undefined;
+  warnings: number;
+  information: number;
+  hints: number;
+}
+
+export interface Validation {
+  problems: ValidationProblem[];
+  counts: { seeds: number; logs: number; events: number };
+  /** Undefined with `--no-health`. */
+  health: HealthCounts | undefined;
 }
 
 export async function validateCommand(command: ParsedCommand, io: CliIo): Promise<number> {
   const { values, positionals } = command;
   if (positionals.length > 1) throw new UsageError(`validate takes one workspace folder (got ${positionals.length})`);
+  const format = (values['format'] as string | undefined) ?? 'text';
+  if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json (got '${format}')`);
   const given = positionals[0] ?? (values['root'] as string | undefined);
   const root = requireWorkspaceRoot(given, io.cwd);
-  const { problems, counts } = await validateWorkspace(root);
+  const validation = await validateWorkspace(root, { health: !values['no-health'], cwd: io.cwd });
+  const errors = validation.problems.filter((p) => p.severity === 'error').length;
+  io.stdout(format === 'json' ? JSON.stringify(validationJson(validation, io.cwd), null, 2) : validationText(validation, io, !values['no-color']));
+  return errors > 0 ? EXIT_BLOCKED : EXIT_OK;
+}
 
-  const palette = io.isTTY && !values['no-color'] && !io.env['NO_COLOR'] ? ANSI : PLAIN;
-  const lines = problems.map((p) => {
-    const where = p.line > 0 ? `${relativePath(io.cwd, p.file)}:${p.line}:${p.column}` : relativePath(io.cwd, p.file);
-    return shown`${where} ${palette.severity(p.severity, p.severity)} ${p.code} ${p.message}`;
-  });
-  const errors = problems.filter((p) => p.severity === 'error').length;
-  const warnings = problems.length - errors;
+/**
+ * `file:line:col severity code message` per problem (hints only counted: they are the unused and
+ * shadowed entries of the core glossary's copy, often dozens), then a summary of the files'
+ * problems and one of the glossary's health.
+ */
+function validationText({ problems, counts, health }: Validation, io: CliIo, color: boolean): string {
+  const palette = io.isTTY && color && !io.env['NO_COLOR'] ? ANSI : PLAIN;
+  const lines = problems
+    .filter((p) => p.severity !== 'hint')
+    .map((p) => {
+      const where = p.line > 0 ? `${relativePath(io.cwd, p.file)}:${p.line}:${p.column}` : relativePath(io.cwd, p.file);
+      return shown`${where} ${palette.severity(p.severity === 'information' || p.severity === 'hint' ? 'low' : p.severity, p.severity)} ${p.code} ${p.message}`;
+    });
+  const fileProblems = problems.filter((p) => !isHealthCode(p.code));
+  const errors = fileProblems.filter((p) => p.severity === 'error').length;
+  const warnings = fileProblems.length - errors;
   if (lines.length > 0) lines.push('');
   lines.push(
     palette.bold(
@@ -54,11 +98,50 @@ export async function validateCommand(command: ParsedCommand, io: CliIo): Promis
         `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}.`,
     ).text,
   );
-  io.stdout(lines.join('\n'));
-  return errors > 0 ? EXIT_BLOCKED : EXIT_OK;
+  if (health) lines.push(palette.bold(healthSummary(health)).text);
+  return lines.join('\n');
 }
 
-export async function validateWorkspace(root: string): Promise<{ problems: ValidationProblem[]; counts: { seeds: number; logs: number; events: number } }> {
+function healthSummary(health: HealthCounts): string {
+  const read = health.specs === undefined ? 'term use not looked at: glossary_match is switched off' : `${health.specs} spec${health.specs === 1 ? '' : 's'} read`;
+  const hints = health.hints > 0 ? `, ${health.hints} hint${health.hints === 1 ? '' : 's'} (not listed; --format json lists them)` : '';
+  return `Glossary health (${read}): ${health.warnings} warning${health.warnings === 1 ? '' : 's'}, ${health.information} information${hints}.`;
+}
+
+/** `--format json`: every problem (hints too), paths relative to the current directory. */
+function validationJson({ problems, counts, health }: Validation, cwd: string): unknown {
+  const fileProblems = problems.filter((p) => !isHealthCode(p.code));
+  return {
+    problems: problems.map((p) => ({
+      path: relativePath(cwd, p.file),
+      line: p.line,
+      column: p.column,
+      severity: p.severity,
+      code: p.code,
+      message: p.message,
+      ...(p.term !== undefined ? { term: p.term } : {}),
+      ...(p.scope !== undefined ? { scope: p.scope } : {}),
+      ...(p.uses !== undefined ? { uses: p.uses } : {}),
+    })),
+    summary: {
+      glossary_files: counts.seeds,
+      event_logs: counts.logs,
+      events: counts.events,
+      errors: fileProblems.filter((p) => p.severity === 'error').length,
+      warnings: fileProblems.filter((p) => p.severity === 'warning').length,
+      health: health ? { specs: health.specs ?? null, warnings: health.warnings, information: health.information, hints: health.hints } : null,
+    },
+  };
+}
+
+export interface ValidateOptions {
+  /** Also report the glossary's health against the specs (default true). */
+  health?: boolean;
+  /** Paths in health messages are relative to this folder (default: the workspace). */
+  cwd?: string;
+}
+
+export async function validateWorkspace(root: string, options: ValidateOptions = {}): Promise<Validation> {
   const problems: ValidationProblem[] = [];
   const snapshot = await loadWorkspace(root);
   const workspaceSeeds = snapshot.seeds.filter((s) => !s.bundled);
@@ -79,8 +162,48 @@ export async function validateWorkspace(root: string): Promise<{ problems: Valid
     const line = p.line ?? 0;
     problems.push({ file: store.logPath(p.missionId), line, column: line > 0 ? 1 : 0, severity: 'warning', code: 'events.inconsistent', message: p.eventId ? `event ${p.eventId}: ${p.message}` : p.message });
   }
+  const health = options.health === false ? undefined : await healthOf(snapshot, options.cwd ?? root, problems);
   problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
-  return { problems, counts: { seeds: workspaceSeeds.length, logs: logs.length, events: events.length } };
+  return { problems, counts: { seeds: workspaceSeeds.length, logs: logs.length, events: events.length }, health };
+}
+
+/**
+ * The glossary's health: every spec of the workspace (the files `check .` reads from the root) is
+ * checked to know where each term is used, then core/health.ts judges the entries. A spec that
+ * cannot be read is a warning (its uses are not counted).
+ */
+async function healthOf(snapshot: WorkspaceSnapshot, cwd: string, problems: ValidationProblem[]): Promise<HealthCounts> {
+  const engine = createEngine({ commonWords: loadCommonWords() });
+  const usage = await workspaceUsage(snapshot, {
+    engine,
+    batch: 0,
+    pathOf: (file) => relativePath(cwd, file),
+    onSkipped: (file, reason) => problems.push({ file, line: 0, column: 0, severity: 'warning', code: 'file.unreadable', message: `not read for glossary health: ${reason}` }),
+  });
+  const senses = [...snapshot.seeds.flatMap((s) => s.seed.senses), ...snapshot.replay.addedSenses, ...(usage?.missionSenses ?? [])];
+  const findings = glossaryHealth({ senses, ...(usage ? { usage } : {}), fileLabel: (file) => relativePath(cwd, file) });
+  const counts: HealthCounts = { specs: usage?.documents, warnings: 0, information: 0, hints: 0 };
+  for (const finding of findings) {
+    problems.push(healthProblem(finding));
+    if (finding.severity === 'warning') counts.warnings++;
+    else if (finding.severity === 'information') counts.information++;
+    else counts.hints++;
+  }
+  return counts;
+}
+
+function healthProblem(finding: HealthFinding): ValidationProblem {
+  return {
+    file: finding.file,
+    line: finding.range.start.line + 1,
+    column: finding.range.start.character + 1,
+    severity: finding.severity,
+    code: finding.code,
+    message: finding.message,
+    term: finding.term,
+    scope: finding.scope,
+    ...(finding.uses ? { uses: finding.uses } : {}),
+  };
 }
 
 /** `kitty-specs/<mission>/meta.json`: valid JSON, an object, `mission_id` a string when present. */

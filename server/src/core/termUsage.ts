@@ -1,0 +1,76 @@
+/**
+ * A `TermUsage` (core/health.ts) gathered from check reports: the glossary matches of each
+ * checked spec, by term. The CLI makes one by checking every spec of the workspace; the language
+ * server keeps each spec's `SpecUses` and makes one again when a spec changes, until a workspace
+ * index answers `usesOf` itself.
+ */
+
+import type { TermUse, TermUsage } from './health';
+import type { Range, Sense, TermCandidate } from './types';
+
+/** One checked spec's uses of glossary terms. */
+export interface SpecUses {
+  path: string;
+  missionId: string;
+  /** Occurrences by normalized surface. */
+  uses: ReadonlyMap<string, readonly Range[]>;
+  /** The senses the spec's mission defines for itself (its spec's vocabulary sections) that its check used. */
+  missionSenses?: readonly Sense[];
+}
+
+export class CollectedUsage implements TermUsage {
+  private readonly uses = new Map<string, TermUse[]>();
+  private readonly outsideProse = new Set<string>();
+  readonly documents: number;
+  readonly missionSenses: readonly Sense[];
+
+  /**
+   * A spec's uses from its check's candidates: the glossary's matches (every surface and synonym
+   * to avoid, in prose, in any case, plural or hyphenated form), and the candidates of other
+   * methods that are glossary terms (`isTerm`): a front-matter alias (`WP: work package`) makes
+   * each `WP` a use of `work package`. Other candidates are words no glossary holds.
+   */
+  static specUses(path: string, missionId: string, candidates: readonly TermCandidate[], isTerm: (surface: string) => boolean = () => false): SpecUses {
+    const uses = new Map<string, readonly Range[]>();
+    for (const candidate of candidates) if (candidate.method === 'glossary_match' || isTerm(candidate.surface)) uses.set(candidate.surface, candidate.occurrences);
+    return { path, missionId, uses };
+  }
+
+  /** `specs` in the order uses are listed (path order). */
+  constructor(specs: Iterable<SpecUses>) {
+    let documents = 0;
+    const own = new Map<string, Sense>();
+    for (const spec of specs) {
+      documents++;
+      for (const sense of spec.missionSenses ?? []) {
+        const origin = sense.origin as { file?: unknown };
+        own.set(`${String(origin.file)}\u0000${sense.surface}`, sense);
+      }
+      for (const [term, ranges] of spec.uses) {
+        let list = this.uses.get(term);
+        if (!list) this.uses.set(term, (list = []));
+        for (const range of ranges) list.push({ path: spec.path, missionId: spec.missionId, range });
+      }
+    }
+    this.documents = documents;
+    this.missionSenses = [...own.values()];
+  }
+
+  usesOf(term: string): readonly TermUse[] {
+    return this.uses.get(term) ?? [];
+  }
+
+  /** The terms among `terms` with no use in prose. */
+  termsWithoutUse(terms: Iterable<string>): string[] {
+    return [...terms].filter((term) => !this.uses.has(term));
+  }
+
+  /** A term with no use in prose that a spec writes elsewhere (code, link targets, front matter). */
+  markWrittenOutsideProse(term: string): void {
+    this.outsideProse.add(term);
+  }
+
+  writtenOutsideProse(term: string): boolean {
+    return this.outsideProse.has(term);
+  }
+}
