@@ -177,7 +177,8 @@ describe("Define … in this spec's Domain Language", () => {
     client.change(uri(SPEC), [{ range: { start: at(10, 15), end: at(10, 34) }, text: 'a background worker' }]);
     ws.write(SPEC, spec.replace('TODO: define blorpt', 'a background worker'));
     client.save(uri(SPEC));
-    await client.until(() => existsSync(ws.path(LOG)), 'the definition recorded');
+    // A whole line, not just the file: the append creates the log before it writes to it.
+    await client.until(() => existsSync(ws.path(LOG)) && readFileSync(ws.path(LOG), 'utf8').endsWith('\n'), 'the definition recorded');
     await client.diagnostics(uri(PLAN), (ds) => !ds.some((d) => d.code === 'unknown'), since, 'the plan without blorpt');
     const events = () => readFileSync(ws.path(LOG), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(events().map((e) => [e['event_type'], e['scope'], e['term_surface'], (e['new_sense'] as { definition: string }).definition])).toEqual([['GlossarySenseUpdated', 'mission_local', 'blorpt', 'a background worker']]);
