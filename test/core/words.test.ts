@@ -10,7 +10,8 @@ describe('common words', () => {
     const set = parseCommonWords(text);
     const words = text.split('\n').filter(Boolean);
     expect(words.length).toBeGreaterThan(50_000);
-    for (const word of words) expect(sorted.has(word)).toBe(true);
+    // One assertion over the list, not one per word (60,000 of them took seconds).
+    expect(words.filter((word) => !sorted.has(word))).toEqual([]);
     const probes = ['', 'a', 'zzzzzz', 'abbé', 'Abbé', 'mission', 'lane', 'worktree', 'frontmatter', 'aardvarksx', 'abandon ', 'xylophones', '\u00e9t\u00e9'];
     for (const probe of probes) expect(sorted.has(probe), probe).toBe(set.has(probe));
     expect(isCommonWord(sorted, 'Missions')).toBe(isCommonWord(set, 'Missions'));

@@ -142,9 +142,9 @@ export class TestClient {
     return this.published.length;
   }
 
-  /** The first publication for `uri` after `since` that satisfies `accept`. */
-  diagnostics(uri: string, accept: (diagnostics: Diagnostic[]) => boolean = () => true, since = 0, what = 'diagnostics'): Promise<PublishDiagnosticsParams> {
-    return this.until(() => this.published.slice(since).find((p) => p.uri === uri && accept(p.diagnostics)), `${what} for ${uri}`);
+  /** The first publication for `uri` after `since` that satisfies `accept` (within `timeoutMs`, 20 s by default). */
+  diagnostics(uri: string, accept: (diagnostics: Diagnostic[]) => boolean = () => true, since = 0, what = 'diagnostics', timeoutMs?: number): Promise<PublishDiagnosticsParams> {
+    return this.until(() => this.published.slice(since).find((p) => p.uri === uri && accept(p.diagnostics)), `${what} for ${uri}`, timeoutMs);
   }
 
   /** Resolves once `check` returns a value; re-checked whenever a message arrives. */
