@@ -5,7 +5,7 @@
  * build of spec-glossary measured interleaved with this one. Not a test: CI runs only `--quick`,
  * a smoke run on small inputs that checks that every section works.
  *
- *   node dist/bench.cjs [--quick] [--only keystroke,memory,cli,findings,server,replay,scaling,terms]
+ *   node dist/bench.cjs [--quick] [--only keystroke,memory,cli,findings,seed,server,replay,scaling,terms]
  *                       [--baseline DIR] [--json results.json] [--clean] [--check-targets]
  *
  * docs/performance.md explains what is measured and shows the figures.
@@ -22,12 +22,13 @@ import { findingsSection } from './sections/findings';
 import { keystrokeSection } from './sections/keystroke';
 import { cliSection, replaySection, serverStartSection } from './sections/processes';
 import { scalingSection } from './sections/scaling';
+import { seedMemorySection } from './sections/seedMemory';
 import { serverMemorySection } from './sections/serverMemory';
 import { termsSection } from './sections/terms';
 import { mb } from './stats';
 import { cleanCache } from './workspace';
 
-const SECTIONS = ['keystroke', 'memory', 'cli', 'findings', 'server', 'replay', 'scaling', 'terms'] as const;
+const SECTIONS = ['keystroke', 'memory', 'cli', 'findings', 'seed', 'server', 'replay', 'scaling', 'terms'] as const;
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -78,6 +79,7 @@ async function main(): Promise<number> {
     }
   }
   if (wants('findings')) await findingsSection(report, { quick });
+  if (wants('seed')) await seedMemorySection(builds, report, { quick });
   if (wants('server')) await serverStartSection(builds, report, { quick });
   if (wants('replay')) await replaySection(report, { quick });
   if (corpus && wants('scaling')) scalingSection(corpus, report, { quick });

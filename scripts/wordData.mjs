@@ -24,7 +24,8 @@ const require = createRequire(import.meta.url);
  * dictionaries: "Lamport", "Claude"). Kept apart from ordinary English because a clipped word
  * ("coord") is judged against English alone (words.ts isClipping).
  *
- * All are build-time inputs (devDependencies); only the two generated files ship.
+ * All are build-time inputs (devDependencies); only the generated files ship: each list, and
+ * beside it (`*-wide.txt`) its few words with a character beyond Latin-1.
  */
 export async function writeWordData(dataDir) {
   const english = new Set();
@@ -63,9 +64,18 @@ export async function writeWordData(dataDir) {
   for (const file of vocabularies) for (const word of dictionaryLines(file)) addWord(known, word);
   // Sorted in code unit order, one lowercase word per line, ending with a line break: the language
   // server and the CLI look words up by binary search in this text (core/words.ts sortedWordList).
+  // Words with a character beyond Latin-1 go to a file of their own (*-wide.txt): one such
+  // character makes V8 keep a whole list as UTF-16, twice the memory (eight names did that to
+  // the shared vocabulary).
   mkdirSync(dataDir, { recursive: true });
-  writeFileSync(join(dataDir, 'common-words.txt'), [...english].sort().join('\n') + '\n');
-  writeFileSync(join(dataDir, 'known-words.txt'), [...known].filter((w) => !english.has(w)).sort().join('\n') + '\n');
+  writeList(dataDir, 'common-words', [...english]);
+  writeList(dataDir, 'known-words', [...known].filter((w) => !english.has(w)));
+}
+
+function writeList(dataDir, name, words) {
+  const wide = (word) => /[^\u0000-\u00ff]/.test(word);
+  writeFileSync(join(dataDir, `${name}.txt`), words.filter((w) => !wide(w)).sort().join('\n') + '\n');
+  writeFileSync(join(dataDir, `${name}-wide.txt`), words.filter(wide).sort().join('\n') + '\n');
 }
 
 /**

@@ -70,6 +70,14 @@ describe('npm run bench -- --quick', () => {
     expect(new Set(rows.map((r) => r.bytes)).size).toBeGreaterThan(1);
   });
 
+  test('measures the memory a seed of long multi-word surfaces takes, in the CLI and the server', () => {
+    const seed = results.results['seedMemory'] as { senses: number; ours: { cli: { rss: number }; server: { published: number; reloaded: number } } };
+    expect(seed.senses).toBeGreaterThan(0);
+    expect(seed.ours.cli.rss).toBeGreaterThan(0);
+    expect(seed.ours.server.published).toBeGreaterThan(0);
+    expect(seed.ours.server.reloaded).toBeGreaterThan(0);
+  });
+
   test('runs the check with many findings in each output format', () => {
     // Every format printed every finding (the full-size run has half a million).
     const findings = results.results['findings'] as { format: string; findings: number; baseline: { findings: number } }[];

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { runCli, tempWorkspace, TEAM_WORKSPACE_SEED, type TempWorkspace } from '../helpers/workspace';
+import { tempWorkspace, TEAM_WORKSPACE_SEED, type TempWorkspace } from '../helpers/workspace';
+import { cli } from './support';
 
 let ws: TempWorkspace;
 afterEach(() => ws?.remove());
@@ -14,9 +15,9 @@ function setup(): TempWorkspace {
 }
 
 describe('spec-glossary candidates', () => {
-  test('JSON: the shape of SPEC §8, most-used first, paths relative to the current directory', () => {
+  test('JSON: the shape of SPEC §8, most-used first, paths relative to the current directory', async () => {
     setup();
-    const result = runCli(['candidates', '--format', 'json'], ws.root);
+    const result = await cli(['candidates', '--format', 'json'], ws.root);
     expect(result.status).toBe(0);
     const out = JSON.parse(result.stdout);
     expect(Object.keys(out)).toEqual(['candidates']);
@@ -36,20 +37,20 @@ describe('spec-glossary candidates', () => {
     expect(result.stdout).not.toContain('"workspace"');
   });
 
-  test('--min-specs, a path argument, and the text form', () => {
+  test('--min-specs, a path argument, and the text form', async () => {
     setup();
-    const json = runCli(['candidates', 'kitty-specs', '--format', 'json', '--min-specs', '2'], ws.root);
+    const json = await cli(['candidates', 'kitty-specs', '--format', 'json', '--min-specs', '2'], ws.root);
     expect(JSON.parse(json.stdout).candidates.map((c: { term: string }) => c.term)).toEqual(['quarkle']);
-    const text = runCli(['candidates'], ws.root);
+    const text = await cli(['candidates'], ws.root);
     expect(text.status).toBe(0);
     expect(text.stdout.split('\n')[0]).toMatch(/^\s+3 specs\s+5×\s+quarkle\s+kitty-specs\/001-sync\/spec\.md:3, kitty-specs\/002-merge\/spec\.md:3, kitty-specs\/003-lanes\/spec\.md:3$/);
     expect(text.stdout).toContain('2 glossary candidates in 3 documents');
   });
 
-  test('bad arguments exit 2 with a message and print nothing', () => {
+  test('bad arguments exit 2 with a message and print nothing', async () => {
     setup();
     for (const args of [['--format', 'sarif'], ['--min-specs', '0'], ['--min-specs', 'many'], ['no-such-folder']]) {
-      const result = runCli(['candidates', ...args], ws.root);
+      const result = await cli(['candidates', ...args], ws.root);
       expect(result.status, args.join(' ')).toBe(2);
       expect(result.stdout).toBe('');
       expect(result.stderr).toMatch(/^spec-glossary candidates: /);

@@ -18,9 +18,9 @@ const WORKSPACE_SENSES = [
 ];
 
 describe('check --emit-events', () => {
-  test('a blocked step: the full event set, in pipeline order, in one append with one run id', () => {
+  test('a blocked step: the full event set, in pipeline order, in one append with one run id', async () => {
     ws = blockedWorkspace();
-    const result = cli(['check', '--emit-events'], ws.root);
+    const result = await cli(['check', '--emit-events'], ws.root);
     expect(result.status).toBe(1);
     const lines = readLog(ws);
     expect(types(lines)).toEqual([
@@ -99,25 +99,25 @@ describe('check --emit-events', () => {
     expect(computeInputHash({ text, path: 'kitty-specs/x/spec.md' })).toBe(createHash('sha256').update(python, 'utf8').digest('hex'));
   });
 
-  test('a clean step: scopes, candidates and the evaluation only, exit 0', () => {
+  test('a clean step: scopes, candidates and the evaluation only, exit 0', async () => {
     ws = blockedWorkspace({ [SPEC]: '# Demo\n\nEach worktree is ready.\n' });
-    expect(cli(['check', '--emit-events'], ws.root).status).toBe(0);
+    expect((await cli(['check', '--emit-events'], ws.root)).status).toBe(0);
     const events = readLog(ws).map((l) => l.event);
     expect(types(readLog(ws))).toEqual(['GlossaryScopeActivated', 'GlossaryScopeActivated', 'TermCandidateObserved', 'SemanticCheckEvaluated']);
     expect(events[3]).toMatchObject({ findings: [], overall_severity: 'low', recommended_action: 'proceed', blocked: false, confidence: 1 });
   });
 
-  test('a warning that does not block is evaluated but neither checkpointed nor deferred', () => {
+  test('a warning that does not block is evaluated but neither checkpointed nor deferred', async () => {
     ws = blockedWorkspace({ [SPEC]: '# Demo\n\nThe workspace is ready.\n' }); // not critical: medium
-    expect(cli(['check', '--emit-events'], ws.root).status).toBe(0);
+    expect((await cli(['check', '--emit-events'], ws.root)).status).toBe(0);
     const events = readLog(ws).map((l) => l.event);
     expect(types(readLog(ws)).slice(-1)).toEqual(['SemanticCheckEvaluated']);
     expect(events.at(-1)).toMatchObject({ overall_severity: 'medium', recommended_action: 'warn', blocked: false });
   });
 
-  test('max strictness: every conflict blocks and is deferred (document order)', () => {
+  test('max strictness: every conflict blocks and is deferred (document order)', async () => {
     ws = blockedWorkspace({ [SPEC]: '# Demo\n\nOpen the work dir.\n\nThe workspace is ready.\n' });
-    expect(cli(['check', '--emit-events', '--strictness', 'max'], ws.root).status).toBe(1);
+    expect((await cli(['check', '--emit-events', '--strictness', 'max'], ws.root)).status).toBe(1);
     const events = readLog(ws).map((l) => l.event);
     const blocked = events.find((e) => e['event_type'] === 'GenerationBlockedBySemanticConflict')!;
     expect(blocked['conflicts'].map((c: any) => [c.term, c.severity])).toEqual([['work dir', 'low'], ['workspace', 'medium']]);
@@ -129,12 +129,12 @@ describe('check --emit-events', () => {
     ]);
   });
 
-  test('documents of two missions: one log each; several documents of a mission share one append', () => {
+  test('documents of two missions: one log each; several documents of a mission share one append', async () => {
     ws = blockedWorkspace({
       'kitty-specs/041-demo/plan.md': '---\ncritical_step: true\n---\nThe workspace again.\n',
       'kitty-specs/042-other/spec.md': 'Each worktree is ready.\n',
     });
-    expect(cli(['check', '--emit-events'], ws.root).status).toBe(1);
+    expect((await cli(['check', '--emit-events'], ws.root)).status).toBe(1);
     const mine = readLog(ws);
     expect(types(mine).filter((t) => t === 'GlossaryScopeActivated')).toHaveLength(2); // once per mission and run
     const steps = mine.filter((l) => l.event['event_type'] === 'SemanticCheckEvaluated').map((l) => l.event['step_id']);
@@ -146,33 +146,33 @@ describe('check --emit-events', () => {
     expect(types(other)).toEqual(['GlossaryScopeActivated', 'GlossaryScopeActivated', 'TermCandidateObserved', 'SemanticCheckEvaluated']);
   });
 
-  test('a deferred conflict is open until it is resolved, and is not asked again meanwhile', () => {
+  test('a deferred conflict is open until it is resolved, and is not asked again meanwhile', async () => {
     ws = blockedWorkspace();
-    expect(cli(['check', '--emit-events'], ws.root).status).toBe(1);
-    const open1 = JSON.parse(cli(['replay', '--mission', MISSION, '--json'], ws.root).stdout);
+    expect((await cli(['check', '--emit-events'], ws.root)).status).toBe(1);
+    const open1 = JSON.parse((await cli(['replay', '--mission', MISSION, '--json'], ws.root)).stdout);
     expect(open1.open_clarifications).toHaveLength(1);
     const conflictId = open1.open_clarifications[0].conflict_id;
     expect(open1.open_clarifications[0]).toMatchObject({ term: 'workspace', urgency: 'high', step_id: 'spec', options: WORKSPACE_SENSES.map((s) => s.definition) });
 
     // A second blocked run checkpoints again but does not re-ask an open question.
-    expect(cli(['check', '--emit-events'], ws.root).status).toBe(1);
+    expect((await cli(['check', '--emit-events'], ws.root)).status).toBe(1);
     expect(types(readLog(ws)).filter((t) => t === 'GlossaryClarificationRequested')).toHaveLength(1);
-    expect(JSON.parse(cli(['replay', '--mission', MISSION, '--json'], ws.root).stdout).open_clarifications.map((o: any) => o.conflict_id)).toEqual([conflictId]);
+    expect(JSON.parse((await cli(['replay', '--mission', MISSION, '--json'], ws.root)).stdout).open_clarifications.map((o: any) => o.conflict_id)).toEqual([conflictId]);
 
-    expect(cli(['resolve', 'workspace', '--mission', MISSION, '--sense', '2'], ws.root).status).toBe(0);
-    const after = JSON.parse(cli(['replay', '--mission', MISSION, '--json'], ws.root).stdout);
+    expect((await cli(['resolve', 'workspace', '--mission', MISSION, '--sense', '2'], ws.root)).status).toBe(0);
+    const after = JSON.parse((await cli(['replay', '--mission', MISSION, '--json'], ws.root)).stdout);
     expect(after.open_clarifications).toEqual([]);
     expect(after.pins[0]).toMatchObject({ term: 'workspace', conflict_id: conflictId, selected_sense: WORKSPACE_SENSES[1] });
   });
 
-  test('without --emit-events or --interactive nothing is written; outside a workspace nothing is written', () => {
+  test('without --emit-events or --interactive nothing is written; outside a workspace nothing is written', async () => {
     ws = blockedWorkspace();
-    expect(cli(['check'], ws.root).status).toBe(1);
+    expect((await cli(['check'], ws.root)).status).toBe(1);
     expect(existsSync(ws.path('.kittify/events'))).toBe(false);
     // A folder with no .kittify/ above it: checked, but no log is created there.
     const loose = tempWorkspace({ 'notes.md': '---\ncritical_step: true\n---\nThe "frobnicator" is ready.\n' });
     try {
-      const result = cli(['check', '--emit-events', '--strictness', 'max'], loose.root);
+      const result = await cli(['check', '--emit-events', '--strictness', 'max'], loose.root);
       expect(result.status).toBe(1);
       expect(result.stderr).toContain('notes.md: not inside a Spec Kitty workspace (no .kittify/ folder above it); no events recorded for it');
       expect(existsSync(loose.path('.kittify'))).toBe(false);
@@ -181,14 +181,14 @@ describe('check --emit-events', () => {
     }
   });
 
-  test('the log stays valid, line by line, after many runs', () => {
+  test('the log stays valid, line by line, after many runs', async () => {
     ws = blockedWorkspace();
-    for (let i = 0; i < 3; i++) cli(['check', '--emit-events'], ws.root);
+    for (let i = 0; i < 3; i++) await cli(['check', '--emit-events'], ws.root);
     const text = readFileSync(logPath(ws), 'utf8');
     const lines = readLog(ws);
     expect(lines.length).toBe(text.split('\n').length - 1);
     expect(lines.map((l) => l.event['lamport_clock'])).toEqual(lines.map((_, i) => i + 1));
-    expect(cli(['validate'], ws.root).status).toBe(0);
+    expect((await cli(['validate'], ws.root)).status).toBe(0);
   });
 });
 

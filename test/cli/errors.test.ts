@@ -6,10 +6,10 @@ let ws: TempWorkspace;
 afterEach(() => ws?.remove());
 
 describe('clear errors, exit code 2', () => {
-  test('a .kittify/config.yaml that is not YAML stops check and resolve with its position', () => {
+  test('a .kittify/config.yaml that is not YAML stops check and resolve with its position', async () => {
     ws = blockedWorkspace({ '.kittify/config.yaml': 'glossary:\n  strictness: [max\n' });
     for (const args of [['check'], ['check', '--emit-events'], ['resolve', 'workspace', '--mission', MISSION, '--sense', '1']]) {
-      const result = cli(args, ws.root);
+      const result = await cli(args, ws.root);
       expect(result.status, args.join(' ')).toBe(2);
       expect(result.stderr, args.join(' ')).toMatch(/invalid configuration: .*\.kittify\/config\.yaml:\d+:\d+: \.kittify\/config\.yaml is not valid YAML/);
       expect(result.stderr).not.toContain('    at ');
@@ -17,38 +17,38 @@ describe('clear errors, exit code 2', () => {
     expect(readLog(ws)).toEqual([]);
     // An invalid value (not a broken file) only warns and falls back to medium, as SPEC §6 says.
     ws.write('.kittify/config.yaml', 'glossary:\n  strictness: hard\n');
-    const warned = cli(['check'], ws.root);
+    const warned = await cli(['check'], ws.root);
     expect(warned.status).toBe(1);
     expect(warned.stderr).toContain('config.invalid-strictness');
   });
 
-  test('the event log cannot be written: exit 2 naming the file', () => {
+  test('the event log cannot be written: exit 2 naming the file', async () => {
     ws = blockedWorkspace();
     mkdirSync(ws.path('.kittify/events'), { recursive: true });
     writeFileSync(ws.path('.kittify/events/glossary'), 'not a folder');
-    const result = cli(['check', '--emit-events'], ws.root);
+    const result = await cli(['check', '--emit-events'], ws.root);
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/^spec-glossary check: no events recorded: cannot create the folder of .*events\.jsonl/m);
-    const resolve = cli(['resolve', 'workspace', '--mission', MISSION, '--sense', '1'], ws.root);
+    const resolve = await cli(['resolve', 'workspace', '--mission', MISSION, '--sense', '1'], ws.root);
     expect(resolve.status).toBe(2);
     expect(resolve.stderr).toContain('no events recorded');
   });
 
-  test('unknown commands and options, bad values: exit 2 with usage or a message', () => {
+  test('unknown commands and options, bad values: exit 2 with usage or a message', async () => {
     ws = blockedWorkspace();
     for (const args of [['replay', '--mission'], ['replay', 'extra'], ['resume', '--retry-token'], ['check', '--format', 'xml'], ['validate', '--bogus']]) {
-      const result = cli(args, ws.root);
+      const result = await cli(args, ws.root);
       expect(result.status, args.join(' ')).toBe(2);
       expect(result.stderr.length, args.join(' ')).toBeGreaterThan(0);
     }
-    const help = cli(['--help'], ws.root);
+    const help = await cli(['--help'], ws.root);
     expect(help.status).toBe(0);
     for (const command of ['check [paths...]', 'resolve <term>', 'replay [--mission ID]', 'validate [DIR]', 'resume --retry-token T', '--format text|json|sarif']) expect(help.stdout).toContain(command);
   });
 
-  test('a document named on the command line that cannot be read: exit 2', () => {
+  test('a document named on the command line that cannot be read: exit 2', async () => {
     ws = blockedWorkspace();
-    const result = cli(['check', SPEC.replace('spec.md', 'missing.md')], ws.root);
+    const result = await cli(['check', SPEC.replace('spec.md', 'missing.md')], ws.root);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('no such file or directory');
   });

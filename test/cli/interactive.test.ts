@@ -28,7 +28,7 @@ describe('check --interactive through a real pseudo-terminal', () => {
     const lines = readLog(ws);
     expect(types(lines)).toEqual(['GlossaryClarificationResolved']); // --interactive alone records decisions only
     expect(lines[0]!.event).toMatchObject({ term_surface: 'workspace', resolution_mode: 'interactive', selected_sense: { definition: 'VS Code workspace configuration file', confidence: 0.7 }, actor: { actor_type: 'human' } });
-    expect(cli(['check'], ws.root).status).toBe(0);
+    expect((await cli(['check'], ws.root)).status).toBe(0);
   });
 
   test.skipIf(!HAS_SCRIPT)('a custom definition with --emit-events: pipeline events, then GlossarySenseUpdated + Resolved', async () => {
@@ -60,25 +60,25 @@ describe('check --interactive through a real pseudo-terminal', () => {
 });
 
 describe('check --interactive driven through stdin (SPEC_GLOSSARY_FORCE_TTY=1)', () => {
-  test('defer: GlossaryClarificationRequested, still blocked (exit 1), open until resolved', () => {
+  test('defer: GlossaryClarificationRequested, still blocked (exit 1), open until resolved', async () => {
     ws = blockedWorkspace();
-    const result = cli(['check', '--interactive'], ws.root, { input: 'd\n', env: FORCE_TTY });
+    const result = await cli(['check', '--interactive'], ws.root, { input: 'd\n', env: FORCE_TTY });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("Deferred: 'workspace' awaits clarification.");
     const lines = readLog(ws);
     expect(types(lines)).toEqual(['GlossaryClarificationRequested']);
     expect(lines[0]!.event).toMatchObject({ term: 'workspace', urgency: 'high', step_id: 'spec', options: ['Git worktree directory for a work package', 'VS Code workspace configuration file'] });
-    expect(JSON.parse(cli(['replay', '--mission', MISSION, '--json'], ws.root).stdout).open_clarifications).toHaveLength(1);
+    expect(JSON.parse((await cli(['replay', '--mission', MISSION, '--json'], ws.root)).stdout).open_clarifications).toHaveLength(1);
     // Answering later at the prompt closes the same conflict.
-    expect(cli(['check', '--interactive'], ws.root, { input: '1\n', env: FORCE_TTY }).status).toBe(0);
+    expect((await cli(['check', '--interactive'], ws.root, { input: '1\n', env: FORCE_TTY })).status).toBe(0);
     const after = readLog(ws);
     expect(after[1]!.event).toMatchObject({ event_type: 'GlossaryClarificationResolved', conflict_id: lines[0]!.event['conflict_id'] });
-    expect(JSON.parse(cli(['replay', '--mission', MISSION, '--json'], ws.root).stdout).open_clarifications).toEqual([]);
+    expect(JSON.parse((await cli(['replay', '--mission', MISSION, '--json'], ws.root)).stdout).open_clarifications).toEqual([]);
   });
 
-  test('at most 3 conflicts, highest severity first (ties in document order); the rest deferred with --emit-events', () => {
+  test('at most 3 conflicts, highest severity first (ties in document order); the rest deferred with --emit-events', async () => {
     ws = blockedWorkspace({ [SPEC]: MANY });
-    const result = cli(['check', '--interactive', '--emit-events', '--strictness', 'max'], ws.root, { input: 'd\nd\nd\n', env: FORCE_TTY });
+    const result = await cli(['check', '--interactive', '--emit-events', '--strictness', 'max'], ws.root, { input: 'd\nd\nd\n', env: FORCE_TTY });
     expect(result.status).toBe(1);
     const asked = [...result.stderr.matchAll(/\[(\d)\/3\] (\w+)-severity conflict: "([^"]+)"/g)].map((m) => [m[2], m[3]]);
     expect(asked).toEqual([
@@ -93,18 +93,18 @@ describe('check --interactive driven through stdin (SPEC_GLOSSARY_FORCE_TTY=1)',
     expect(requested.sort()).toEqual(['frobnicator', 'work dir', 'workspace', 'zorblax']);
   });
 
-  test('end of input stops the prompt; unanswered conflicts are left as they are', () => {
+  test('end of input stops the prompt; unanswered conflicts are left as they are', async () => {
     ws = blockedWorkspace({ [SPEC]: MANY });
-    const result = cli(['check', '--interactive', '--strictness', 'max'], ws.root, { input: '1\n', env: FORCE_TTY });
+    const result = await cli(['check', '--interactive', '--strictness', 'max'], ws.root, { input: '1\n', env: FORCE_TTY });
     expect(result.status).toBe(1); // still blocked by the others
     expect(result.stderr).toContain('No more input; the remaining conflicts are left as they are.');
     expect(types(readLog(ws))).toEqual(['GlossaryClarificationResolved']);
     expect(result.stdout).not.toContain("'workspace'"); // pinned, so no longer reported
   });
 
-  test('an unknown term offers only c and d', () => {
+  test('an unknown term offers only c and d', async () => {
     ws = blockedWorkspace({ [SPEC]: '---\ncritical_step: true\n---\nThe "frobnicator" is ready.\n' });
-    const result = cli(['check', '--interactive', '--strictness', 'max'], ws.root, { input: '1\nc\n\nA device that frobs\n', env: FORCE_TTY });
+    const result = await cli(['check', '--interactive', '--strictness', 'max'], ws.root, { input: '1\nc\n\nA device that frobs\n', env: FORCE_TTY });
     expect(result.stderr).toContain('Scope: none (not defined in any glossary scope)');
     expect(result.stderr).toContain('Select: c (custom sense), d (defer to async)');
     expect(result.stderr).toContain('Please answer c or d.');
@@ -113,30 +113,30 @@ describe('check --interactive driven through stdin (SPEC_GLOSSARY_FORCE_TTY=1)',
     expect(types(readLog(ws))).toEqual(['GlossarySenseUpdated', 'GlossaryClarificationResolved']);
   });
 
-  test('not a terminal: no prompt; with --emit-events blocking conflicts are deferred', () => {
+  test('not a terminal: no prompt; with --emit-events blocking conflicts are deferred', async () => {
     ws = blockedWorkspace();
-    const plain = cli(['check', '--interactive'], ws.root, { input: '1\n' });
+    const plain = await cli(['check', '--interactive'], ws.root, { input: '1\n' });
     expect(plain.status).toBe(1);
     expect(plain.stderr).toContain('--interactive needs a terminal on stdin and stdout; not prompting.');
     expect(plain.stderr).not.toContain('Select:');
     expect(readLog(ws)).toEqual([]);
-    const deferred = cli(['check', '--interactive', '--emit-events'], ws.root, { input: '1\n' });
+    const deferred = await cli(['check', '--interactive', '--emit-events'], ws.root, { input: '1\n' });
     expect(deferred.status).toBe(1);
     expect(deferred.stderr).toContain('not prompting (blocking conflicts are deferred)');
     expect(types(readLog(ws)).at(-1)).toBe('GlossaryClarificationRequested');
   });
 
-  test('nothing blocked: no prompt, nothing written', () => {
+  test('nothing blocked: no prompt, nothing written', async () => {
     ws = blockedWorkspace({ [SPEC]: 'The workspace is ready.\n' }); // medium: warns, does not block
-    const result = cli(['check', '--interactive'], ws.root, { input: '', env: FORCE_TTY });
+    const result = await cli(['check', '--interactive'], ws.root, { input: '', env: FORCE_TTY });
     expect(result.status).toBe(0);
     expect(result.stderr).not.toContain('Select:');
     expect(readLog(ws)).toEqual([]);
   });
 
-  test('JSON output with --interactive stays one parseable object (prompts go to stderr)', () => {
+  test('JSON output with --interactive stays one parseable object (prompts go to stderr)', async () => {
     ws = blockedWorkspace();
-    const result = cli(['check', '--interactive', '--format', 'json'], ws.root, { input: '1\n', env: FORCE_TTY });
+    const result = await cli(['check', '--interactive', '--format', 'json'], ws.root, { input: '1\n', env: FORCE_TTY });
     expect(result.status).toBe(0);
     const out = JSON.parse(result.stdout);
     expect(out.summary).toEqual({ documents: 1, blocked: 0, findings: 0, terms: 0 });

@@ -5,7 +5,8 @@
  */
 
 import { afterEach, describe, expect, test } from 'vitest';
-import { runCli, tempWorkspace, type TempWorkspace } from '../helpers/workspace';
+import { tempWorkspace, type TempWorkspace } from '../helpers/workspace';
+import { cli } from './support';
 
 let ws: TempWorkspace;
 afterEach(() => ws?.remove());
@@ -43,9 +44,9 @@ function setup(): TempWorkspace {
 }
 
 describe('check', () => {
-  test("a plan checked alone takes its mission spec's words; the other missions know neither", () => {
+  test("a plan checked alone takes its mission spec's words; the other missions know neither", async () => {
     setup();
-    const result = runCli(['check', 'kitty-specs/001-sync/plan.md', 'kitty-specs/003-docs/spec.md', '--format', 'json'], ws.root);
+    const result = await cli(['check', 'kitty-specs/001-sync/plan.md', 'kitty-specs/003-docs/spec.md', '--format', 'json'], ws.root);
     const documents = JSON.parse(result.stdout).documents as { path: string; findings: { term: string; conflict_type: string; candidate_senses: { scope: string; definition: string }[] }[] }[];
     expect(documents.map((d) => [d.path, d.findings.map((f) => `${f.conflict_type} ${f.term}`)])).toEqual([
       ['kitty-specs/001-sync/plan.md', ['inconsistent integration branch']],
@@ -54,18 +55,18 @@ describe('check', () => {
     expect(documents[0]!.findings[0]!.candidate_senses).toEqual([{ surface: 'coordination branch', scope: 'mission_local', definition: 'The branch every lane merges into before the target branch', confidence: 1 }]);
   });
 
-  test("a template's placeholder entry is a warning on stderr that does not change the exit code", () => {
+  test("a template's placeholder entry is a warning on stderr that does not change the exit code", async () => {
     setup();
-    const result = runCli(['check', 'kitty-specs/002-merge/spec.md'], ws.root);
+    const result = await cli(['check', 'kitty-specs/002-merge/spec.md'], ws.root);
     expect(result.status).toBe(0);
     expect(result.stderr).toContain("kitty-specs/002-merge/spec.md:8:1 warning domain.placeholder 'Blorf' in Key Entities has the template's placeholder definition \"[What it represents, key attributes without implementation]\"");
   });
 });
 
 describe('candidates', () => {
-  test('terms missions define but no team or core glossary does, ranked by the specs using them, with each definition', () => {
+  test('terms missions define but no team or core glossary does, ranked by the specs using them, with each definition', async () => {
     setup();
-    const result = runCli(['candidates', '--format', 'json'], ws.root);
+    const result = await cli(['candidates', '--format', 'json'], ws.root);
     expect(result.status).toBe(0);
     const candidates = JSON.parse(result.stdout).candidates as { term: string; specs: number; occurrences: number; definitions: unknown[] }[];
     expect(candidates.find((c) => c.term === 'coordination branch')).toEqual({
@@ -85,7 +86,7 @@ describe('candidates', () => {
     expect(candidates.find((c) => c.term === 'quarkle')).toMatchObject({ specs: 3, definitions: [{ mission: '001-sync', line: 10, definition: 'A queued sync request' }] });
     // A placeholder entry defines nothing: no definition to promote.
     expect(candidates.find((c) => c.term === 'blorf')).toBeUndefined();
-    const text = runCli(['candidates'], ws.root).stdout;
+    const text = (await cli(['candidates'], ws.root)).stdout;
     expect(text).toContain('defined by 002-merge (kitty-specs/002-merge/spec.md:7): the shared branch the merge train rebases');
   });
 });

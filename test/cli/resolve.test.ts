@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
 import { parseEventLog } from '../../server/src/core/events/parseLog';
-import { blockedWorkspace, cli, cliAsync, logPath, MISSION, readLog, SPEC, types, type TempWorkspace } from './support';
+import { blockedWorkspace, cli, cliProcessAsync, logPath, MISSION, readLog, SPEC, types, type TempWorkspace } from './support';
 
 let ws: TempWorkspace;
 afterEach(() => ws?.remove());
@@ -11,21 +11,21 @@ const VSCODE = { surface: 'workspace', scope: 'team_domain', definition: 'VS Cod
 const USER = process.env['USER'] || require('node:os').userInfo().username;
 
 describe('blocked → resolve → clean', () => {
-  test('check (exit 1) → resolve workspace --sense 1 → check (exit 0); the log holds exactly the expected lines', () => {
+  test('check (exit 1) → resolve workspace --sense 1 → check (exit 0); the log holds exactly the expected lines', async () => {
     ws = blockedWorkspace();
-    const blocked = cli(['check', '--emit-events'], ws.root);
+    const blocked = await cli(['check', '--emit-events'], ws.root);
     expect(blocked.status).toBe(1);
     expect(blocked.stdout).toContain(`${SPEC}:6:5 high ambiguous Ambiguous term 'workspace'`);
     const requested = readLog(ws).at(-1)!.event;
     expect(requested['event_type']).toBe('GlossaryClarificationRequested');
 
-    const resolved = cli(['resolve', 'workspace', '--mission', MISSION, '--sense', '1'], ws.root);
+    const resolved = await cli(['resolve', 'workspace', '--mission', MISSION, '--sense', '1'], ws.root);
     expect(resolved.status).toBe(0);
     expect(resolved.stdout).toContain(`'workspace' now means "Git worktree directory for a work package" (team_domain, sense 1 of 2) in mission ${MISSION}.`);
     expect(resolved.stdout).toContain(`Closed clarification ${requested['conflict_id']}.`);
     expect(resolved.stdout).toContain(`Recorded GlossaryClarificationResolved in .kittify/events/glossary/${MISSION}.events.jsonl.`);
 
-    const clean = cli(['check'], ws.root);
+    const clean = await cli(['check'], ws.root);
     expect(clean.status).toBe(0);
     expect(clean.stdout.trim()).toBe('1 document checked, 0 findings (0 high, 0 medium, 0 low), 0 blocked.');
 
@@ -59,27 +59,27 @@ describe('blocked → resolve → clean', () => {
     expect(timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
 
-  test('replay --json shows the pin; the text form names it too', () => {
+  test('replay --json shows the pin; the text form names it too', async () => {
     ws = blockedWorkspace();
-    expect(cli(['resolve', 'Workspaces', '--mission', MISSION, '--sense', '2'], ws.root).status).toBe(0); // normalized
-    const json = JSON.parse(cli(['replay', '--mission', MISSION, '--json'], ws.root).stdout);
+    expect((await cli(['resolve', 'Workspaces', '--mission', MISSION, '--sense', '2'], ws.root)).status).toBe(0); // normalized
+    const json = JSON.parse((await cli(['replay', '--mission', MISSION, '--json'], ws.root)).stdout);
     expect(json.mission_id).toBe(MISSION);
     expect(json.pins).toHaveLength(1);
     expect(json.pins[0]).toMatchObject({ mission_id: MISSION, term: 'workspace', selected_sense: VSCODE, actor_id: `user:${USER}` });
     expect(json.open_clarifications).toEqual([]);
-    const text = cli(['replay', '--mission', MISSION], ws.root);
+    const text = await cli(['replay', '--mission', MISSION], ws.root);
     expect(text.status).toBe(0);
     expect(text.stdout).toContain('Pins (1):\n  workspace = "VS Code workspace configuration file" (team_domain, confidence 0.7)');
     // Another mission is not affected by the pin.
-    expect(JSON.parse(cli(['replay', '--mission', 'other', '--json'], ws.root).stdout).pins).toEqual([]);
-    expect(cli(['check', '--mission', 'other'], ws.root).status).toBe(1);
+    expect(JSON.parse((await cli(['replay', '--mission', 'other', '--json'], ws.root)).stdout).pins).toEqual([]);
+    expect((await cli(['check', '--mission', 'other'], ws.root)).status).toBe(1);
   });
 
-  test('--custom adds a sense (team_domain by default) that then resolves the term', () => {
+  test('--custom adds a sense (team_domain by default) that then resolves the term', async () => {
     ws = blockedWorkspace();
-    expect(cli(['check', '--emit-events'], ws.root).status).toBe(1);
+    expect((await cli(['check', '--emit-events'], ws.root)).status).toBe(1);
     const conflictId = readLog(ws).at(-1)!.event['conflict_id'];
-    const result = cli(['resolve', 'workspace', '--mission', MISSION, '--custom', 'The folder a mission works in'], ws.root);
+    const result = await cli(['resolve', 'workspace', '--mission', MISSION, '--custom', 'The folder a mission works in'], ws.root);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain(`'workspace' now means "The folder a mission works in" (new sense in team_domain)`);
     const [updated, resolved] = readLog(ws).slice(-2).map((l) => l.event);
@@ -99,41 +99,41 @@ describe('blocked → resolve → clean', () => {
       resolution_mode: 'async',
     });
     expect(readFileSync(logPath(ws), 'utf8')).toContain('"confidence": 1.0, "definition": "The folder a mission works in"');
-    expect(cli(['check'], ws.root).status).toBe(0);
-    const json = JSON.parse(cli(['replay', '--mission', MISSION, '--json'], ws.root).stdout);
+    expect((await cli(['check'], ws.root)).status).toBe(0);
+    const json = JSON.parse((await cli(['replay', '--mission', MISSION, '--json'], ws.root)).stdout);
     expect(json.senses.team_domain).toMatchObject([{ surface: 'workspace', definition: 'The folder a mission works in', status: 'active', confidence: 1 }]);
     expect(json.pins[0].selected_sense.definition).toBe('The folder a mission works in');
     // The new sense is now one of the numbered candidates (confidence 1.0 ranks first).
-    const list = cli(['resolve', 'workspace', '--mission', MISSION, '--sense', '9'], ws.root);
+    const list = await cli(['resolve', 'workspace', '--mission', MISSION, '--sense', '9'], ws.root);
     expect(list.stderr).toContain('  1. [team_domain] The folder a mission works in (confidence: 1)');
   });
 
-  test('--custom on an unknown term with --scope mission_local', () => {
+  test('--custom on an unknown term with --scope mission_local', async () => {
     ws = blockedWorkspace({ [SPEC]: '---\ncritical_step: true\n---\nThe "frobnicator" is ready.\n' });
-    expect(cli(['check', '--strictness', 'max'], ws.root).status).toBe(1);
-    expect(cli(['resolve', 'frobnicator', '--mission', MISSION, '--sense', '1'], ws.root)).toMatchObject({ status: 2, stderr: expect.stringContaining("'frobnicator' has no sense in any glossary scope to pick from; define one with --custom") });
-    expect(cli(['resolve', 'frobnicator', '--mission', MISSION, '--custom', 'A device that frobs widgets', '--scope', 'mission_local'], ws.root).status).toBe(0);
+    expect((await cli(['check', '--strictness', 'max'], ws.root)).status).toBe(1);
+    expect(await cli(['resolve', 'frobnicator', '--mission', MISSION, '--sense', '1'], ws.root)).toMatchObject({ status: 2, stderr: expect.stringContaining("'frobnicator' has no sense in any glossary scope to pick from; define one with --custom") });
+    expect((await cli(['resolve', 'frobnicator', '--mission', MISSION, '--custom', 'A device that frobs widgets', '--scope', 'mission_local'], ws.root)).status).toBe(0);
     expect(readLog(ws).at(-2)!.event).toMatchObject({ scope: 'mission_local', new_sense: { scope: 'mission_local', surface: 'frobnicator' } });
-    expect(cli(['check', '--strictness', 'max'], ws.root).status).toBe(0);
+    expect((await cli(['check', '--strictness', 'max'], ws.root)).status).toBe(0);
   });
 
-  test('--sense out of range or not a number: exit 2 with the numbered candidates', () => {
+  test('--sense out of range or not a number: exit 2 with the numbered candidates', async () => {
     ws = blockedWorkspace();
     for (const n of ['3', '0', 'two']) {
-      const result = cli(['resolve', 'workspace', '--mission', MISSION, '--sense', n], ws.root);
+      const result = await cli(['resolve', 'workspace', '--mission', MISSION, '--sense', n], ws.root);
       expect(result.status, n).toBe(2);
       expect(result.stderr).toContain("Candidate senses of 'workspace' (team_domain):\n  1. [team_domain] Git worktree directory for a work package (confidence: 0.9)\n  2. [team_domain] VS Code workspace configuration file (confidence: 0.7)");
     }
     expect(readLog(ws)).toEqual([]);
   });
 
-  test('a term that already resolves can still be pinned to one of its senses', () => {
+  test('a term that already resolves can still be pinned to one of its senses', async () => {
     ws = blockedWorkspace();
-    expect(cli(['resolve', 'worktree', '--mission', MISSION, '--sense', '1'], ws.root).status).toBe(0);
+    expect((await cli(['resolve', 'worktree', '--mission', MISSION, '--sense', '1'], ws.root)).status).toBe(0);
     expect(readLog(ws)[0]!.event['selected_sense']).toMatchObject({ surface: 'worktree', definition: 'A git worktree checked out for one work package', confidence: 1 });
   });
 
-  test('usage errors exit 2 with a message and write nothing', () => {
+  test('usage errors exit 2 with a message and write nothing', async () => {
     ws = blockedWorkspace();
     const cases: string[][] = [
       ['resolve', 'workspace', '--sense', '1'], // no mission
@@ -148,7 +148,7 @@ describe('blocked → resolve → clean', () => {
       ['resolve', 'workspace', '--mission', MISSION, '--sense', '1', '--bogus'],
     ];
     for (const args of cases) {
-      const result = cli(args, ws.root);
+      const result = await cli(args, ws.root);
       expect(result.status, args.join(' ')).toBe(2);
       expect(result.stderr, args.join(' ')).toMatch(/^spec-glossary resolve: \S/);
       expect(result.stderr, args.join(' ')).not.toContain('    at '); // a message, not a stack trace
@@ -156,8 +156,8 @@ describe('blocked → resolve → clean', () => {
     expect(readLog(ws)).toEqual([]);
   });
 
-  test('outside a workspace: exit 2', () => {
-    const result = cli(['resolve', 'workspace', '--mission', MISSION, '--sense', '1'], '/');
+  test('outside a workspace: exit 2', async () => {
+    const result = await cli(['resolve', 'workspace', '--mission', MISSION, '--sense', '1'], '/');
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('no Spec Kitty workspace at or above /');
   });
@@ -166,7 +166,7 @@ describe('blocked → resolve → clean', () => {
     ws = blockedWorkspace();
     const N = 12;
     const results = await Promise.all(
-      Array.from({ length: N }, (_, i) => cliAsync(i % 2 === 0 ? ['resolve', 'workspace', '--mission', MISSION, '--sense', String((i % 4) / 2 + 1)] : ['resolve', `term${i}`, '--mission', MISSION, '--custom', `definition ${i}`], ws.root)),
+      Array.from({ length: N }, (_, i) => cliProcessAsync(i % 2 === 0 ? ['resolve', 'workspace', '--mission', MISSION, '--sense', String((i % 4) / 2 + 1)] : ['resolve', `term${i}`, '--mission', MISSION, '--custom', `definition ${i}`], ws.root)),
     );
     for (const r of results) expect(r.status, r.stderr).toBe(0);
     const text = readFileSync(logPath(ws), 'utf8');
@@ -180,6 +180,6 @@ describe('blocked → resolve → clean', () => {
     for (const [i, e] of parsed.events.entries()) {
       if (e.event_type === 'GlossarySenseUpdated') expect(parsed.events[i + 1]).toMatchObject({ event_type: 'GlossaryClarificationResolved', run_id: e.run_id, lamport_clock: e.lamport_clock! + 1 });
     }
-    expect(cli(['validate'], ws.root).status).toBe(0);
+    expect((await cli(['validate'], ws.root)).status).toBe(0);
   });
 });

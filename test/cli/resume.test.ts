@@ -6,67 +6,67 @@ let ws: TempWorkspace;
 afterEach(() => ws?.remove());
 
 /** A blocked check with --emit-events; returns the checkpoint's retry token. */
-function blockedCheck(args: string[] = [], mission = MISSION): string {
-  expect(cli(['check', '--emit-events', ...args], ws.root).status).toBe(1);
+async function blockedCheck(args: string[] = [], mission = MISSION): Promise<string> {
+  expect((await cli(['check', '--emit-events', ...args], ws.root)).status).toBe(1);
   const checkpoint = readLog(ws, mission).find((l) => l.event['event_type'] === 'StepCheckpointed')!.event;
   return checkpoint['retry_token'] as string;
 }
 
 describe('spec-glossary resume', () => {
-  test('unchanged inputs: still blocked (exit 1) until resolved, then the gate passes (exit 0); nothing is written', () => {
+  test('unchanged inputs: still blocked (exit 1) until resolved, then the gate passes (exit 0); nothing is written', async () => {
     ws = blockedWorkspace();
-    const token = blockedCheck();
+    const token = await blockedCheck();
     const before = readLog(ws).length;
-    const still = cli(['resume', '--retry-token', token], ws.root);
+    const still = await cli(['resume', '--retry-token', token], ws.root);
     expect(still.status).toBe(1);
     expect(still.stderr).toContain(`Resuming step 'spec' of mission ${MISSION} (${SPEC}) from checkpoint ${token} at pre_generation_gate, strictness medium.`);
     expect(still.stdout).toContain('Still blocked by 1 conflict: workspace (ambiguous, high).');
     expect(still.stderr).not.toContain('Inputs changed');
 
-    expect(cli(['resolve', 'workspace', '--mission', MISSION, '--sense', '1'], ws.root).status).toBe(0);
-    const passed = cli(['resume', '--retry-token', token], ws.root);
+    expect((await cli(['resolve', 'workspace', '--mission', MISSION, '--sense', '1'], ws.root)).status).toBe(0);
+    const passed = await cli(['resume', '--retry-token', token], ws.root);
     expect(passed.status).toBe(0);
     expect(passed.stdout).toContain(`Gate passed: step 'spec' of mission ${MISSION} is no longer blocked; generation may proceed.`);
     expect(readLog(ws).length).toBe(before + 1); // only the Resolved of `resolve`
   });
 
-  test('strictness is restored from the checkpoint, not taken from the current config', () => {
+  test('strictness is restored from the checkpoint, not taken from the current config', async () => {
     ws = blockedWorkspace({ [SPEC]: 'The workspace is ready.\n' }); // medium severity: blocks only at max
-    const token = blockedCheck(['--strictness', 'max']);
+    const token = await blockedCheck(['--strictness', 'max']);
     ws.write('.kittify/config.yaml', 'glossary:\n  strictness: off\n');
-    const result = cli(['resume', '--retry-token', token], ws.root);
+    const result = await cli(['resume', '--retry-token', token], ws.root);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('strictness max');
   });
 
-  test('changed inputs: without a terminal it fails (exit 2) unless --yes; --yes re-checks the new text', () => {
+  test('changed inputs: without a terminal it fails (exit 2) unless --yes; --yes re-checks the new text', async () => {
     ws = blockedWorkspace();
-    const token = blockedCheck();
+    const token = await blockedCheck();
     ws.write(SPEC, '---\ncritical_step: true\n---\n# Demo\n\nEach worktree is ready.\n');
-    const refused = cli(['resume', '--retry-token', token], ws.root);
+    const refused = await cli(['resume', '--retry-token', token], ws.root);
     expect(refused.status).toBe(2);
     expect(refused.stderr).toMatch(/Inputs changed since the checkpoint \(kitty-specs\/041-demo\/spec\.md: input_hash [0-9a-f]{12}… → [0-9a-f]{12}…\)\. Not resuming without confirmation: re-run with --yes/);
-    const forced = cli(['resume', '--retry-token', token, '--yes'], ws.root);
+    const forced = await cli(['resume', '--retry-token', token, '--yes'], ws.root);
     expect(forced.status).toBe(0);
     expect(forced.stderr).toContain('Proceeding (--yes).');
   });
 
-  test('changed inputs at a terminal: asks, and proceeds only on yes (stdin-driven)', () => {
+  test('changed inputs at a terminal: asks, and proceeds only on yes (stdin-driven)', async () => {
     ws = blockedWorkspace();
-    const token = blockedCheck();
+    const token = await blockedCheck();
     ws.write(SPEC, '---\ncritical_step: true\n---\n# Demo\n\nThe workspace is ready, really.\n');
-    const no = cli(['resume', '--retry-token', token], ws.root, { input: 'n\n', env: { SPEC_GLOSSARY_FORCE_TTY: '1' } });
+    const no = await cli(['resume', '--retry-token', token], ws.root, { input: 'n\n', env: { SPEC_GLOSSARY_FORCE_TTY: '1' } });
     expect(no.status).toBe(2);
     expect(no.stderr).toContain('Inputs changed since the checkpoint. Proceed? [y/N] ');
     expect(no.stderr).toContain('Resume aborted');
-    const yes = cli(['resume', '--retry-token', token], ws.root, { input: 'y\n', env: { SPEC_GLOSSARY_FORCE_TTY: '1' } });
+    const yes = await cli(['resume', '--retry-token', token], ws.root, { input: 'y\n', env: { SPEC_GLOSSARY_FORCE_TTY: '1' } });
     expect(yes.status).toBe(1); // proceeds; the new text is still blocked
     expect(yes.stdout).toContain('Still blocked by 1 conflict: workspace');
   });
 
   test.skipIf(!HAS_SCRIPT)('changed inputs in a real pseudo-terminal: the question, then yes', async () => {
     ws = blockedWorkspace();
-    const token = blockedCheck();
+    const token = await blockedCheck();
     ws.write(SPEC, '---\ncritical_step: true\n---\n# Demo\n\nEach worktree is ready.\n');
     const session = ptyCli(['resume', '--retry-token', token], ws.root);
     await session.waitFor('Proceed? [y/N] ');
@@ -75,30 +75,30 @@ describe('spec-glossary resume', () => {
     expect(session.output()).toContain('Gate passed');
   });
 
-  test('the glossary changed since the checkpoint: resume says so and uses the new one', () => {
+  test('the glossary changed since the checkpoint: resume says so and uses the new one', async () => {
     ws = blockedWorkspace();
-    const token = blockedCheck();
+    const token = await blockedCheck();
     ws.write('.kittify/glossaries/team_domain.yaml', 'terms:\n  - surface: workspace\n    definition: Git worktree directory for a work package\n    status: active\n');
-    const result = cli(['resume', '--retry-token', token], ws.root);
+    const result = await cli(['resume', '--retry-token', token], ws.root);
     expect(result.status).toBe(0);
     expect(result.stderr).toMatch(/Glossary scope team_domain changed since the checkpoint \(version [0-9a-f]{12} → [0-9a-f]{12}\)\./);
   });
 
-  test('the document is found by mission and step; a checkpoint of `check --mission` too', () => {
+  test('the document is found by mission and step; a checkpoint of `check --mission` too', async () => {
     ws = blockedWorkspace({ 'kitty-specs/041-demo/plan.md': '---\nstep_id: spec-x\ncritical_step: true\n---\nThe workspace.\n' });
-    const token = blockedCheck(['--mission', 'forced', 'kitty-specs/041-demo/plan.md'], 'forced');
+    const token = await blockedCheck(['--mission', 'forced', 'kitty-specs/041-demo/plan.md'], 'forced');
     expect(readLog(ws, 'forced').find((l) => l.event['event_type'] === 'StepCheckpointed')!.event).toMatchObject({ mission_id: 'forced', step_id: 'spec-x' });
-    const result = cli(['resume', '--retry-token', token], ws.root);
+    const result = await cli(['resume', '--retry-token', token], ws.root);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("Resuming step 'spec-x' of mission forced (kitty-specs/041-demo/plan.md)");
   });
 
-  test('unknown token, missing token, vanished document: exit 2', () => {
+  test('unknown token, missing token, vanished document: exit 2', async () => {
     ws = blockedWorkspace();
-    const token = blockedCheck();
-    expect(cli(['resume', '--retry-token', '00000000-0000-4000-8000-000000000000'], ws.root)).toMatchObject({ status: 2, stderr: expect.stringContaining('no StepCheckpointed with retry token 00000000-0000-4000-8000-000000000000') });
-    expect(cli(['resume'], ws.root)).toMatchObject({ status: 2, stderr: expect.stringContaining('--retry-token T is required') });
+    const token = await blockedCheck();
+    expect(await cli(['resume', '--retry-token', '00000000-0000-4000-8000-000000000000'], ws.root)).toMatchObject({ status: 2, stderr: expect.stringContaining('no StepCheckpointed with retry token 00000000-0000-4000-8000-000000000000') });
+    expect(await cli(['resume'], ws.root)).toMatchObject({ status: 2, stderr: expect.stringContaining('--retry-token T is required') });
     rmSync(ws.path(SPEC));
-    expect(cli(['resume', '--retry-token', token], ws.root)).toMatchObject({ status: 2, stderr: expect.stringContaining(`the document of step 'spec' of mission ${MISSION} is no longer in`) });
+    expect(await cli(['resume', '--retry-token', token], ws.root)).toMatchObject({ status: 2, stderr: expect.stringContaining(`the document of step 'spec' of mission ${MISSION} is no longer in`) });
   });
 });

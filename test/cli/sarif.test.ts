@@ -15,17 +15,17 @@ const ajv = new Ajv({ allErrors: true, strict: false });
 addFormats(ajv);
 const validateSarif = ajv.compile(schema);
 
-function sarif(args: string[], cwd: string): { status: number; log: any; stdout: string } {
-  const result = cli(['check', '--format', 'sarif', ...args], cwd);
+async function sarif(args: string[], cwd: string): Promise<{ status: number; log: any; stdout: string }> {
+  const result = await cli(['check', '--format', 'sarif', ...args], cwd);
   return { status: result.status, stdout: result.stdout, log: JSON.parse(result.stdout) };
 }
 
 const SPEC_TEXT = '---\ncritical_step: true\n---\n# Demo\n\nThe workspace is ready; open the work dir.\nUse the "frobnicator" and the workspace.\n';
 
 describe('check --format sarif', () => {
-  test('validates against the SARIF 2.1.0 schema', () => {
+  test('validates against the SARIF 2.1.0 schema', async () => {
     ws = blockedWorkspace({ [SPEC]: SPEC_TEXT, '.kittify/glossaries/mission_local.yaml': 'terms:\n  - surface: Bad\n    definition: x\n' });
-    const { status, log } = sarif([], ws.root);
+    const { status, log } = await sarif([], ws.root);
     expect(status).toBe(1); // same exit code as text output
     const ok = validateSarif(log);
     expect(validateSarif.errors ?? []).toEqual([]);
@@ -41,9 +41,9 @@ describe('check --format sarif', () => {
     );
   });
 
-  test('rules per conflict type, results with levels, 1-based regions, relative URIs, fingerprints', () => {
+  test('rules per conflict type, results with levels, 1-based regions, relative URIs, fingerprints', async () => {
     ws = blockedWorkspace({ [SPEC]: SPEC_TEXT });
-    const { log } = sarif(['--strictness', 'max'], ws.root);
+    const { log } = await sarif(['--strictness', 'max'], ws.root);
     expect(log.$schema).toBe('https://json.schemastore.org/sarif-2.1.0.json');
     expect(log.version).toBe('2.1.0');
     expect(log.runs).toHaveLength(1);
@@ -79,13 +79,13 @@ describe('check --format sarif', () => {
     // Fingerprints: present, distinct per occurrence, and stable across runs.
     const prints = results.map((r) => r.partialFingerprints['specGlossary/v1']);
     expect(new Set(prints).size).toBe(results.length);
-    expect(sarif(['--strictness', 'max'], ws.root).log.runs[0].results.map((r: any) => r.partialFingerprints['specGlossary/v1'])).toEqual(prints);
+    expect((await sarif(['--strictness', 'max'], ws.root)).log.runs[0].results.map((r: any) => r.partialFingerprints['specGlossary/v1'])).toEqual(prints);
     expect(validateSarif(log)).toBe(true);
   });
 
-  test('what GitHub code scanning requires of an upload is there', () => {
+  test('what GitHub code scanning requires of an upload is there', async () => {
     ws = blockedWorkspace({ [SPEC]: SPEC_TEXT });
-    const { log } = sarif([], ws.root);
+    const { log } = await sarif([], ws.root);
     for (const run of log.runs) {
       expect(typeof run.tool.driver.name).toBe('string');
       expect(Array.isArray(run.results)).toBe(true);
@@ -102,9 +102,9 @@ describe('check --format sarif', () => {
     }
   });
 
-  test('a clean run is a valid log with no results; glossary problems become notifications', () => {
+  test('a clean run is a valid log with no results; glossary problems become notifications', async () => {
     ws = blockedWorkspace({ [SPEC]: 'Each worktree is ready.\n', '.kittify/glossaries/mission_local.yaml': 'terms:\n  - surface: Bad\n    definition: x\n' });
-    const { status, log } = sarif([], ws.root);
+    const { status, log } = await sarif([], ws.root);
     expect(status).toBe(0);
     expect(log.runs[0].results).toEqual([]);
     const notes = log.runs[0].invocations[0].toolConfigurationNotifications;

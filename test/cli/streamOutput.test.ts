@@ -34,7 +34,7 @@ describe('check output is streamed', () => {
     const files: Record<string, string> = { '.kittify/glossaries/team_domain.yaml': SEED };
     for (let i = 0; i < 4; i++) files[`docs/s${i}.md`] = `# S${i}\n\n${'The zorblax and the zorblax.\n'.repeat(FINDINGS / 8)}`;
     ws = tempWorkspace(files);
-    run = await runCheck(collectMarkdownFiles([ws.path('docs')]), {});
+    run = await runCheck(collectMarkdownFiles([ws.path('docs')], ws.root), {});
   });
   afterAll(() => ws.remove());
 

@@ -1,16 +1,28 @@
 /**
- * Helpers for the CLI tests: every test runs the built CLI (`dist/cli.js`, `node scripts/build.mjs`
- * first) as a real process and looks at what a user sees: exit code, stdout, stderr, and the
+ * Helpers for the CLI tests, which look at what a user sees: exit code, stdout, stderr, and the
  * event log on disk.
+ *
+ * `cli` — the default — runs the whole CLI in this process: `main` (server/src/cli/main.ts) with
+ * in-memory stdin/stdout/stderr, the environment and the current directory of the test. Same
+ * argument parsing, output bytes and exit codes as the shipped bin, no build needed, a few
+ * milliseconds a run.
+ *
+ * `cliProcess`, `cliProcessAsync` and `ptyCli` run the built bin (`dist/cli.js`; `npm test` builds
+ * it first) as a real process, for the tests where the process itself is the point: the exit code
+ * of the real binary, signals, a reader that goes away (EPIPE), a full disk on stdout, another
+ * user id, several processes at once, a real terminal.
  */
 
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+import { main } from '../../server/src/cli/main';
 import { validateEvent } from '../../server/src/core/events/validate';
 import { CLI, tempWorkspace, TEAM_WORKSPACE_SEED, type CliResult, type TempWorkspace } from '../helpers/workspace';
 
-export { TEAM_WORKSPACE_SEED, type TempWorkspace };
+export { CLI, TEAM_WORKSPACE_SEED, type CliResult, type TempWorkspace };
 
 export const MISSION = '01KN2371WSJ7573ZG5D21WP82S';
 export const SPEC = 'kitty-specs/041-demo/spec.md';
@@ -27,27 +39,58 @@ export function blockedWorkspace(extra: Record<string, string> = {}): TempWorksp
 }
 
 export interface RunOptions {
+  /** Standard input (ended after it); none by default. */
   input?: string;
+  /** Variables on top of the test process's own and NO_COLOR=1. */
   env?: Record<string, string>;
 }
 
-export function cli(args: string[], cwd: string, options: RunOptions = {}): CliResult {
-  const result = spawnSync(process.execPath, [CLI, ...args], {
-    cwd,
-    encoding: 'utf8',
-    input: options.input ?? '',
-    env: { ...process.env, NO_COLOR: '1', ...options.env },
-  });
+const environment = (options: RunOptions) => ({ ...process.env, NO_COLOR: '1', ...options.env });
+
+/** A stream that keeps what is written to it (strings as they come, bytes decoded as UTF-8). */
+export class CollectedOutput extends Writable {
+  text = '';
+  private readonly decoder = new StringDecoder('utf8');
+
+  constructor() {
+    super({ decodeStrings: false });
+  }
+
+  override _write(chunk: Buffer | string, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    this.text += typeof chunk === 'string' ? chunk : this.decoder.write(chunk);
+    done();
+  }
+}
+
+/** Runs `spec-glossary <args>` in this process with `cwd` as its current directory. */
+export async function cli(args: string[], cwd: string, options: RunOptions = {}): Promise<CliResult> {
+  const stdout = new CollectedOutput();
+  const stderr = new CollectedOutput();
+  const stdin = Readable.from(options.input ? [options.input] : []);
+  const status = await main(args, { cwd, env: environment(options), stdin, stdout, stderr });
+  return { status, stdout: stdout.text, stderr: stderr.text };
+}
+
+function assertBuilt(): void {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` first (npm test does)`);
+}
+
+/** Runs the built `dist/cli.js` as a process and waits for it. */
+export function cliProcess(args: string[], cwd: string, options: RunOptions = {}): CliResult {
+  assertBuilt();
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', input: options.input ?? '', env: environment(options) });
   return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 
-export function cliAsync(args: string[], cwd: string): Promise<CliResult> {
+/** `cliProcess` without blocking the test: for several processes at once. */
+export function cliProcessAsync(args: string[], cwd: string, options: RunOptions = {}): Promise<CliResult> {
+  assertBuilt();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...args], { cwd, env: environment(options), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     child.on('error', reject);
     child.on('close', (code) => resolve({ status: code ?? -1, stdout, stderr }));
   });
@@ -98,6 +141,7 @@ export interface PtySession {
  * pty for stdin, stdout and stderr; what we write to script's stdin is typed into the pty.
  */
 export function ptyCli(args: string[], cwd: string): PtySession {
+  assertBuilt();
   const command = [process.execPath, CLI, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd, env: { ...process.env, NO_COLOR: '1', TERM: 'dumb' }, stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { runCli, tempWorkspace, TEAM_WORKSPACE_SEED, type TempWorkspace } from '../helpers/workspace';
+import { tempWorkspace, TEAM_WORKSPACE_SEED, type TempWorkspace } from '../helpers/workspace';
+import { cli } from './support';
 
 let ws: TempWorkspace;
 afterEach(() => ws?.remove());
@@ -13,9 +14,9 @@ function setup(): TempWorkspace {
 }
 
 describe('spec-glossary uses', () => {
-  test('text: every use as written (a synonym to avoid marked, code never), the entries, a summary', () => {
+  test('text: every use as written (a synonym to avoid marked, code never), the entries, a summary', async () => {
     setup();
-    const result = runCli(['uses', 'worktrees'], ws.root);
+    const result = await cli(['uses', 'worktrees'], ws.root);
     expect(result.status).toBe(0);
     expect(result.stdout.trim().split('\n')).toEqual([
       'kitty-specs/001-sync/spec.md:3:6  Worktree',
@@ -26,17 +27,17 @@ describe('spec-glossary uses', () => {
     ]);
   });
 
-  test('JSON, a path argument, an undefined term and a missing one', () => {
+  test('JSON, a path argument, an undefined term and a missing one', async () => {
     setup();
-    const json = JSON.parse(runCli(['uses', 'worktree', 'kitty-specs/001-sync', '--format', 'json'], ws.root).stdout);
+    const json = JSON.parse((await cli(['uses', 'worktree', 'kitty-specs/001-sync', '--format', 'json'], ws.root)).stdout);
     expect(json.term).toBe('worktree');
     expect(json.uses).toEqual([
       { path: 'kitty-specs/001-sync/spec.md', range: { start: { line: 2, character: 5 }, end: { line: 2, character: 13 } }, text: 'Worktree' },
       { path: 'kitty-specs/001-sync/spec.md', range: { start: { line: 2, character: 28 }, end: { line: 2, character: 36 } }, text: 'work dir', synonym_to_avoid: 'work dir' },
     ]);
     expect(json.entries.map((e: { scope: string }) => e.scope)).toEqual(['team_domain', 'spec_kitty_core']);
-    expect(runCli(['uses', 'frobnicator'], ws.root).stdout.trim()).toBe("'frobnicator' is not defined in any glossary of these 2 documents.");
-    const usage = runCli(['uses'], ws.root);
+    expect((await cli(['uses', 'frobnicator'], ws.root)).stdout.trim()).toBe("'frobnicator' is not defined in any glossary of these 2 documents.");
+    const usage = await cli(['uses'], ws.root);
     expect(usage.status).toBe(2);
     expect(usage.stderr).toContain('uses needs a term');
   });

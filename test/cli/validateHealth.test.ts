@@ -55,9 +55,9 @@ function healthWorkspace(): TempWorkspace {
 const TEAM_FILE = '.kittify/glossaries/team_domain.yaml';
 
 describe('spec-glossary validate: glossary health', () => {
-  test('text: each finding at file:line:col of the entry, then a health summary; warnings alone exit 0', () => {
+  test('text: each finding at file:line:col of the entry, then a health summary; warnings alone exit 0', async () => {
     ws = healthWorkspace();
-    const result = cli(['validate'], ws.root);
+    const result = await cli(['validate'], ws.root);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout.trimEnd().split('\n')).toEqual([
@@ -72,9 +72,9 @@ describe('spec-glossary validate: glossary health', () => {
     ]);
   });
 
-  test('json: every finding with its term, scope and uses (hints too); the same exit code', () => {
+  test('json: every finding with its term, scope and uses (hints too); the same exit code', async () => {
     ws = healthWorkspace();
-    const result = cli(['validate', '--format', 'json'], ws.root);
+    const result = await cli(['validate', '--format', 'json'], ws.root);
     expect(result.status).toBe(0);
     const json = JSON.parse(result.stdout);
     expect(json.summary).toEqual({ glossary_files: 3, event_logs: 0, events: 0, errors: 0, warnings: 0, health: { specs: 2, warnings: 3, information: 2, hints: 1 } });
@@ -97,37 +97,37 @@ describe('spec-glossary validate: glossary health', () => {
     expect(json.problems.map((p: { term?: string }) => p.term)).not.toContain('mission_id');
   });
 
-  test('paths are relative to the current directory when the workspace is given as an argument', () => {
+  test('paths are relative to the current directory when the workspace is given as an argument', async () => {
     ws = healthWorkspace();
-    const result = cli(['validate', ws.root, '--format', 'json'], ws.path('kitty-specs'));
+    const result = await cli(['validate', ws.root, '--format', 'json'], ws.path('kitty-specs'));
     const deprecated = JSON.parse(result.stdout).problems.find((p: { code: string }) => p.code === 'glossary.deprecated-in-use');
     expect(deprecated.path).toBe(`../${TEAM_FILE}`);
     expect(deprecated.uses.examples[0]).toEqual({ path: '041-demo/spec.md', line: 5 });
   });
 
-  test('health never changes the exit code; errors in the files still do (exit 1, JSON too)', () => {
+  test('health never changes the exit code; errors in the files still do (exit 1, JSON too)', async () => {
     ws = healthWorkspace();
     ws.write('.kittify/config.yaml', 'glossary: [unclosed\n');
-    const text = cli(['validate'], ws.root);
+    const text = await cli(['validate'], ws.root);
     expect(text.status).toBe(1);
     expect(text.stdout).toContain('Glossary health (2 specs read): 3 warnings');
-    const json = cli(['validate', '--format', 'json'], ws.root);
+    const json = await cli(['validate', '--format', 'json'], ws.root);
     expect(json.status).toBe(1);
     expect(JSON.parse(json.stdout).summary).toMatchObject({ errors: 1, health: { warnings: 3 } });
   });
 
-  test('--no-health reads no spec and reports no health; a bad --format is a usage error', () => {
+  test('--no-health reads no spec and reports no health; a bad --format is a usage error', async () => {
     ws = healthWorkspace();
-    const result = cli(['validate', '--no-health', '--format', 'json'], ws.root);
+    const result = await cli(['validate', '--no-health', '--format', 'json'], ws.root);
     expect(result.status).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ problems: [], summary: { glossary_files: 3, event_logs: 0, events: 0, errors: 0, warnings: 0, health: null } });
-    expect(cli(['validate', '--format', 'sarif'], ws.root)).toMatchObject({ status: 2, stderr: expect.stringContaining('--format must be text or json') });
+    expect(await cli(['validate', '--format', 'sarif'], ws.root)).toMatchObject({ status: 2, stderr: expect.stringContaining('--format must be text or json') });
   });
 
   test("a term a mission defines in its spec's Domain Language counts: a see_also to it is not missing, and the team's entry is not unused", async () => {
     ws = healthWorkspace();
     ws.write('kitty-specs/041-demo/spec.md', '# Demo\n\nThe workspace has a worktree.\n\nClean the work dir first.\n\n## Domain Language\n\n| Term | Definition |\n|---|---|\n| Ghost town | A place no spec visits |\n| Quarkle | Named here, used nowhere |\n');
-    const json = JSON.parse(cli(['validate', '--format', 'json'], ws.root).stdout);
+    const json = JSON.parse((await cli(['validate', '--format', 'json'], ws.root)).stdout);
     const codes = json.problems.map((p: { code: string; term?: string }) => `${p.code} ${p.term}`);
     expect(codes).not.toContain('glossary.see-also-missing workspace');
     // The mission names the team's term in its own vocabulary: the term matters to it.
@@ -135,10 +135,10 @@ describe('spec-glossary validate: glossary health', () => {
     expect(codes).toContain('glossary.deprecated-in-use work dir');
   });
 
-  test('with the glossary matcher switched off, term use is not judged; the other rules still are', () => {
+  test('with the glossary matcher switched off, term use is not judged; the other rules still are', async () => {
     ws = healthWorkspace();
     ws.write('.kittify/config.yaml', 'glossary:\n  disabled_extractors: [glossary_match]\n');
-    const result = cli(['validate'], ws.root);
+    const result = await cli(['validate'], ws.root);
     expect(result.status).toBe(0);
     expect(result.stdout).not.toContain('glossary.unused-term');
     expect(result.stdout).not.toContain('glossary.deprecated-in-use');

@@ -8,9 +8,9 @@ import { blockedWorkspace, cli, MISSION, SPEC, type TempWorkspace } from './supp
 let ws: TempWorkspace | undefined;
 afterEach(() => ws?.remove());
 
-test('names terms as written and missions by slug (id beside it)', () => {
+test('names terms as written and missions by slug (id beside it)', async () => {
   ws = blockedWorkspace({ [SPEC]: '---\ncritical_step: true\n---\n# Demo\n\nThe Workspace holds the QZX rules.\n' });
-  const result = cli(['check'], ws.root);
+  const result = await cli(['check'], ws.root);
   expect(result.status).toBe(1);
   const lines = result.stdout.trim().split('\n');
   expect(lines).toContain("kitty-specs/041-demo/spec.md:6:5 high ambiguous Ambiguous term 'Workspace': 2 senses in team_domain; choose the one this mission means.");

@@ -19,6 +19,7 @@ const TEAM = glossaryFrom({
   - {surface: work package, definition: A unit of planned work, status: active}
   - {surface: api gateway, definition: The edge proxy, status: active}
   - {surface: worktree, definition: A git worktree, status: active, synonyms_to_avoid: [work dir]}
+  - {surface: enhances, definition: Field on a doctrine pack artifact that merges it into a built-in artifact, status: active, synonyms_to_avoid: [extends]}
   - {surface: mission, definition: One unit of planned change carried to merge, status: active}
   - {surface: lane, definition: A column of the status board, status: deprecated}
   - {surface: spec-driven development, definition: Specification first, status: active}
@@ -58,10 +59,22 @@ workspace: not extracted
 workspace
 </pre>
 
+The doctrine pack extends the built-in artifact. This extends the deadline.
+
 See [the workspace](https://example.com/workspace) and <https://example.com/x>. The end.
 `;
 
-const SNIPPETS = ['```', '```\n', '\n```\n', '~~~\n', '<!--', '-->', '\n<!--\n', '`', '# ', '\n## Heading ', '- ', '\n\n', '\n', '"', '\u201c', 'FR-1', 'APIs', ' work package ', ' workspace ', ' mission is not a plan. ', "'s", '_', '    ', '\t', '<pre>', '</pre>', '](', '[x]: http://a', 'https://x.y/z', 'src/a/b', 'frobnicator ', 'missionRunner', 'É', '\r\n', '---\n', '|', 'YYYY-MM', '1. ', 'x', 'e', ' '];
+/**
+ * A long document where an ordinary word listed as a synonym to avoid ("extends") is used in the
+ * preferred term's sense (its sentence shares the definition's words) and not, every few hundred
+ * characters: edits near one and far from one (the sentence's reach is 400 characters).
+ */
+const IN_SENSE_DOCUMENT = generateSpec({ size: 12_000, seed: 9 })
+  .split('\n\n')
+  .map((paragraph, i) => (i % 3 === 1 ? `${paragraph}\n\nOur doctrine team,\nas written,\nextends the old\nartifact. This extends the deadline.` : paragraph))
+  .join('\n\n');
+
+const SNIPPETS = ['```', '```\n', '\n```\n', '~~~\n', '<!--', '-->', '\n<!--\n', '`', '# ', '\n## Heading ', '- ', '\n\n', '\n', '"', '\u201c', 'FR-1', 'APIs', ' work package ', ' workspace ', ' mission is not a plan. ', "'s", '_', '    ', '\t', '<pre>', '</pre>', '](', '[x]: http://a', 'https://x.y/z', 'src/a/b', 'frobnicator ', 'missionRunner', 'É', '\r\n', '---\n', '|', 'YYYY-MM', '1. ', 'x', 'e', ' ', ' extends ', ' doctrine pack artifact. ', '. '];
 
 const edit = fc.record({
   at: fc.double({ min: 0, max: 1, noNaN: true }),
@@ -90,9 +103,47 @@ function options(step: number, glossaryChoice: number, disable: boolean): CheckO
 }
 
 describe('incremental checking', () => {
+  test('the in-sense document has findings of the synonym in sense only', () => {
+    const uses = IN_SENSE_DOCUMENT.match(/\bextends\b/g)!.length;
+    const inSense = engine.checkDocument(IN_SENSE_DOCUMENT, options(0, 0, false)).findings.filter((f) => f.term === 'extend' && f.reason === 'synonym_to_avoid');
+    expect(inSense.length).toBe(uses / 2);
+  });
+
+  test('an edit of the sentence around a synonym in sense, away from the word itself, is seen', () => {
+    const checker = engine.createIncrementalChecker();
+    const opts = options(0, 0, false);
+    const inSense = (text: string) => checker.check(text, opts).findings.filter((f) => f.reason === 'synonym_to_avoid').length;
+    let text = IN_SENSE_DOCUMENT;
+    const before = inSense(text);
+    // The sentence shares two words with the definition, one on each side of "extends", on other
+    // lines: an edit of either changes whether it is in sense.
+    text = text.replace('extends the old\nartifact.', 'extends the old\ndeadline.');
+    expect(inSense(text)).toBe(before - 1);
+    expect(checker.check(text, opts)).toEqual(engine.checkDocument(text, opts));
+    text = text.replace('Our doctrine team,\nas written,\nextends the old\ndeadline.', 'Our doctrine pack,\nas written,\nextends the old\ndeadline.');
+    expect(inSense(text)).toBe(before);
+    expect(checker.check(text, opts)).toEqual(engine.checkDocument(text, opts));
+  });
+
+  test('a word written as code elsewhere in the document: edits of that line, and of others', () => {
+    const checker = engine.createIncrementalChecker();
+    const opts = options(0, 0, false);
+    const terms = (text: string) => checker.check(text, opts).findings.map((f) => f.term);
+    const coded = 'The mutmut tool runs.\nThen mutmut again.\nAnd mutmut once more.\n\nRun `mutmut run` now.\n';
+    expect(terms(coded)).not.toContain('mutmut');
+    // Another line edited: still code.
+    expect(terms(coded.replace('Then', 'And then'))).not.toContain('mutmut');
+    // Its backticks removed: a term; written as code again: not.
+    const plain = coded.replace('`mutmut run`', 'mutmut run');
+    expect(terms(plain)).toContain('mutmut');
+    expect(checker.check(plain, opts)).toEqual(engine.checkDocument(plain, opts));
+    expect(terms(coded)).not.toContain('mutmut');
+    expect(checker.check(coded, opts)).toEqual(engine.checkDocument(coded, opts));
+  });
+
   test('random edit sequences give the fresh check result', () => {
     fc.assert(
-      fc.property(fc.constantFrom(DOCUMENT, generateSpec({ size: 12_000, seed: 5 })), fc.array(fc.tuple(edit, fc.integer({ min: 0, max: 8 }), fc.boolean()), { minLength: 1, maxLength: 12 }), (start, edits) => {
+      fc.property(fc.constantFrom(DOCUMENT, generateSpec({ size: 12_000, seed: 5 }), IN_SENSE_DOCUMENT), fc.array(fc.tuple(edit, fc.integer({ min: 0, max: 8 }), fc.boolean()), { minLength: 1, maxLength: 12 }), (start, edits) => {
         const checker = engine.createIncrementalChecker();
         let text = start;
         checker.check(text, options(0, 0, false));
@@ -104,6 +155,34 @@ describe('incremental checking', () => {
         });
       }),
       { numRuns: 150, seed: 20260121 },
+    );
+  });
+
+  test('with the edit told up front (as the server documents report it, perhaps wider), the same', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(DOCUMENT, generateSpec({ size: 12_000, seed: 5 }), IN_SENSE_DOCUMENT),
+        fc.array(fc.tuple(edit, fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 30 }), fc.boolean()), { minLength: 1, maxLength: 12 }),
+        (start, edits) => {
+          const checker = engine.createIncrementalChecker();
+          let text = start;
+          checker.check(text, options(0, 0, false));
+          edits.forEach(([e, before, after, tell], step) => {
+            const next = apply(text, e);
+            // The replaced range, widened by unchanged characters on either side.
+            let from = 0;
+            while (from < Math.min(text.length, next.length) && text[from] === next[from]) from++;
+            let same = 0;
+            while (same < Math.min(text.length, next.length) - from && text[text.length - 1 - same] === next[next.length - 1 - same]) same++;
+            const widen = Math.min(after, same);
+            const edit = { from: Math.max(0, from - before), oldEnd: text.length - same + widen, newEnd: next.length - same + widen };
+            if (tell) checker.expectEdit({ before: text, edit });
+            text = next;
+            expect(checker.check(text, options(step, 0, false))).toEqual(engine.checkDocument(text, options(step, 0, false)));
+          });
+        },
+      ),
+      { numRuns: 100, seed: 20261126 },
     );
   });
 

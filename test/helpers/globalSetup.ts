@@ -10,7 +10,7 @@ import path from 'node:path';
 
 export default async function setup(): Promise<void> {
   const data = path.resolve(__dirname, '..', '..', 'dist', 'data');
-  if (existsSync(path.join(data, 'common-words.txt')) && existsSync(path.join(data, 'known-words.txt'))) return;
+  if (['common-words.txt', 'known-words.txt', 'known-words-wide.txt'].every((file) => existsSync(path.join(data, file)))) return;
   // (A .mjs module shared with scripts/build.mjs, loaded as such.)
   const { writeWordData } = (await import(path.resolve(__dirname, '..', '..', 'scripts', 'wordData.mjs'))) as { writeWordData(dir: string): Promise<void> };
   await writeWordData(data);

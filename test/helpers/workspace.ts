@@ -3,7 +3,6 @@
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 
 export const REPO = path.resolve(__dirname, '..', '..');
 export const CLI = path.join(REPO, 'dist', 'cli.js');
@@ -36,11 +35,6 @@ export interface CliResult {
   status: number;
   stdout: string;
   stderr: string;
-}
-
-export function runCli(args: string[], cwd: string, input?: string): CliResult {
-  const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', input, env: { ...process.env, NO_COLOR: '1' } });
-  return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 
 /** Two active senses of `workspace`: any use of it in prose is an ambiguous finding. */

@@ -32,21 +32,21 @@ function appendLines(file: string, text: string[]): void {
 
 const lines = (file: string) => readFileSync(file, 'utf8').split('\n').filter((l) => l !== '');
 const events = (file: string) => lines(file).map((l) => JSON.parse(l) as Record<string, any>);
-const replayJson = (root: string, mission: string) => {
-  const result = cli(['replay', '--root', root, '--mission', mission, '--json'], root);
+const replayJson = async (root: string, mission: string) => {
+  const result = await cli(['replay', '--root', root, '--mission', mission, '--json'], root);
   expect(result.status).toBe(0);
   return JSON.parse(result.stdout) as { pins: any[]; open_clarifications: any[]; senses: Record<string, any[]>; problems: any[] };
 };
 
 describe.skipIf(!hasSample)(`the log Spec Kitty wrote (${SAMPLE}, read in place)`, () => {
-  it('validate: every one of its 78 lines is a valid event, no error, no warning', () => {
-    const result = cli(['validate', SAMPLE], '/');
+  it('validate: every one of its 78 lines is a valid event, no error, no warning', async () => {
+    const result = await cli(['validate', SAMPLE], '/');
     expect(result.stdout).toContain('3 glossary files, 1 event log (78 valid events): 0 errors, 0 warnings.');
     expect(result.status).toBe(0);
   });
 
-  it('replay --json: its CLI decisions are pinned (non-ASCII text decoded), the conflicts they resolved are closed, its custom senses added', () => {
-    const json = replayJson(SAMPLE, SAMPLE_MISSION);
+  it('replay --json: its CLI decisions are pinned (non-ASCII text decoded), the conflicts they resolved are closed, its custom senses added', async () => {
+    const json = await replayJson(SAMPLE, SAMPLE_MISSION);
     const pin = (term: string) => json.pins.find((p) => p.term === term);
     expect(pin('delivery')).toMatchObject({ conflict_id: 'dd2f415f-cc90-4ec6-bbb8-943acbf439e5', event_id: null, actor_id: 'user:cli', selected_sense: { scope: 'team_domain', definition: 'Delivery: the moment the confirmation email reaches the customer inbox (Spec Kitty CLI)' } });
     expect(pin('support')).toMatchObject({ conflict_id: '2248befd-70f6-4e32-bfc5-e3a13f8127bd', selected_sense: { definition: 'Support: the help-desk team (équipe d’assistance)' } });
@@ -62,8 +62,8 @@ describe.skipIf(!hasSample)(`the log Spec Kitty wrote (${SAMPLE}, read in place)
     expect(json.problems).toEqual([]);
   });
 
-  it('check and check --emit-events: nothing blocks on what Spec Kitty resolved, nothing is asked again, and our appends continue its log', () => {
-    const inPlace = cli(['check', 'kitty-specs/002-clean-mission/spec.md', '--format', 'json'], SAMPLE);
+  it('check and check --emit-events: nothing blocks on what Spec Kitty resolved, nothing is asked again, and our appends continue its log', async () => {
+    const inPlace = await cli(['check', 'kitty-specs/002-clean-mission/spec.md', '--format', 'json'], SAMPLE);
     expect(inPlace.status).toBe(0);
     expect(JSON.parse(inPlace.stdout).documents[0]).toMatchObject({ blocked: false });
     // Writing needs a copy (outside the repo): the shared folder stays untouched.
@@ -71,7 +71,7 @@ describe.skipIf(!hasSample)(`the log Spec Kitty wrote (${SAMPLE}, read in place)
     cpSync(SAMPLE, ws.root, { recursive: true });
     const log = path.join(ws.root, '.kittify/events/glossary', `${SAMPLE_MISSION}.events.jsonl`);
     const before = lines(log);
-    const emitted = cli(['check', '--emit-events', 'kitty-specs/002-clean-mission/spec.md'], ws.root);
+    const emitted = await cli(['check', '--emit-events', 'kitty-specs/002-clean-mission/spec.md'], ws.root);
     expect(emitted.status).toBe(0);
     const after = lines(log);
     expect(after.slice(0, before.length)).toEqual(before); // its lines untouched
@@ -79,48 +79,48 @@ describe.skipIf(!hasSample)(`the log Spec Kitty wrote (${SAMPLE}, read in place)
     expect(ours.length).toBeGreaterThan(0);
     expect(ours.map((e) => e.lamport_clock)).toEqual(ours.map((_, i) => i + 1)); // no clock before: ours start at 1
     expect(ours.filter((e) => e.event_type === 'GlossaryClarificationRequested')).toEqual([]);
-    expect(cli(['validate'], ws.root).stdout).toMatch(/\(\d+ valid events\): 0 errors, 0 warnings\.$/m);
+    expect((await cli(['validate'], ws.root)).stdout).toMatch(/\(\d+ valid events\): 0 errors, 0 warnings\.$/m);
     // Our lines change none of Spec Kitty's decisions.
-    const pins = (root: string) => replayJson(root, SAMPLE_MISSION).pins.map((p) => [p.term, p.selected_sense.definition]);
-    expect(pins(ws.root)).toEqual(pins(SAMPLE));
+    const pins = async (root: string) => (await replayJson(root, SAMPLE_MISSION)).pins.map((p) => [p.term, p.selected_sense.definition]);
+    expect(await pins(ws.root)).toEqual(await pins(SAMPLE));
   });
 });
 
 describe('a log where Spec Kitty and spec-glossary both write', () => {
   /** Our check --emit-events defers the ambiguous `workspace`; returns its conflict id. */
-  function deferred(): string {
+  async function deferred(): Promise<string> {
     ws = blockedWorkspace();
-    expect(cli(['check', '--emit-events'], ws.root).status).toBe(1);
+    expect((await cli(['check', '--emit-events'], ws.root)).status).toBe(1);
     const requests = events(logPath(ws)).filter((e) => e.event_type === 'GlossaryClarificationRequested');
     expect(requests).toHaveLength(1);
     return requests[0]!.conflict_id as string;
   }
 
-  it("Spec Kitty's CLI resolves our clarification: check passes, --emit-events asks nothing, our next decision continues the clock", () => {
-    const conflict = deferred();
+  it("Spec Kitty's CLI resolves our clarification: check passes, --emit-events asks nothing, our next decision continues the clock", async () => {
+    const conflict = await deferred();
     const vscode = { surface: 'workspace', scope: 'team_domain', definition: 'VS Code workspace configuration file', confidence: 0.7 };
     appendFileSync(logPath(ws!), skLine(skResolvedByCli({ t: skTime(30), conflict, term: 'workspace', sense: vscode })) + '\n');
-    const checked = cli(['check', '--format', 'json'], ws!.root);
+    const checked = await cli(['check', '--format', 'json'], ws!.root);
     expect(checked.status).toBe(0);
     expect(JSON.parse(checked.stdout).documents[0].findings.filter((f: { term: string }) => f.term === 'workspace')).toEqual([]);
     const count = lines(logPath(ws!)).length;
-    expect(cli(['check', '--emit-events'], ws!.root).status).toBe(0);
+    expect((await cli(['check', '--emit-events'], ws!.root)).status).toBe(0);
     const appended = events(logPath(ws!)).slice(count);
     expect(appended.filter((e) => e.event_type === 'GlossaryClarificationRequested')).toEqual([]);
-    const json = replayJson(ws!.root, MISSION);
+    const json = await replayJson(ws!.root, MISSION);
     expect(json.open_clarifications).toEqual([]);
     expect(json.pins).toMatchObject([{ term: 'workspace', conflict_id: conflict, event_id: null, selected_sense: vscode }]);
     // Our resolve after its line: a clock above every clock in the file, and it wins (file order).
-    expect(cli(['resolve', 'workspace', '--mission', MISSION, '--sense', '1'], ws!.root).status).toBe(0);
+    expect((await cli(['resolve', 'workspace', '--mission', MISSION, '--sense', '1'], ws!.root)).status).toBe(0);
     const all = events(logPath(ws!));
     const clocks = all.map((e) => e.lamport_clock as number | undefined).filter((c): c is number => c !== undefined);
     expect(all.at(-1)!.lamport_clock).toBe(Math.max(...clocks));
     expect(new Set(clocks).size).toBe(clocks.length);
-    expect(replayJson(ws!.root, MISSION).pins.map((p) => p.selected_sense.definition)).toEqual(['Git worktree directory for a work package']);
-    expect(cli(['validate'], ws!.root).stdout).toMatch(/0 errors, 0 warnings\.$/m);
+    expect((await replayJson(ws!.root, MISSION)).pins.map((p) => p.selected_sense.definition)).toEqual(['Git worktree directory for a work package']);
+    expect((await cli(['validate'], ws!.root)).stdout).toMatch(/0 errors, 0 warnings\.$/m);
   });
 
-  it("Spec Kitty's pipeline answers with a custom definition (SenseUpdated, no Resolved): the term is pinned to it and not asked again", () => {
+  it("Spec Kitty's pipeline answers with a custom definition (SenseUpdated, no Resolved): the term is pinned to it and not asked again", async () => {
     ws = blockedWorkspace();
     appendLines(
       logPath(ws),
@@ -129,17 +129,17 @@ describe('a log where Spec Kitty and spec-glossary both write', () => {
         skSenseByPipeline({ id: 2, t: skTime(2), term: 'workspace', definition: 'The folder a work package is built in' }),
       ].map(skLine),
     );
-    expect(cli(['check'], ws.root).status).toBe(0);
+    expect((await cli(['check'], ws.root)).status).toBe(0);
     const count = lines(logPath(ws)).length;
-    expect(cli(['check', '--emit-events'], ws.root).status).toBe(0);
+    expect((await cli(['check', '--emit-events'], ws.root)).status).toBe(0);
     expect(events(logPath(ws)).slice(count).filter((e) => e.event_type === 'GlossaryClarificationRequested')).toEqual([]);
-    expect(replayJson(ws.root, MISSION)).toMatchObject({ open_clarifications: [], pins: [{ term: 'workspace', conflict_id: 'sk-c1', selected_sense: { definition: 'The folder a work package is built in', scope: 'team_domain' } }] });
+    expect(await replayJson(ws.root, MISSION)).toMatchObject({ open_clarifications: [], pins: [{ term: 'workspace', conflict_id: 'sk-c1', selected_sense: { definition: 'The folder a work package is built in', scope: 'team_domain' } }] });
   });
 
-  it("a clarification Spec Kitty deferred is already open: --emit-events does not request it a second time", () => {
+  it("a clarification Spec Kitty deferred is already open: --emit-events does not request it a second time", async () => {
     ws = blockedWorkspace();
     appendLines(logPath(ws), [skLine(skRequested({ mission: MISSION, run: 'sk-defer', id: 1, t: skTime(1), conflict: 'sk-open', term: 'workspace', urgency: 'high' }))]);
-    expect(cli(['check', '--emit-events'], ws.root).status).toBe(1);
+    expect((await cli(['check', '--emit-events'], ws.root)).status).toBe(1);
     const requests = events(logPath(ws)).filter((e) => e.event_type === 'GlossaryClarificationRequested');
     expect(requests.map((r) => r.conflict_id)).toEqual(['sk-open']);
   });
@@ -148,9 +148,9 @@ describe('a log where Spec Kitty and spec-glossary both write', () => {
 describe('our lines, read back in any locale', () => {
   const definition = 'Répertoire de travail — 作業ディレクトリ 😀';
 
-  it('are pure ASCII (\\uXXXX escapes, as json.dumps writes), so a reader decoding them as ASCII or Latin-1 gets the same events', () => {
+  it('are pure ASCII (\\uXXXX escapes, as json.dumps writes), so a reader decoding them as ASCII or Latin-1 gets the same events', async () => {
     ws = blockedWorkspace();
-    expect(cli(['resolve', 'workspace', '--mission', MISSION, '--custom', definition], ws.root, { env: { LC_ALL: 'C', LANG: 'C' } }).status).toBe(0);
+    expect((await cli(['resolve', 'workspace', '--mission', MISSION, '--custom', definition], ws.root, { env: { LC_ALL: 'C', LANG: 'C' } })).status).toBe(0);
     const bytes = readFileSync(logPath(ws));
     expect(bytes.every((b) => b === 10 || (b >= 0x20 && b < 0x7f))).toBe(true);
     const latin1 = bytes.toString('latin1').split('\n').filter((l) => l !== '');
@@ -161,9 +161,9 @@ describe('our lines, read back in any locale', () => {
   });
 
   const python = spawnSync('python3', ['-c', 'import json'], { encoding: 'utf8' });
-  it.skipIf(python.status !== 0)("and Python's json.loads, reading the file as ASCII under LC_ALL=C, gets exactly our events", () => {
+  it.skipIf(python.status !== 0)("and Python's json.loads, reading the file as ASCII under LC_ALL=C, gets exactly our events", async () => {
     ws = blockedWorkspace();
-    expect(cli(['resolve', 'workspace', '--mission', MISSION, '--custom', definition], ws.root).status).toBe(0);
+    expect((await cli(['resolve', 'workspace', '--mission', MISSION, '--custom', definition], ws.root)).status).toBe(0);
     const script = 'import json,sys\nwith open(sys.argv[1], encoding="ascii") as f:\n    print(json.dumps([json.loads(l) for l in f if l.strip()], sort_keys=True))';
     const read = spawnSync('python3', ['-X', 'utf8=0', '-c', script, logPath(ws)], { encoding: 'utf8', env: { ...process.env, LC_ALL: 'C', LANG: 'C', PYTHONIOENCODING: 'ascii' } });
     expect(read.stderr).toBe('');
@@ -175,13 +175,13 @@ describe('our lines, read back in any locale', () => {
 });
 
 describe('appending after lines without a clock', () => {
-  it('the next append is above every clock in the file, even with lines without one at the end', () => {
+  it('the next append is above every clock in the file, even with lines without one at the end', async () => {
     ws = blockedWorkspace();
-    expect(cli(['check', '--emit-events'], ws.root).status).toBe(1);
+    expect((await cli(['check', '--emit-events'], ws.root)).status).toBe(1);
     const highest = Math.max(...events(logPath(ws)).map((e) => e.lamport_clock as number));
     appendFileSync(logPath(ws), serializeEvent({ ...skSenseByPipeline({ id: 3, t: skTime(3), term: 'frob', definition: 'A frob' }) }) + '\n');
-    expect(cli(['resolve', 'workspace', '--mission', MISSION, '--sense', '2'], ws.root).status).toBe(0);
+    expect((await cli(['resolve', 'workspace', '--mission', MISSION, '--sense', '2'], ws.root)).status).toBe(0);
     expect(events(logPath(ws)).at(-1)!.lamport_clock).toBe(highest + 1);
-    expect(cli(['validate'], ws.root).status).toBe(0);
+    expect((await cli(['validate'], ws.root)).status).toBe(0);
   });
 });

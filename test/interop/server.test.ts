@@ -1,5 +1,5 @@
 /**
- * Spec Kitty interop through the language server (built `dist/server.js` over stdio): decisions
+ * Spec Kitty interop through the language server (in this process, test/lsp/client.ts): decisions
  * Spec Kitty logged clear the diagnostics they settle, the server's own decisions continue a log
  * Spec Kitty wrote to, and seed files Spec Kitty's schema refuses get error diagnostics that say
  * so (the same seed problems `validate` prints).

@@ -58,6 +58,8 @@ export interface ClientOptions {
   showDocument?: 'shown' | 'fail' | 'error';
   /** Where decisions are appended (in-process only; each folder's event store on disk by default). */
   eventStore?: import('../../server/src/lsp/server').ServerOptions['eventStore'];
+  /** How the server gives memory back (in-process only; V8's compacting collection by default). */
+  collectMemory?: import('../../server/src/lsp/server').ServerOptions['collectMemory'];
 }
 
 export class TestClient {
@@ -112,7 +114,7 @@ export class TestClient {
     // Message readers and writers, not the streams themselves: given streams, the library exits
     // the process when they end.
     const server = createConnection(ProposedFeatures.all, new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
-    startServer(server, { version: 'test', ...(options.fs ? { fs: options.fs, replay: options.fs.replay } : {}), ...(options.eventStore ? { eventStore: options.eventStore } : {}) });
+    startServer(server, { version: 'test', ...(options.fs ? { fs: options.fs, replay: options.fs.replay } : {}), ...(options.eventStore ? { eventStore: options.eventStore } : {}), ...(options.collectMemory ? { collectMemory: options.collectMemory } : {}) });
     const connection = createProtocolConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
     return new TestClient(undefined, connection, options, () => {
       server.dispose();
@@ -142,9 +144,9 @@ export class TestClient {
     return this.published.length;
   }
 
-  /** The first publication for `uri` after `since` that satisfies `accept`. */
-  diagnostics(uri: string, accept: (diagnostics: Diagnostic[]) => boolean = () => true, since = 0, what = 'diagnostics'): Promise<PublishDiagnosticsParams> {
-    return this.until(() => this.published.slice(since).find((p) => p.uri === uri && accept(p.diagnostics)), `${what} for ${uri}`);
+  /** The first publication for `uri` after `since` that satisfies `accept` (within `timeoutMs`, 20 s by default). */
+  diagnostics(uri: string, accept: (diagnostics: Diagnostic[]) => boolean = () => true, since = 0, what = 'diagnostics', timeoutMs?: number): Promise<PublishDiagnosticsParams> {
+    return this.until(() => this.published.slice(since).find((p) => p.uri === uri && accept(p.diagnostics)), `${what} for ${uri}`, timeoutMs);
   }
 
   /** Resolves once `check` returns a value; re-checked whenever a message arrives. */

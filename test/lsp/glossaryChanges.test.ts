@@ -57,6 +57,27 @@ describe('glossary changes', () => {
     expect(after.diagnostics.map((d) => d.code)).toEqual(['inconsistent', 'unknown']);
   });
 
+  it("gives the replaced glossary's memory back: V8 is asked for collections once the editor is quiet after the reload", async () => {
+    // (How much comes back is measured by the benchmark: npm run bench -- --only seed.)
+    let collections = 0;
+    let threeDone: () => void = () => {};
+    const three = new Promise<void>((resolve) => (threeDone = resolve));
+    const collectMemory = async () => {
+      if (++collections === 3) threeDone();
+    };
+    ws = makeWorkspace();
+    client = await TestClient.start({ folders: [ws.root], collectMemory });
+    client.open(ws.uri(SPEC), SPEC_MD);
+    await client.diagnostics(ws.uri(SPEC));
+    expect(collections).toBe(0);
+    const since = client.mark();
+    writeFileSync(ws.file(TEAM), ONE_SENSE);
+    client.fileChanged(ws.uri(TEAM));
+    await client.diagnostics(ws.uri(SPEC), (ds) => !hasAmbiguity(ds), since, 'diagnostics without the ambiguity');
+    await three;
+    expect(collections).toBe(3);
+  });
+
   it('sees a rewritten seed file even when the client sends no watched-file notification', async () => {
     await start({ watch: false });
     const since = client.mark();
@@ -116,6 +137,31 @@ describe('glossary changes', () => {
     client.fileChanged(ws.uri(TEAM));
     await client.diagnostics(ws.uri(TEAM), (ds) => problems(ds).length === 0, since, 'the YAML diagnostics cleared');
     await client.diagnostics(ws.uri(SPEC), (ds) => !hasAmbiguity(ds), since, 'diagnostics without the ambiguity');
+  });
+
+  it('keeps the last good glossary across any number of reloads while the seed stays broken', async () => {
+    await start();
+    const broken = ['terms:\n  - surface: workspace\n    definition: [unclosed\n', 'terms: [\n', 'terms:\n\t- tab: indented\n'];
+    for (const [index, text] of broken.entries()) {
+      const since = client.mark();
+      writeFileSync(ws.file(TEAM), text);
+      client.fileChanged(ws.uri(TEAM));
+      const yaml = await client.diagnostics(ws.uri(TEAM), (ds) => ds.some((d) => d.code === 'glossary.parse-error'), since, `the parse error of reload ${index + 1}`);
+      expect(yaml.diagnostics[0]!.message).toMatch(/the last good version \(3 senses\) is still in use$/);
+      // Every reload re-checks the spec: still against the last good version, so still ambiguous.
+      const spec = await client.diagnostics(ws.uri(SPEC), () => true, since, `the spec after reload ${index + 1}`);
+      expect(hasAmbiguity(spec.diagnostics)).toBe(true);
+      const lens = await client.request<{ command: { title: string } }[]>('textDocument/codeLens', { textDocument: { uri: ws.uri(SPEC) } });
+      expect(lens[0]!.command.title).toMatch(/generation blocked/);
+    }
+    // A seed that cannot be read at all (binary) keeps it too, and says so on the file.
+    const since = client.mark();
+    writeFileSync(ws.file(TEAM), Buffer.from([0x74, 0x65, 0x72, 0x6d, 0x73, 0, 0, 0]));
+    client.fileChanged(ws.uri(TEAM));
+    const unreadable = await client.diagnostics(ws.uri(TEAM), (ds) => ds.some((d) => /binary/.test(d.message)), since, 'the binary seed reported');
+    expect(unreadable.diagnostics[0]!.message).toMatch(/the last good version \(3 senses\) is still in use$/);
+    const spec = await client.diagnostics(ws.uri(SPEC), () => true, since, 'the spec after the binary seed');
+    expect(hasAmbiguity(spec.diagnostics)).toBe(true);
   });
 
   it('reports a bad seed entry at its node while the rest of the file still counts', async () => {

@@ -12,7 +12,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CodeAction, Diagnostic, Hover, Location, MarkupContent } from 'vscode-languageserver-protocol';
 import { URI } from 'vscode-uri';
 import { Commands, type CandidatesResult, type CommandResult } from '../../server/src/shared/protocol';
-import { runCli, tempWorkspace, type TempWorkspace } from '../helpers/workspace';
+import { cli } from '../cli/support';
+import { tempWorkspace, type TempWorkspace } from '../helpers/workspace';
 import { at, TestClient } from './client';
 
 const SPEC = 'kitty-specs/001-lanes/spec.md';
@@ -176,7 +177,7 @@ describe("Define … in this spec's Domain Language", () => {
     client.change(uri(SPEC), [{ range: { start: at(10, 15), end: at(10, 34) }, text: 'a background worker' }]);
     ws.write(SPEC, spec.replace('TODO: define blorpt', 'a background worker'));
     client.save(uri(SPEC));
-    // (The log file exists a moment before its line is written: wait for a whole line.)
+    // A whole line, not just the file: the append creates the log before it writes to it.
     await client.until(() => existsSync(ws.path(LOG)) && readFileSync(ws.path(LOG), 'utf8').endsWith('\n'), 'the definition recorded');
     await client.diagnostics(uri(PLAN), (ds) => !ds.some((d) => d.code === 'unknown'), since, 'the plan without blorpt');
     const events = () => readFileSync(ws.path(LOG), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -347,13 +348,13 @@ describe('promotion to the team glossary', () => {
 describe('one engine path', () => {
   it('check reports in the spec, the plan and the other mission exactly what the server publishes', async () => {
     await start();
-    const cli = runCli(['check', '.', '--format', 'json'], ws.root);
-    const documents = (JSON.parse(cli.stdout) as { documents: { path: string; findings: { term: string; conflict_type: string; range: { start: { line: number; character: number } } }[] }[] }).documents;
+    const checked = await cli(['check', '.', '--format', 'json'], ws.root);
+    const documents = (JSON.parse(checked.stdout) as { documents: { path: string; findings: { term: string; conflict_type: string; range: { start: { line: number; character: number } } }[] }[] }).documents;
     for (const relative of [SPEC, PLAN, OTHER]) {
       const fromCli = documents.find((d) => d.path === relative)!.findings.map((f) => `${f.range.start.line}:${f.range.start.character} ${f.conflict_type} ${f.term}`);
       const fromServer = summary(await opened(relative)).filter((s) => !s.includes('domain.placeholder'));
       expect(fromServer, relative).toEqual(fromCli);
     }
-    expect(cli.stderr).toContain(`${path.join('kitty-specs', '001-lanes', 'spec.md')}:15:1 warning domain.placeholder`);
+    expect(checked.stderr).toContain(`${path.join('kitty-specs', '001-lanes', 'spec.md')}:15:1 warning domain.placeholder`);
   });
 });

@@ -16,6 +16,7 @@ import { serializeEvent } from '../../server/src/core/events/serialize';
 import { STATE_EVENT_TYPES, type GlossaryEvent, type LoggedEvent } from '../../server/src/core/events/types';
 import { EventStore, eventLogPath } from '../../server/src/node/eventStore';
 import { observed, requested, resolved, senseUpdated, uuidFor } from '../fixtures/events/factory';
+import { propertyRuns } from '../helpers/propertyRuns';
 
 const MISSION = 'm-prop';
 const text = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }).filter((t) => t.trim() !== '');
@@ -115,7 +116,7 @@ describe('event log properties', () => {
         expect(events).toEqual(expected);
         expectProblemsOnBadLines(text, problems);
       }),
-      { numRuns: 500 },
+      { numRuns: propertyRuns(250) },
     );
   });
 
@@ -135,7 +136,7 @@ describe('event log properties', () => {
         expect(ids(events)).toEqual(ids(expected));
         expect(problems).toEqual(parseEventLog(text, 'log').problems.map(({ line, message }) => ({ file: 'log', line, message })));
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 
@@ -163,7 +164,7 @@ describe('event log properties', () => {
         expect(appended!.lamport_clock).toBeGreaterThan(Math.max(0, ...expected.map((e) => e.lamport_clock)));
         rmSync(root, { recursive: true, force: true });
       }),
-      { numRuns: 80 },
+      { numRuns: propertyRuns(40) },
     );
   });
 });

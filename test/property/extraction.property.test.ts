@@ -13,6 +13,7 @@ import type { DocumentReport } from '../../server/src/core/check/check';
 import { normalizeSurface } from '../../server/src/core/normalize';
 import type { Range } from '../../server/src/core/types';
 import { common, engine, glossaryFrom } from '../helpers/core';
+import { propertyRuns } from '../helpers/propertyRuns';
 
 const glossary = glossaryFrom({
   team_domain: `terms:
@@ -148,7 +149,7 @@ describe('extraction properties', () => {
         const report = engine.checkDocument(critical ? `---\ncritical_step: true\n---\n${text}` : text, { glossary, common });
         checkInvariants(critical ? `---\ncritical_step: true\n---\n${text}` : text, report);
       }),
-      { numRuns: 400 },
+      { numRuns: propertyRuns(400) },
     );
   });
 
@@ -157,7 +158,7 @@ describe('extraction properties', () => {
       fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 300 }), fc.string({ unit: 'grapheme', maxLength: 300 }), fc.string({ unit: 'binary-ascii', maxLength: 300 })), (text) => {
         checkInvariants(text, engine.checkDocument(text, { glossary, common }));
       }),
-      { numRuns: 400 },
+      { numRuns: propertyRuns(400) },
     );
   });
 
@@ -206,7 +207,7 @@ describe('extraction properties', () => {
           }
         }
       }),
-      { numRuns: 400 },
+      { numRuns: propertyRuns(400) },
     );
   });
 });

@@ -8,6 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { jsonPieces, streamArray, StreamedArray, StreamedObject, streamObject } from '../../server/src/cli/output/jsonStream';
+import { propertyRuns } from '../helpers/propertyRuns';
 
 /** `value` with the arrays and objects that `pick` chooses turned into streamed ones. */
 function streamSome(value: unknown, pick: () => boolean): unknown {
@@ -40,7 +41,7 @@ describe('streamed JSON', () => {
         const streamed = streamSome(value, () => iterator.next().value as boolean);
         expect([...jsonPieces(streamed)].join('')).toBe(JSON.stringify(value, null, 2));
       }),
-      { numRuns: 500 },
+      { numRuns: propertyRuns(500) },
     );
   });
 

@@ -14,6 +14,7 @@ import { diff } from '../../server/src/core/extract/rescan';
 import { locateFrontMatter } from '../../server/src/core/markdown/frontMatter';
 import { markdownDocument } from '../helpers/markdownDocuments';
 import { disagreements } from '../helpers/maskOracle';
+import { propertyRuns } from '../helpers/propertyRuns';
 
 /** Markdown syntax and words in any order, any line breaks (LF, CRLF, a lone CR), NUL and odd unicode. */
 const FRAGMENTS = ['# ', '- ', '* ', '1. ', '> ', '```', '~~~', '`', '``', '<!--', '-->', '<div>', '</pre>', '[x](', ')', '](', '<http://a.b>', '|', '---', '***', '\\', '&amp;', '    ', '\t', '[', ']', '[x]: ', '![', '<', '>', '===', '|---|', '\u0000', 'zorblax', 'FR-001', 'x', '\u00a0', '😀'];
@@ -27,7 +28,7 @@ describe('masking agrees with markdown-it', () => {
       fc.property(markdownDocument, (text) => {
         expect(disagreements(text)).toEqual([]);
       }),
-      { numRuns: 600, seed: 20261116 },
+      { numRuns: propertyRuns(600), seed: 20261116 },
     );
   });
 
@@ -36,7 +37,7 @@ describe('masking agrees with markdown-it', () => {
       fc.property(fc.oneof(scrambled, markdownDocument.map((text) => text.replace(/\r?\n/g, '\r'))), (text) => {
         expect(disagreements(text)).toEqual([]);
       }),
-      { numRuns: 400, seed: 20261119 },
+      { numRuns: propertyRuns(400), seed: 20261119 },
     );
   });
 });
@@ -78,7 +79,7 @@ describe('masking again after an edit', () => {
           expect(masked).toBe(maskMarkdown(text).masked);
         }
       }),
-      { numRuns: 400, seed: 20261117 },
+      { numRuns: propertyRuns(400), seed: 20261117 },
     );
   });
 });

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isNormalized, normalizeSurface, singularize } from '../../server/src/core/normalize';
+import { propertyRuns } from '../helpers/propertyRuns';
 
 /** Words that exercise the plural rules: endings -ies, -sses, -xes, -ches, -shes, -ss, -us, -is, -os, -as, -s. */
 const pluralish = fc
@@ -25,7 +26,7 @@ describe('normalization properties', () => {
         const once = normalizeSurface(text);
         expect(normalizeSurface(once)).toBe(once);
       }),
-      { numRuns: 3000 },
+      { numRuns: propertyRuns(3000) },
     );
   });
 
@@ -34,7 +35,7 @@ describe('normalization properties', () => {
       fc.property(anything, (text) => {
         expect(isNormalized(normalizeSurface(text))).toBe(true);
       }),
-      { numRuns: 3000 },
+      { numRuns: propertyRuns(3000) },
     );
   });
 
@@ -46,7 +47,7 @@ describe('normalization properties', () => {
         expect(singularize(once)).toBe(once);
         expect(once.length).toBeLessThanOrEqual(lower.length);
       }),
-      { numRuns: 3000 },
+      { numRuns: propertyRuns(3000) },
     );
   });
 
@@ -60,7 +61,7 @@ describe('normalization properties', () => {
         expect(out.slice(0, -1)).toEqual(words.slice(0, -1));
         expect(out.at(-1)).toBe(singularize(words.at(-1)!));
       }),
-      { numRuns: 2000 },
+      { numRuns: propertyRuns(2000) },
     );
   });
 });

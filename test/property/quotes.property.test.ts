@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { quotedSpans } from '../../server/src/core/extract/extractors';
+import { propertyRuns } from '../helpers/propertyRuns';
 
 const QUOTED = /"([^"\n\u001f]{1,160})"|\u201c([^\u201c\u201d\n\u001f]{1,160})\u201d/g;
 // (Runs of 159–161 characters put the 160-character limit within reach.)
@@ -25,7 +26,7 @@ describe('quoted spans', () => {
         const expected = [...text.matchAll(QUOTED)].map((m) => `${m.index}-${m.index + m[0].length}`);
         expect(spans).toEqual(expected);
       }),
-      { numRuns: 2000 },
+      { numRuns: propertyRuns(2000) },
     );
   });
 });

@@ -11,6 +11,7 @@ import { normalizeSurface } from '../../server/src/core/normalize';
 import { isPlaceholderDefinition } from '../../server/src/core/placeholder';
 import { parseSeedFile } from '../../server/src/core/seeds';
 import type { Range } from '../../server/src/core/types';
+import { propertyRuns } from '../helpers/propertyRuns';
 
 interface Entry {
   surface: string;
@@ -131,7 +132,7 @@ describe('seed loading properties', () => {
           expect(problem.range.start.line, problem.message).toBeLessThan(to);
         }
       }),
-      { numRuns: 600 },
+      { numRuns: propertyRuns(200) },
     );
   });
 
@@ -160,7 +161,7 @@ describe('seed loading properties', () => {
           expect(sense.confidence).toBeLessThanOrEqual(1);
         }
       }),
-      { numRuns: 800 },
+      { numRuns: propertyRuns(250) },
     );
   });
 

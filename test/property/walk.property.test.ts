@@ -10,6 +10,7 @@ import { Lexicon } from '../../server/src/core/extract/lexicon';
 import { scanDocument } from '../../server/src/core/extract/scan';
 import { SharedRootLookups, SurfaceTrie, type TrieMatch } from '../../server/src/core/extract/trie';
 import { WalkBuffer, walkAll } from '../../server/src/core/extract/walk';
+import { propertyRuns } from '../helpers/propertyRuns';
 
 /** Phrases whose first words are everywhere ("the", "to"), plurals, acronyms, punctuation joins. */
 const PHRASES = ['the section', 'the section head', 'to be confirmed', 'a', 'work package', 'spec-driven', 'ci/cd', 'api', 'lane', 'the', 'of the plan', 'status'];
@@ -50,7 +51,7 @@ describe('trie walk', () => {
           for (let k = 0; k < walk.id.length; k++) expect(walk.id[k]).toBe(trie.surfaceId(walk.surface[k]!));
         },
       ),
-      { numRuns: 500 },
+      { numRuns: propertyRuns(500) },
     );
   });
 
@@ -73,7 +74,7 @@ describe('trie walk', () => {
         const found = Array.from(walk.first, (first, k) => `${first}-${walk.last[k]}:${walk.surface[k]}#${walk.id[k]}`);
         expect(found).toEqual(greedy(own, text, none, () => true, lexicon));
       }),
-      { numRuns: 500 },
+      { numRuns: propertyRuns(500) },
     );
   });
 });

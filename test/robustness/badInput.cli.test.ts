@@ -1,14 +1,14 @@
 /**
- * The bad-input matrix through the CLI (built `dist/cli.js`, a real process): every input gets a
- * clear message naming the file and the place, nothing crashes (no stack trace, no exit code
- * other than 0/1/2), valid data next to the bad data still counts, nothing is written outside
- * `.kittify/`. Big inputs are generated at test time in a temp folder.
+ * The bad-input matrix through the CLI (in this process: `cli` of test/cli/support.ts): every
+ * input gets a clear message naming the file and the place, nothing crashes (no stack trace, no
+ * exit code other than 0/1/2), valid data next to the bad data still counts, nothing is written
+ * outside `.kittify/`. Big inputs are generated at test time in a temp folder.
  */
 
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { AMBIGUOUS_ZORBLAX, cli, cliAsync, readLog, tempWorkspace, where, writeBig, ZORBLAX_SEED, type TempWorkspace } from './helpers';
+import { AMBIGUOUS_ZORBLAX, cli, readLog, tempWorkspace, where, writeBig, ZORBLAX_SEED, type TempWorkspace } from './helpers';
 
 let ws: TempWorkspace;
 afterEach(() => ws?.remove());
@@ -37,21 +37,21 @@ function sane(result: { status: number; stdout: string; stderr: string }): void 
 const json = (stdout: string) => JSON.parse(stdout) as { documents: { path: string; findings: { term: string; conflict_type: string; range: unknown }[] }[] };
 
 describe('bad input through the CLI', () => {
-  test('malformed YAML in a seed: an error at its line and column; the other scopes still apply', () => {
+  test('malformed YAML in a seed: an error at its line and column; the other scopes still apply', async () => {
     const broken = 'terms:\n  - surface: workspace\n    definition: [unclosed\n  - surface: other\n';
     setup({ [TEAM]: broken, [MISSION_SEED]: ZORBLAX_SEED, [SPEC]: ZORBLAX_SPEC });
-    const result = cli(['check'], ws.root);
+    const result = await cli(['check'], ws.root);
     sane(result);
     expect(result.status).toBe(0);
     expect(result.stderr).toMatch(/^\.kittify\/glossaries\/team_domain\.yaml:[34]:\d+ error glossary\.parse-error YAML syntax error: \S/m);
     expect(result.stdout).toContain(`${SPEC}:${where(ZORBLAX_SPEC, 'zorblax')} medium ambiguous ${AMBIGUOUS_ZORBLAX} mission_local`);
-    const validate = cli(['validate'], ws.root);
+    const validate = await cli(['validate'], ws.root);
     sane(validate);
     expect(validate.status).toBe(1);
     expect(validate.stdout + validate.stderr).toMatch(/team_domain\.yaml:[34]:\d+ error glossary\.parse-error/);
   });
 
-  test('wrong types in every seed field: one error per field, at its value; the valid entries still load', () => {
+  test('wrong types in every seed field: one error per field, at its value; the valid entries still load', async () => {
     const seed = `terms:
   - surface: 123
     definition: number surface
@@ -84,7 +84,7 @@ describe('bad input through the CLI', () => {
   - just a string
 ${ZORBLAX_SEED.replace('terms:\n', '')}`;
     setup({ [TEAM]: seed, [SPEC]: ZORBLAX_SPEC });
-    const result = cli(['check'], ws.root);
+    const result = await cli(['check'], ws.root);
     sane(result);
     const expected: [string, string][] = [
       [where(seed, '123'), 'glossary.invalid-surface'],
@@ -106,11 +106,11 @@ ${ZORBLAX_SEED.replace('terms:\n', '')}`;
     expect(result.stdout).toContain(`${AMBIGUOUS_ZORBLAX} team_domain`);
   });
 
-  test('wrong types in config.yaml, front matter and meta.json: warnings at the value, defaults used, the document still checked', () => {
+  test('wrong types in config.yaml, front matter and meta.json: warnings at the value, defaults used, the document still checked', async () => {
     const config = 'glossary:\n  strictness: 5\n  check: [x]\n  disabled_extractors: acronym\n  ignore_words: [ok, {a: b}]\n';
     const spec = '---\nmission_id: [a]\nstep_id: {x: 1}\ncritical_step: "yes"\nglossary_watch_terms: 5\nglossary_aliases: [a]\nglossary_fields: 7\nglossary_check: 12\n---\n# Demo\n\nThe zorblax is ready.\n';
     setup({ [TEAM]: ZORBLAX_SEED, '.kittify/config.yaml': config, [SPEC]: spec, 'kitty-specs/041-demo/meta.json': '{"mission_id": {"nested": true}, "glossary": "max"}' });
-    const result = cli(['check', '--format', 'json'], ws.root);
+    const result = await cli(['check', '--format', 'json'], ws.root);
     sane(result);
     expect(result.status).toBe(0);
     for (const [at, code] of [
@@ -139,7 +139,7 @@ ${ZORBLAX_SEED.replace('terms:\n', '')}`;
     expect(doc!.findings.map((f) => f.term)).toEqual(['zorblax']);
   });
 
-  test('duplicate keys: in an entry, at the top of a seed, in config.yaml and in front matter — each reported where it repeats', () => {
+  test('duplicate keys: in an entry, at the top of a seed, in config.yaml and in front matter — each reported where it repeats', async () => {
     const seed = `terms:
   - surface: worktree
     surface: worktree
@@ -151,7 +151,7 @@ ${ZORBLAX_SEED.replace('terms:\n', '')}terms:
     const config = 'glossary:\n  strictness: off\nglossary:\n  strictness: max\n';
     const spec = '---\ncritical_step: true\ncritical_step: false\n---\nThe zorblax is ready.\n';
     setup({ [TEAM]: seed, '.kittify/config.yaml': config, [SPEC]: spec });
-    const result = cli(['check', '--format', 'json'], ws.root);
+    const result = await cli(['check', '--format', 'json'], ws.root);
     sane(result);
     expect(result.stderr).toContain(`${TEAM}:${where(seed, 'surface: worktree', 2)} error glossary.duplicate-key Duplicate key \`surface\` in entry 1. Spec Kitty refuses the whole file; spec-glossary reads the rest (the entry is skipped).`);
     expect(result.stderr).toContain(`${TEAM}:${where(seed, 'terms:', 2)} error glossary.duplicate-key Duplicate top-level key \`terms\` (first at line 1). Spec Kitty refuses the whole file; spec-glossary reads the rest (only the first one is read).`);
@@ -169,7 +169,7 @@ ${ZORBLAX_SEED.replace('terms:\n', '')}terms:
     writeBig(ws.path('.kittify/glossaries/audience_domain.yaml'), 50 * 1024 * 1024, '# padding\n');
     writeFileSync(ws.path(MISSION_SEED), Buffer.from([0, 1, 2, 3, 0xff, 0]));
     const started = Date.now();
-    const result = await cliAsync(['check'], ws.root);
+    const result = await cli(['check'], ws.root);
     sane(result);
     expect(Date.now() - started).toBeLessThan(20_000);
     expect(result.status).toBe(0);
@@ -180,16 +180,16 @@ ${ZORBLAX_SEED.replace('terms:\n', '')}terms:
     expect(result.stderr).toContain(`.kittify/glossaries/audience_domain.yaml warning file ${ws.path('.kittify/glossaries/audience_domain.yaml')} is 50 MB, above the 5 MB limit; it was skipped`);
     expect(result.stderr).toContain(`.kittify/glossaries/mission_local.yaml warning file ${ws.path(MISSION_SEED)} looks binary (it contains NUL bytes); it was skipped`);
     // The limit is a setting.
-    const small = cli(['check', SPEC, '--max-file-size', '10'], ws.root);
+    const small = await cli(['check', SPEC, '--max-file-size', '10'], ws.root);
     sane(small);
     expect(small.stdout).toContain(`skipped: ${SPEC}: ${ws.path(SPEC)} is ${Buffer.byteLength(ZORBLAX_SPEC)} bytes, above the 10 bytes limit; it was skipped`);
   });
 
-  test('invalid UTF-8: a warning with the line and column of the first bad byte; the file is still read', () => {
+  test('invalid UTF-8: a warning with the line and column of the first bad byte; the file is still read', async () => {
     const spec = Buffer.concat([Buffer.from('# Demo\n\nCaf\u00e9 text: '), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from(' then the zorblax.\n')]);
     const seed = Buffer.concat([Buffer.from(ZORBLAX_SEED), Buffer.from('  - surface: caf'), Buffer.from([0xe9]), Buffer.from('\n    definition: latin-1 bytes\n')]);
     setup({ [TEAM]: seed, [SPEC]: spec });
-    const result = cli(['check', '--format', 'json'], ws.root);
+    const result = await cli(['check', '--format', 'json'], ws.root);
     sane(result);
     expect(result.stderr).toContain(`${SPEC} warning file ${ws.path(SPEC)} is not valid UTF-8 (first invalid byte at line 3, column 12); invalid bytes were replaced with U+FFFD`);
     expect(result.stderr).toContain(`${TEAM} warning file ${ws.path(TEAM)} is not valid UTF-8 (first invalid byte at line 10, column 17); invalid bytes were replaced with U+FFFD`);
@@ -197,46 +197,46 @@ ${ZORBLAX_SEED.replace('terms:\n', '')}terms:
     const [doc] = json(result.stdout).documents;
     expect(doc!.findings).toEqual([expect.objectContaining({ term: 'zorblax', range: { start: positionOfText(decoded, 'zorblax'), end: positionOfText(decoded, 'zorblax', 7) } })]);
     // An event log line with an invalid byte inside a string: kept (nothing lost), with a warning on its line.
-    expect(cli(['resolve', 'zorblax', '--mission', 'm-041', '--sense', '1'], ws.root).status).toBe(0);
+    expect((await cli(['resolve', 'zorblax', '--mission', 'm-041', '--sense', '1'], ws.root)).status).toBe(0);
     const log = ws.path('.kittify/events/glossary/m-041.events.jsonl');
     const line = readFileSync(log);
     const at = line.indexOf('"actor_id": "user:') + '"actor_id": "user:'.length;
     writeFileSync(log, Buffer.concat([line.subarray(0, at), Buffer.from([0xff]), line.subarray(at)]));
-    const after = cli(['check'], ws.root);
+    const after = await cli(['check'], ws.root);
     sane(after);
     expect(after.stderr).toContain('.kittify/events/glossary/m-041.events.jsonl warning file line 1: the line is not valid UTF-8: invalid bytes were replaced with U+FFFD; the event is kept as read');
     expect(after.stdout).not.toContain('ambiguous'); // the pin still applies
   });
 
-  test('CRLF line endings and a UTF-8 BOM everywhere: same findings at the same positions as LF files', () => {
+  test('CRLF line endings and a UTF-8 BOM everywhere: same findings at the same positions as LF files', async () => {
     const crlf = (text: string) => '\ufeff' + text.replace(/\n/g, '\r\n');
     const spec = '---\ncritical_step: true\n---\n# Demo\n\nThe zorblax is ready.\nAnd the zorblax again.\n';
     const files = { [TEAM]: ZORBLAX_SEED, '.kittify/config.yaml': 'glossary:\n  strictness: max\n', [SPEC]: spec, 'kitty-specs/041-demo/meta.json': '{"mission_id": "m-bom"}\n' };
     setup(files);
-    const lf = cli(['check', '--format', 'json'], ws.root);
+    const lf = await cli(['check', '--format', 'json'], ws.root);
     for (const [file, text] of Object.entries(files)) writeFileSync(ws.path(file), crlf(text));
-    const result = cli(['check', '--format', 'json'], ws.root);
+    const result = await cli(['check', '--format', 'json'], ws.root);
     sane(result);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(1); // critical step, max strictness (from the BOM+CRLF config)
     expect(JSON.parse(result.stdout)).toEqual(JSON.parse(lf.stdout));
     expect(json(result.stdout).documents[0]).toMatchObject({ mission_id: 'm-bom', strictness: 'max' });
     // An event log with a BOM and CRLF endings is read too; appends keep going after it.
-    expect(cli(['check', '--emit-events'], ws.root).status).toBe(1);
+    expect((await cli(['check', '--emit-events'], ws.root)).status).toBe(1);
     const log = ws.path('.kittify/events/glossary/m-bom.events.jsonl');
     const lines = readLog(log).wholeLines;
     writeFileSync(log, '\ufeff' + lines.join('\r\n') + '\r\n');
-    const validate = cli(['validate'], ws.root);
+    const validate = await cli(['validate'], ws.root);
     sane(validate);
     expect(validate.status).toBe(0);
     expect(validate.stdout).toContain(`(${lines.length} valid events)`);
-    expect(cli(['check', '--emit-events'], ws.root).status).toBe(1);
+    expect((await cli(['check', '--emit-events'], ws.root)).status).toBe(1);
     const after = readLog(log);
     expect(after.problems).toEqual([]);
     expect(after.events.map((e) => e.lamport_clock)).toEqual(Array.from({ length: after.events.length }, (_, i) => i + 1));
   });
 
-  test('a seed or event log symlinked outside the workspace is refused, read and write; the outside file is untouched', () => {
+  test('a seed or event log symlinked outside the workspace is refused, read and write; the outside file is untouched', async () => {
     setup({ [SPEC]: '---\ncritical_step: true\n---\nThe zorblax is ready.\n' });
     const outside = path.join(path.dirname(ws.root), `${path.basename(ws.root)}-outside`);
     mkdirSync(outside, { recursive: true });
@@ -248,7 +248,7 @@ ${ZORBLAX_SEED.replace('terms:\n', '')}terms:
       mkdirSync(ws.path('.kittify/glossaries'), { recursive: true });
       symlinkSync(path.join(outside, 'team.yaml'), ws.path(TEAM));
       symlinkSync(outsideLog, ws.path('.kittify/events/glossary/m-041.events.jsonl'));
-      const result = cli(['check'], ws.root);
+      const result = await cli(['check'], ws.root);
       sane(result);
       expect(result.status).toBe(0);
       expect(result.stderr).toContain(`${TEAM} warning file ${ws.path(TEAM)} resolves to ${path.join(outside, 'team.yaml')} through a symbolic link, outside the workspace folder ${ws.root}; refusing to use it`);
@@ -257,11 +257,11 @@ ${ZORBLAX_SEED.replace('terms:\n', '')}terms:
       expect(result.stdout).not.toContain('ambiguous');
       // Writing through the link is refused too (exit 2), for check --emit-events and resolve.
       writeFileSync(ws.path(MISSION_SEED), ZORBLAX_SEED);
-      const emit = cli(['check', '--emit-events'], ws.root);
+      const emit = await cli(['check', '--emit-events'], ws.root);
       sane(emit);
       expect(emit.status).toBe(2);
       expect(emit.stderr).toMatch(/^spec-glossary check: no events recorded: .*m-041\.events\.jsonl resolves to .*stolen\.events\.jsonl through a symbolic link, outside the workspace folder .*; refusing to use it$/m);
-      const resolve = cli(['resolve', 'zorblax', '--mission', 'm-041', '--sense', '1'], ws.root);
+      const resolve = await cli(['resolve', 'zorblax', '--mission', 'm-041', '--sense', '1'], ws.root);
       sane(resolve);
       expect(resolve.status).toBe(2);
       expect(resolve.stderr).toMatch(/stolen\.events\.jsonl through a symbolic link, outside the workspace folder/);
@@ -272,16 +272,16 @@ ${ZORBLAX_SEED.replace('terms:\n', '')}terms:
     }
   });
 
-  test("a mission id with '../' is sanitized into a file name inside the log folder", () => {
+  test("a mission id with '../' is sanitized into a file name inside the log folder", async () => {
     setup({ [TEAM]: ZORBLAX_SEED, [SPEC]: '---\nmission_id: ../../../escape\ncritical_step: true\n---\nThe zorblax is ready.\n' });
     const logDir = ws.path('.kittify/events/glossary');
-    const result = cli(['check', '--emit-events'], ws.root);
+    const result = await cli(['check', '--emit-events'], ws.root);
     sane(result);
     expect(result.status).toBe(1);
     expect(readdirSync(logDir)).toEqual(['..-..-..-escape.events.jsonl']);
-    const flag = cli(['check', '--emit-events', '--mission', '../..\\x/y'], ws.root);
+    const flag = await cli(['check', '--emit-events', '--mission', '../..\\x/y'], ws.root);
     sane(flag);
-    const resolve = cli(['resolve', 'zorblax', '--mission', '../../../escape', '--sense', '1'], ws.root);
+    const resolve = await cli(['resolve', 'zorblax', '--mission', '../../../escape', '--sense', '1'], ws.root);
     sane(resolve);
     expect(resolve.status).toBe(0);
     expect(readdirSync(logDir).sort()).toEqual(['..-..-..-escape.events.jsonl', '..-..-x-y.events.jsonl']);
@@ -294,20 +294,20 @@ ${ZORBLAX_SEED.replace('terms:\n', '')}terms:
 
   test('an event log line of 10 MB: reported with its line number; the lines after it count; appends continue after it', async () => {
     setup({ [TEAM]: ZORBLAX_SEED, [SPEC]: '---\ncritical_step: true\n---\nThe zorblax is ready.\n' });
-    expect(cli(['check', '--emit-events'], ws.root).status).toBe(1); // defers the conflict: a Requested event
+    expect((await cli(['check', '--emit-events'], ws.root)).status).toBe(1); // defers the conflict: a Requested event
     const log = ws.path('.kittify/events/glossary/m-041.events.jsonl');
     const before = readLog(log);
     const garbage = '{"event_type": "GlossaryClarificationResolved", "term": "' + 'x'.repeat(10 * 1024 * 1024);
     writeFileSync(log, [before.wholeLines[0], garbage, ...before.wholeLines.slice(1)].join('\n') + '\n');
     // The clarification is closed by a resolve written after the huge line.
-    const resolve = await cliAsync(['resolve', 'zorblax', '--mission', 'm-041', '--sense', '2'], ws.root);
+    const resolve = await cli(['resolve', 'zorblax', '--mission', 'm-041', '--sense', '2'], ws.root);
     sane(resolve);
     expect(resolve.status).toBe(0);
-    const validate = await cliAsync(['validate'], ws.root);
+    const validate = await cli(['validate'], ws.root);
     sane(validate);
     expect(validate.stdout).toMatch(/m-041\.events\.jsonl:2:1 error events\.invalid-line not valid JSON \(Unterminated string in JSON at position \d+\); line skipped/);
     expect(validate.stdout.length).toBeLessThan(10_000); // the line is not echoed
-    const replay = await cliAsync(['replay', '--mission', 'm-041', '--json'], ws.root);
+    const replay = await cli(['replay', '--mission', 'm-041', '--json'], ws.root);
     sane(replay);
     const state = JSON.parse(replay.stdout);
     expect(state.pins).toMatchObject([{ term: 'zorblax', selected_sense: { definition: 'A queue of pending reviews' } }]);
@@ -317,14 +317,14 @@ ${ZORBLAX_SEED.replace('terms:\n', '')}terms:
     expect(after.events.at(-1)!.lamport_clock).toBe(before.events.length + 1);
   });
 
-  test('front matter that is not a mapping: a warning on the front matter; the document is still checked', () => {
+  test('front matter that is not a mapping: a warning on the front matter; the document is still checked', async () => {
     const variants = {
       'a.md': '---\n- a\n- b\n---\nThe zorblax is ready.\n',
       'b.md': '---\njust a sentence\n---\nThe zorblax is ready.\n',
       'c.md': '---\nkey: [unclosed\n---\nThe zorblax is ready.\n',
     };
     setup({ [TEAM]: ZORBLAX_SEED, ...Object.fromEntries(Object.entries(variants).map(([f, t]) => [`docs/${f}`, t])) });
-    const result = cli(['check', 'docs', '--format', 'json'], ws.root);
+    const result = await cli(['check', 'docs', '--format', 'json'], ws.root);
     sane(result);
     expect(result.stderr).toContain('docs/a.md:1:1 warning frontmatter.invalid Front matter must be a mapping of keys to values; it was ignored.');
     expect(result.stderr).toContain('docs/b.md:1:1 warning frontmatter.invalid Front matter must be a mapping of keys to values; it was ignored.');
@@ -336,7 +336,7 @@ ${ZORBLAX_SEED.replace('terms:\n', '')}terms:
     ]);
   });
 
-  test('a YAML alias bomb (seed, config, front matter) and a 1 MB front matter: refused at once with a message, the rest checked', () => {
+  test('a YAML alias bomb (seed, config, front matter) and a 1 MB front matter: refused at once with a message, the rest checked', async () => {
     const bomb = ['a: &a [x, x, x, x, x, x, x, x, x]', ...'bcdefghi'.split('').map((k, i) => `${k}: &${k} [${Array(9).fill(`*${'abcdefghi'[i]}`).join(', ')}]`)].join('\n') + '\n';
     const seed = `${bomb}terms:\n  - surface: zorblax\n    definition: *i\n${ZORBLAX_SEED.replace('terms:\n', '')}`;
     setup({
@@ -346,7 +346,7 @@ ${ZORBLAX_SEED.replace('terms:\n', '')}terms:
       'docs/big-front.md': `---\n${'key: value\n'.repeat(100_000)}---\nThe zorblax is ready.\n`,
     });
     const started = Date.now();
-    const result = cli(['check', 'docs', '--format', 'json'], ws.root);
+    const result = await cli(['check', 'docs', '--format', 'json'], ws.root);
     sane(result);
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(result.stderr).toContain(`${TEAM}:${where(seed, '*i\n')} error glossary.invalid-definition`);
@@ -367,7 +367,7 @@ ${ZORBLAX_SEED.replace('terms:\n', '')}terms:
     setup({ [TEAM]: seed, [SPEC]: '# Demo\n\nThe term4242 and the zorblax are ready.\n' });
     expect(Buffer.byteLength(seed)).toBeLessThan(5 * 1024 * 1024);
     const started = Date.now();
-    const result = await cliAsync(['check', '--format', 'json'], ws.root);
+    const result = await cli(['check', '--format', 'json'], ws.root);
     sane(result);
     expect(Date.now() - started).toBeLessThan(40_000);
     expect(result.stderr).toBe('');

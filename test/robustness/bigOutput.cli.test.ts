@@ -9,14 +9,16 @@
  * of the definitions' filler character is collapsed to its length on the fly; what remains must
  * equal, byte for byte, the output of the same check with one- and two-character definitions.
  * (The half-million-finding run of the issue is a benchmark row: `npm run bench -- --only
- * findings`.)
+ * findings`.) These runs are the CLI in process (`main` writing to a stream of the test); the
+ * built bin as a process is for what only a process shows: a pipe whose reader quits, a full disk.
  */
 
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, openSync } from 'node:fs';
 import { constants } from 'node:buffer';
-import { StringDecoder } from 'node:string_decoder';
+import { Readable, Writable } from 'node:stream';
 import { afterEach, describe, expect, test } from 'vitest';
+import { main } from '../../server/src/cli/main';
 import { CLI } from '../helpers/workspace';
 import { tempWorkspace, type TempWorkspace } from './helpers';
 
@@ -49,36 +51,54 @@ interface Collapsed {
   stderr: string;
 }
 
-/** Runs the CLI and reads its stdout as it comes, collapsing the filler runs. */
-function runCollapsed(args: string[], cwd: string): Promise<Collapsed> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    const decoder = new StringDecoder('utf8');
-    const parts: string[] = [];
-    let run = 0;
-    let chars = 0;
-    let stderr = '';
-    const take = (chunk: string) => {
-      chars += chunk.length;
-      for (const piece of chunk.match(/~+|[^~]+/g) ?? []) {
-        if (piece[0] === FILLER) {
-          run += piece.length;
-          continue;
-        }
-        if (run > 0) parts.push(`<${run}>`);
-        run = 0;
-        parts.push(piece);
+/** Standard output that collapses each run of FILLER to `<n>` as the chunks come. */
+class CollapsingOutput extends Writable {
+  chars = 0;
+  private readonly parts: string[] = [];
+  private run = 0;
+  private readonly notFiller = new RegExp(`[^${FILLER}]`, 'g');
+
+  constructor() {
+    super({ decodeStrings: false });
+  }
+
+  override _write(chunk: string, _encoding: BufferEncoding, done: () => void): void {
+    this.chars += chunk.length;
+    for (let i = 0; i < chunk.length; ) {
+      if (chunk[i] === FILLER) {
+        this.notFiller.lastIndex = i;
+        const end = this.notFiller.exec(chunk)?.index ?? chunk.length;
+        this.run += end - i;
+        i = end;
+      } else {
+        const end = chunk.indexOf(FILLER, i);
+        const stop = end === -1 ? chunk.length : end;
+        this.flushRun();
+        this.parts.push(chunk.slice(i, stop));
+        i = stop;
       }
-    };
-    child.stdout.on('data', (data: Buffer) => take(decoder.write(data)));
-    child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      take(decoder.end());
-      if (run > 0) parts.push(`<${run}>`);
-      resolve({ status: code ?? -1, chars, text: parts.join(''), stderr });
-    });
-  });
+    }
+    done();
+  }
+
+  text(): string {
+    this.flushRun();
+    return this.parts.join('');
+  }
+
+  private flushRun(): void {
+    if (this.run > 0) this.parts.push(`<${this.run}>`);
+    this.run = 0;
+  }
+}
+
+/** Runs the CLI in this process, its stdout collapsed as it comes. */
+async function runCollapsed(args: string[], cwd: string): Promise<Collapsed> {
+  const stdout = new CollapsingOutput();
+  let stderr = '';
+  const stderrStream = new Writable({ write: (chunk: Buffer, _encoding, done) => ((stderr += chunk.toString()), done()) });
+  const status = await main(args, { cwd, env: { ...process.env, NO_COLOR: '1' }, stdin: Readable.from([]), stdout, stderr: stderrStream });
+  return { status, chars: stdout.chars, text: stdout.text(), stderr };
 }
 
 describe('a report longer than the longest string V8 can hold', () => {

@@ -62,10 +62,10 @@ describe('control characters from files and arguments are shown escaped', () => 
   let ws: TempWorkspace | undefined;
   afterEach(() => ws?.remove());
 
-  test('check (text): file names, mission and step ids, seed problems; one line per finding, no forged line', () => {
+  test('check (text): file names, mission and step ids, seed problems; one line per finding, no forged line', async () => {
     ws = hostileWorkspace();
     expect(readdirSync(ws.path('docs'))).toContain(SPEC_NAME); // the hostile name is really on disk
-    const result = cli(['check'], ws.root);
+    const result = await cli(['check'], ws.root);
     expect(result.status).toBe(1);
     const out = cleanLines(result.stdout, 'check stdout');
     // The finding, a blank line, `blocked:`, `skipped:` and the summary: nothing else.
@@ -81,15 +81,15 @@ describe('control characters from files and arguments are shown escaped', () => 
     expect(err[0]).toContain('unknown\\u001b[2J');
   });
 
-  test('check --emit-events and resolve: the notes and the decision summary; replay: pins, open clarifications, senses', () => {
+  test('check --emit-events and resolve: the notes and the decision summary; replay: pins, open clarifications, senses', async () => {
     ws = hostileWorkspace();
-    const emitted = cli(['check', '--emit-events'], ws.root);
+    const emitted = await cli(['check', '--emit-events'], ws.root);
     expect(emitted.status).toBe(1);
     cleanLines(emitted.stdout, 'check --emit-events stdout');
     // `recorded N events in <log>` and `<spec> is blocked; resume with: …`.
     expect(cleanLines(emitted.stderr, 'check --emit-events stderr').filter((l) => !l.includes('unknown'))).toHaveLength(2);
 
-    const listed = cli(['resolve', 'zorblax', '--mission', MISSION], ws.root);
+    const listed = await cli(['resolve', 'zorblax', '--mission', MISSION], ws.root);
     expect(listed.status).toBe(2);
     const choices = cleanLines(listed.stderr, 'resolve (no --sense) stderr');
     // The message, then the numbered candidates: the title and two senses.
@@ -97,7 +97,7 @@ describe('control characters from files and arguments are shown escaped', () => 
     expect(choices[2]).toContain('1. [team_domain] A flux capacitor\\u001b[2J');
 
     const custom = `Custom${HOSTILE}${FORGED}`;
-    const resolved = cli(['resolve', 'zorblax', '--mission', MISSION, '--custom', custom], ws.root);
+    const resolved = await cli(['resolve', 'zorblax', '--mission', MISSION, '--custom', custom], ws.root);
     expect(resolved.stderr).toBe('');
     expect(resolved.status).toBe(0);
     // Summary, closed clarification, recorded events.
@@ -105,7 +105,7 @@ describe('control characters from files and arguments are shown escaped', () => 
     expect(lines).toHaveLength(3);
     expect(lines[0]).toContain('now means "Custom\\u001b[2J');
 
-    const replay = cli(['replay'], ws.root);
+    const replay = await cli(['replay'], ws.root);
     expect(replay.status).toBe(0);
     const shown = cleanLines(replay.stdout, 'replay stdout');
     expect(shown).toEqual([
@@ -125,10 +125,10 @@ describe('control characters from files and arguments are shown escaped', () => 
     expect(replay.stderr).toBe('');
   });
 
-  test('replay: an open clarification whose question and options carry control characters', () => {
+  test('replay: an open clarification whose question and options carry control characters', async () => {
     ws = hostileWorkspace();
-    expect(cli(['check', '--emit-events'], ws.root).status).toBe(1);
-    const replay = cli(['replay', '--mission', MISSION], ws.root);
+    expect((await cli(['check', '--emit-events'], ws.root)).status).toBe(1);
+    const replay = await cli(['replay', '--mission', MISSION], ws.root);
     expect(replay.status).toBe(0);
     const shown = cleanLines(replay.stdout, 'replay stdout');
     const start = shown.indexOf('Open clarifications (1):');
@@ -143,9 +143,9 @@ describe('control characters from files and arguments are shown escaped', () => 
     ]);
   });
 
-  test('validate: a mission folder name with control characters', () => {
+  test('validate: a mission folder name with control characters', async () => {
     ws = hostileWorkspace();
-    const result = cli(['validate'], ws.root);
+    const result = await cli(['validate'], ws.root);
     expect(result.status).toBe(1);
     const lines = cleanLines(result.stdout, 'validate stdout');
     const meta = lines.filter((l) => l.includes('meta.parse-error'));
@@ -157,10 +157,10 @@ describe('control characters from files and arguments are shown escaped', () => 
     expect(lines).toHaveLength(6);
   });
 
-  test('candidates: the paths of the examples', () => {
+  test('candidates: the paths of the examples', async () => {
     ws = hostileWorkspace();
     ws.write(`notes/${SPEC_NAME}`, '# Notes\n\nThe QZX rule applies. The QZX rule again.\n');
-    const result = cli(['candidates', 'notes'], ws.root);
+    const result = await cli(['candidates', 'notes'], ws.root);
     expect(result.status).toBe(0);
     const lines = cleanLines(result.stdout, 'candidates stdout');
     // One candidate and the summary.
@@ -168,17 +168,17 @@ describe('control characters from files and arguments are shown escaped', () => 
     expect(lines[0]).toMatch(/qzx +notes\/evil\\u001b\[31m\\nforged\.md:1:1 high ambiguous Forged finding\.md:3$/);
   });
 
-  test('errors: a path or mission id named on the command line is one escaped line', () => {
+  test('errors: a path or mission id named on the command line is one escaped line', async () => {
     ws = hostileWorkspace();
-    const missing = cli(['check', `docs/missing${HOSTILE}${FORGED}.md`], ws.root);
+    const missing = await cli(['check', `docs/missing${HOSTILE}${FORGED}.md`], ws.root);
     expect(missing.status).toBe(2);
     expect(cleanLines(missing.stderr, 'check error')).toEqual([`spec-glossary check: docs/missing\\u001b[2J\\u001b]0;pwned\\u0007\\r\\u202e\\nsrc/forged.md:1:1 high ambiguous Forged finding.md: no such file or directory`]);
-    const unknown = cli([`chec${ESC}[2Jk`], ws.root);
+    const unknown = await cli([`chec${ESC}[2Jk`], ws.root);
     expect(unknown.status).toBe(2);
     expect(cleanLines(unknown.stderr, 'unknown command')[0]).toBe("spec-glossary: unknown command 'chec\\u001b[2Jk'");
   });
 
-  test('the interactive prompt shows the term, the line and the senses escaped', () => {
+  test('the interactive prompt shows the term, the line and the senses escaped', async () => {
     const text = renderConflict(
       {
         term: `zorblax${ESC}[2J`,

@@ -30,11 +30,11 @@ function setup(): void {
 }
 
 /** Both writing commands fail cleanly, naming the log and the cause, and write nothing. */
-function expectRefused(cause: RegExp): void {
+async function expectRefused(cause: RegExp): Promise<void> {
   const isFile = () => existsSync(ws.path(LOG)) && statSync(ws.path(LOG)).isFile();
   const before = isFile() ? readFileSync(ws.path(LOG)) : undefined;
   for (const args of [['check', '--emit-events'], ['resolve', 'zorblax', '--mission', 'm-041', '--sense', '1']]) {
-    const result = cli(args, ws.root);
+    const result = await cli(args, ws.root);
     expect(result.status, args.join(' ')).toBe(2);
     expect(result.stderr).not.toMatch(/\n\s+at /);
     const line = result.stderr.trim().split('\n').find((l) => l.includes('no events recorded'));
@@ -47,8 +47,8 @@ function expectRefused(cause: RegExp): void {
   expect(readdirSync(ws.path(LOG_DIR)).filter((n) => n.includes('.lock'))).toEqual([]);
 }
 
-function expectRecordsAgain(previous: number): void {
-  const result = cli(['resolve', 'zorblax', '--mission', 'm-041', '--sense', '1'], ws.root);
+async function expectRecordsAgain(previous: number): Promise<void> {
+  const result = await cli(['resolve', 'zorblax', '--mission', 'm-041', '--sense', '1'], ws.root);
   expect(result.status, result.stderr).toBe(0);
   const log = readLog(ws.path(LOG));
   expect(log.problems).toEqual([]);
@@ -58,37 +58,37 @@ function expectRecordsAgain(previous: number): void {
 }
 
 describe('event log faults through the CLI', () => {
-  it('the log path is a directory: exit 2 naming the log (EISDIR), nothing written; fine once it is gone', () => {
+  it('the log path is a directory: exit 2 naming the log (EISDIR), nothing written; fine once it is gone', async () => {
     setup();
     mkdirSync(ws.path(LOG));
-    expectRefused(/is a directory \(EISDIR\)/);
+    await expectRefused(/is a directory \(EISDIR\)/);
     rmSync(ws.path(LOG), { recursive: true });
-    expectRecordsAgain(0);
+    await expectRecordsAgain(0);
   });
 
-  it('a read-only log folder: exit 2 naming the log (EROFS), the log byte-identical; fine after remounting read-write', (ctx) => {
+  it('a read-only log folder: exit 2 naming the log (EROFS), the log byte-identical; fine after remounting read-write', async (ctx) => {
     setup();
     const dir = ws.path(LOG_DIR);
     if (!mountTmpfsOrSkip(ctx, dir, 256, 'faults.eventStore.test.ts covers EROFS with an injected file system')) return;
     mountedAt = dir;
-    expect(cli(['check', '--emit-events'], ws.root).status).toBe(1); // blocked: events recorded, conflict deferred
+    expect((await cli(['check', '--emit-events'], ws.root)).status).toBe(1); // blocked: events recorded, conflict deferred
     const recorded = readLog(ws.path(LOG)).events.length;
     remount(dir, 'ro');
-    expectRefused(/read-only file system \(EROFS\)/);
+    await expectRefused(/read-only file system \(EROFS\)/);
     remount(dir, 'rw');
-    expectRecordsAgain(recorded);
+    await expectRecordsAgain(recorded);
   });
 
-  it('a full disk: exit 2 naming the log (ENOSPC), the log byte-identical; fine once space is freed', (ctx) => {
+  it('a full disk: exit 2 naming the log (ENOSPC), the log byte-identical; fine once space is freed', async (ctx) => {
     setup();
     const dir = ws.path(LOG_DIR);
     if (!mountTmpfsOrSkip(ctx, dir, 128, 'faults.eventStore.test.ts covers ENOSPC with an injected file system')) return;
     mountedAt = dir;
-    expect(cli(['check', '--emit-events'], ws.root).status).toBe(1);
+    expect((await cli(['check', '--emit-events'], ws.root)).status).toBe(1);
     const recorded = readLog(ws.path(LOG)).events.length;
     const filler = fillDisk(dir, 0);
-    expectRefused(/no space left on device \(ENOSPC\)/);
+    await expectRefused(/no space left on device \(ENOSPC\)/);
     unlinkSync(filler);
-    expectRecordsAgain(recorded);
+    await expectRecordsAgain(recorded);
   });
 });

@@ -29,7 +29,8 @@ beforeAll(async () => {
   tmp = mkdtempSync(path.join(tmpdir(), 'sg-killed-'));
   bundle = path.join(tmp, 'eventStore.bundle.mjs');
   await build({ entryPoints: [path.join(repo, 'server/src/node/eventStore.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: bundle, logLevel: 'silent' });
-  // Appends batches of 40 events of ~2.5 KB (one ~100 KB write each) until it is killed.
+  // Appends batches of 40 events of ~2.5 KB (one ~100 KB write each) until it is killed; says
+  // so on stdout after each batch.
   worker = path.join(tmp, 'appendForever.mjs');
   writeFileSync(
     worker,
@@ -44,6 +45,7 @@ for (let batch = 0; ; batch++) {
     drafts.push({ event_type: 'TermCandidateObserved', mission_id: mission, run_id: writer, term: writer + '-' + batch + '-' + i, source_step: 'spec', actor_id: 'service:' + writer, confidence: 0.5, extraction_method: 'repeated_noun', context: padding });
   }
   await store.append(mission, drafts);
+  process.stdout.write('.');
 }
 `,
   );
@@ -59,9 +61,10 @@ afterEach(async () => {
   ws = undefined;
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Starts the looping writer, waits until the log grew by `growBy` bytes, SIGKILLs it. */
+/**
+ * Starts the looping writer and SIGKILLs it once the log grew by `growBy` bytes (looked at each
+ * time it reports a batch written; the kill lands in one of the batches that follow).
+ */
 async function killMidAppend(root: string, mission: string, writer: string, growBy: number): Promise<void> {
   const file = eventLogPath(root, mission);
   const size = () => {
@@ -72,16 +75,20 @@ async function killMidAppend(root: string, mission: string, writer: string, grow
     }
   };
   const start = size();
-  const child = spawn(process.execPath, [worker, bundle, root, mission, writer], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [worker, bundle, root, mission, writer], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const deadline = Date.now() + 20_000;
-  while (size() - start < growBy) {
-    if (child.exitCode !== null) throw new Error(`the writer exited early: ${stderr}`);
-    if (Date.now() > deadline) throw new Error('the writer made no progress');
-    await sleep(2);
-  }
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const grown = new Promise<void>((resolve) => {
+    const onBatch = () => {
+      if (size() - start < growBy) return;
+      child.stdout!.off('data', onBatch);
+      resolve();
+    };
+    child.stdout!.on('data', onBatch);
+  });
+  const ended = await Promise.race([grown.then(() => false), exited.then(() => true)]);
+  if (ended) throw new Error(`the writer exited before it was killed: ${stderr}`);
   child.kill('SIGKILL');
   await exited;
 }

@@ -13,13 +13,13 @@ import type { LoggedEvent } from '../../server/src/core/events/types';
 import { checkedDocumentOf, runtimeSettings } from '../../server/src/lsp/analysis';
 import { analyzeDocument } from '../../server/src/node/analyzer';
 import { engine } from '../helpers/core';
-import { loadWorkspace } from '../../server/src/node/workspace';
+import { loadWorkspace, type WorkspaceSnapshot } from '../../server/src/node/workspace';
 import { documentDiagnostics } from '../../server/src/service/diagnostics';
 import { DEFAULT_SETTINGS } from '../../server/src/shared/protocol';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 
-export { cli, cliAsync } from '../cli/support';
+export { cli, cliProcess, cliProcessAsync } from '../cli/support';
 export { tempWorkspace, TEAM_WORKSPACE_SEED, type TempWorkspace } from '../helpers/workspace';
 
 export const uriOf = (file: string): string => URI.file(file).toString();
@@ -168,13 +168,19 @@ export function prng(seed: number): () => number {
 
 /**
  * What a fresh server would publish for `text` as the document `file` of the workspace at `root`:
- * the workspace loaded from disk, the document checked by the core, diagnostics by the service.
+ * the workspace loaded from disk (or `snapshot`, loaded by `freshWorkspace` for many documents of
+ * an unchanged workspace), the document checked by the core, diagnostics by the service.
  */
-export async function freshDiagnostics(root: string, file: string, text: string): Promise<Diagnostic[]> {
+export async function freshDiagnostics(root: string, file: string, text: string, snapshot?: WorkspaceSnapshot): Promise<Diagnostic[]> {
   const settings = { ...DEFAULT_SETTINGS };
-  const snapshot = await loadWorkspace(root, { maxFileBytes: settings.maxFileSize });
+  snapshot ??= await freshWorkspace(root);
   const analyzed = analyzeDocument(engine, snapshot, { path: file, text, settings: runtimeSettings(settings) });
   return documentDiagnostics(checkedDocumentOf(uriOf(file), root, snapshot, analyzed), settings);
+}
+
+/** The workspace at `root` as a fresh server loads it (default settings). */
+export function freshWorkspace(root: string): Promise<WorkspaceSnapshot> {
+  return loadWorkspace(root, { maxFileBytes: DEFAULT_SETTINGS.maxFileSize });
 }
 
 /** The parts of a diagnostic a user sees (what must match between the server and a fresh check). */

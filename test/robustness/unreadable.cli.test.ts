@@ -7,7 +7,8 @@
  * Permissions deny nothing to root (CAP_DAC_OVERRIDE), and CI containers often run as root: then
  * the CLI is started as the unprivileged user `nobody` (uid/gid 65534, `spawn`'s uid/gid options),
  * for whom `chmod 000` denies as it does for any user. When neither works (not root and the
- * permissions do not deny, or no such user), the test is skipped with the reason.
+ * permissions do not deny, or no such user), the test is skipped with the reason. A named pipe is
+ * given to a process too: were it read, the read would block the test's own thread in process.
  */
 
 import { spawnSync } from 'node:child_process';
@@ -15,7 +16,7 @@ import { chmodSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { CLI } from '../helpers/workspace';
-import { tempWorkspace, type TempWorkspace } from './helpers';
+import { cli, tempWorkspace, type TempWorkspace } from './helpers';
 
 const NOBODY = 65534;
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -152,9 +153,9 @@ describe('specs that cannot be read fail the check (exit 2), they are never skip
     expect(run(['check', 'docs'], ws.root).status).toBe(0);
   });
 
-  test('a path that does not exist: exit 2 naming it (also beside one that does)', () => {
+  test('a path that does not exist: exit 2 naming it (also beside one that does)', async () => {
     ws = workspaceFor({ 'docs/a.md': SPEC });
-    const result = run(['check', 'docs', 'specs/missing'], ws.root);
+    const result = await cli(['check', 'docs', 'specs/missing'], ws.root);
     expect(result.status).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe('spec-glossary check: specs/missing: no such file or directory\n');

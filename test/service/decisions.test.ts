@@ -64,6 +64,16 @@ describe('a deferred term', () => {
     expect(hover).toContain(`**Deferred** since 2026-02-16 12:05 UTC: a clarification is open for mission 041-mission (${MISSION}) (conflict c-9`);
   });
 
+  it('counts as Information when only the most severe diagnostics fit under maxProblems', async () => {
+    ws = makeWorkspace();
+    const summary = (ds: { code?: string | number; range: { start: { line: number } } }[]) => ds.map((d) => `${d.code}@${d.range.start.line}`);
+    // Not deferred, the two Errors (workspace) are the ones shown.
+    expect(summary(documentDiagnostics(await checkDocument(ws), settingsWith({ maxProblems: 2 })))).toEqual(['ambiguous@5', 'ambiguous@7', 'problems.not-shown@0']);
+    ws.write(LOG, serializeEvent(requested({ conflict: 'c-9', mission: MISSION, term: 'workspace', timestamp: '2026-02-16T12:05:00.000Z' })) + '\n');
+    // Deferred, they are Information like the rest: the first two in document order.
+    expect(summary(documentDiagnostics(await checkDocument(ws), settingsWith({ maxProblems: 2 })))).toEqual(['ambiguous@5', 'inconsistent@6', 'problems.not-shown@0']);
+  });
+
   it('a hover heading and the messages name the term as written', async () => {
     ws = makeWorkspace();
     const doc = await checkDocument(ws);

@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS, normalizeSettings, parseByteSize } from '../../server
 describe('settings normalization', () => {
   it('fills every default from nothing', () => {
     expect(normalizeSettings(undefined)).toEqual({ settings: DEFAULT_SETTINGS, warnings: [] });
-    expect(DEFAULT_SETTINGS).toEqual({ strictness: '', disabledExtractors: [], severityOverrides: {}, maxFileSize: 5 * 1024 * 1024, debounceMs: 200, logLevel: 'info', trace: { server: 'off' } });
+    expect(DEFAULT_SETTINGS).toEqual({ strictness: '', disabledExtractors: [], severityOverrides: {}, maxFileSize: 5 * 1024 * 1024, debounceMs: 200, maxProblems: 1000, logLevel: 'info', trace: { server: 'off' } });
   });
 
   it('keeps valid values and normalizes severity names and sizes', () => {
@@ -14,6 +14,7 @@ describe('settings normalization', () => {
       severityOverrides: { unknown: 'Info', ambiguous: 'off', 'glossary.unknown-key': 'hint' },
       maxFileSize: '2MB',
       debounceMs: 50,
+      maxProblems: 250.5,
       logLevel: 'debug',
       trace: { server: 'verbose' },
     });
@@ -24,21 +25,27 @@ describe('settings normalization', () => {
       severityOverrides: { unknown: 'information', ambiguous: 'off', 'glossary.unknown-key': 'hint' },
       maxFileSize: 2 * 1024 * 1024,
       debounceMs: 50,
+      maxProblems: 250,
       logLevel: 'debug',
       trace: { server: 'verbose' },
     });
   });
 
   it('falls back to the default for each invalid value and says why', () => {
-    const { settings, warnings } = normalizeSettings({ strictness: 'extreme', severityOverrides: { unknown: 'loud' }, maxFileSize: -1, debounceMs: 'soon', logLevel: 'chatty' });
+    const { settings, warnings } = normalizeSettings({ strictness: 'extreme', severityOverrides: { unknown: 'loud' }, maxFileSize: -1, debounceMs: 'soon', maxProblems: 0, logLevel: 'chatty' });
     expect(settings).toEqual(DEFAULT_SETTINGS);
     expect(warnings).toEqual([
       'specGlossary.strictness: expected "", "off", "medium" or "max", got "extreme"; using the default',
       'specGlossary.severityOverrides.unknown: expected error, warning, information, hint or off, got "loud"; using the default',
       'specGlossary.maxFileSize: expected a positive number of bytes (or a size such as "5MB"), got -1; using the default',
       'specGlossary.debounceMs: expected a number of milliseconds ≥ 0, got "soon"; using the default',
+      'specGlossary.maxProblems: expected a number of diagnostics ≥ 1, got 0; using the default',
       'specGlossary.logLevel: expected off, error, warn, info, debug, got "chatty"; using the default',
     ]);
+  });
+
+  it('caps maxProblems at 100,000: a publication must stay bounded', () => {
+    expect(normalizeSettings({ maxProblems: 1e9 }).settings.maxProblems).toBe(100_000);
   });
 
   it('parses byte sizes', () => {

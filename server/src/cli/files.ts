@@ -24,12 +24,13 @@ interface Unreadable {
   reason: string;
 }
 
-export function collectMarkdownFiles(paths: readonly string[]): string[] {
+/** `paths` relative to `cwd` (the run's current directory) or absolute. */
+export function collectMarkdownFiles(paths: readonly string[], cwd: string): string[] {
   const out = new Set<string>();
   const unreadable: Unreadable[] = [];
   const onUnreadable = (file: string, error: unknown) => unreadable.push({ path: file, reason: describeCode(error).text });
   for (const given of paths) {
-    const absolute = path.resolve(given);
+    const absolute = path.resolve(cwd, given);
     let stat;
     try {
       stat = statSync(absolute);
@@ -53,7 +54,7 @@ export function collectMarkdownFiles(paths: readonly string[]): string[] {
       unreadable.push({ path: given, reason: `not a regular file or folder (${kindOf(stat)})` });
     }
   }
-  if (unreadable.length > 0) throw unreadableError(unreadable);
+  if (unreadable.length > 0) throw unreadableError(unreadable, cwd);
   return [...out].sort();
 }
 
@@ -64,13 +65,14 @@ function kindOf(stat: Stats): string {
   return 'not a file';
 }
 
-function unreadableError(unreadable: readonly Unreadable[]): FileError {
-  const list = unreadable.map((u) => `${shownPath(u.path)}: ${u.reason}`).join('; ');
+function unreadableError(unreadable: readonly Unreadable[], cwd: string): FileError {
+  const list = unreadable.map((u) => `${shownPath(u.path, cwd)}: ${u.reason}`).join('; ');
   return new FileError(`cannot read ${list}. Nothing was checked: a spec that cannot be read must not pass unchecked.`);
 }
 
 /** Relative to the current directory when inside it, as the user named or would name it. */
-function shownPath(file: string): string {
-  const rel = path.relative(process.cwd(), path.resolve(file));
-  return rel === '' ? '.' : rel.startsWith('..') || path.isAbsolute(rel) ? path.resolve(file) : rel;
+function shownPath(file: string, cwd: string): string {
+  const absolute = path.resolve(cwd, file);
+  const rel = path.relative(cwd, absolute);
+  return rel === '' ? '.' : rel.startsWith('..') || path.isAbsolute(rel) ? absolute : rel;
 }

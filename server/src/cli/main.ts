@@ -1,4 +1,12 @@
-/** `spec-glossary <command>`: argument parsing, dispatch and exit codes (0 ok, 1 blocked, 2 usage). */
+/**
+ * `spec-glossary <command>`: argument parsing, dispatch and exit codes (0 ok, 1 blocked, 2 usage).
+ *
+ * `main` is the whole CLI as a function: it takes the arguments and a `CliContext` (streams,
+ * environment variables, current directory) and resolves with the exit code. It never exits the
+ * process and keeps no state between runs (each creates its engine and run id; only the read-only
+ * word lists are loaded once per process), so tests call it directly (test/cli/support.ts); the
+ * `spec-glossary` bin (bin.ts) passes the process's own.
+ */
 
 import { parseArgs } from 'node:util';
 import { CANDIDATES_OPTIONS, candidatesCommand } from './commands/candidates';
@@ -13,7 +21,8 @@ import { checkHooks } from './events/checkHooks';
 import { printable, shown } from './output/terminal';
 import { EventStoreError } from '../node/eventStore';
 import { OutsideWorkspaceError } from '../node/fsSafety';
-import type { CliIo, ParsedCommand } from './types';
+import { createIo } from './io';
+import type { CliContext, CliIo, ParsedCommand } from './types';
 
 const USAGE = `Usage: spec-glossary <command> [options]
 
@@ -80,7 +89,14 @@ export const COMMANDS: Record<string, Command> = {
   resume: { options: RESUME_OPTIONS, run: resumeCommand },
 };
 
-export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+export async function main(argv: readonly string[], context: CliContext): Promise<number> {
+  const { io, settle } = createIo(context);
+  const code = await run(argv, io);
+  // Standard output that could not be written (a full disk) makes it 2 whatever the command said.
+  return (await settle()) ? EXIT_USAGE : code;
+}
+
+async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     io.stdout(USAGE);

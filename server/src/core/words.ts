@@ -59,16 +59,23 @@ export function parseCommonWords(text: string, known = ''): CommonWords {
  * order, ending with a line break: words are looked up by binary search in the text itself. That
  * takes ~1 ms to index instead of the ~40 ms a Set of 80,000 words takes to build at every
  * process start (most of the CLI's start-up). The build checks the order; a list that does not
- * end with a line break is parsed as any other.
+ * end with a line break is parsed as any other. `apart`: words of each list the host read
+ * separately (a word with a character beyond Latin-1 would make V8 keep a whole list as UTF-16,
+ * twice its size: node/packageFiles.ts keeps such words out of the text).
  */
-export function sortedCommonWords(text: string, known = ''): CommonWords {
-  if (!isSortedList(text) || (known !== '' && !isSortedList(known))) return parseCommonWords(text, known);
+export function sortedCommonWords(text: string, known = '', apart: { common?: readonly string[]; known?: readonly string[] } = {}): CommonWords {
+  const commonApart = apart.common ?? [];
+  const knownApart = apart.known ?? [];
+  if (!isSortedList(text) || (known !== '' && !isSortedList(known))) return createCommonWords([...text.split('\n'), ...commonApart].map((w) => w.trim()), [...known.split('\n'), ...knownApart].map((w) => w.trim()));
   const english = new SortedWordList(text);
   const shared = known === '' ? undefined : new SortedWordList(known);
+  // Words the host kept out of the lists (see `apart` above): a few, in sets.
+  const englishApart = new Set(commonApart);
+  const sharedApart = new Set(knownApart);
   return {
-    has: (word) => english.has(word),
-    knows: (word) => shared?.has(word) ?? false,
-    startsWord: (prefix, minLength) => english.startsWord(prefix, minLength),
+    has: (word) => english.has(word) || (englishApart.size > 0 && englishApart.has(word)),
+    knows: (word) => (shared?.has(word) ?? false) || (sharedApart.size > 0 && sharedApart.has(word)),
+    startsWord: (prefix, minLength) => english.startsWord(prefix, minLength) || (englishApart.size > 0 && [...englishApart].some((w) => w.length >= minLength && w.startsWith(prefix))),
   };
 }
 

@@ -28,6 +28,7 @@ import { SERVER_CODES } from '../service/codes';
 import { documentDiagnostics, skippedDiagnostics } from '../service/diagnostics';
 import type { CheckedDocument } from '../service/types';
 import { SETTINGS_SECTION, type SpecGlossarySettings } from '../shared/protocol';
+import { takeEdit } from './documents';
 import { classifyFile, isGlossaryFile, type FileKind } from './fileKinds';
 import { throwIfCancelled } from './runSafe';
 import { RecentMap } from './recentMap';
@@ -51,6 +52,8 @@ export interface Located {
 const KEPT_ANALYSES = 4;
 /** Documents being edited that keep an incremental checker (the most recently edited). */
 const KEPT_CHECKERS = 4;
+/** A NUL character among this many first characters: the document is binary, not checked. */
+const NUL_WINDOW = 8192;
 
 export class DocumentAnalyzer {
   private readonly cache = new RecentMap<string, Analysis>(KEPT_ANALYSES);
@@ -141,9 +144,10 @@ export class DocumentAnalyzer {
       const message = `spec-glossary did not check this document: it is ${formatBytes(bytes)}, above the ${formatBytes(settings.maxFileSize)} limit (setting ${SETTINGS_SECTION}.maxFileSize).`;
       return this.keep(document.uri, { kind: 'skipped', key: `${document.version}|${settingsVersion}`, diagnostics: skippedDiagnostics(message, settings) }, keep);
     }
-    // As the CLI does with files: NUL characters near the start mean this is not text.
-    const nul = text.indexOf('\u0000');
-    if (nul !== -1 && nul < 8192) {
+    // As the CLI does with files: NUL characters near the start mean this is not text. (Only
+    // the start is searched: on a 1 MB spec, a search of the whole text is a tenth of a keystroke.)
+    const nul = text.length > NUL_WINDOW ? text.slice(0, NUL_WINDOW).indexOf('\u0000') : text.indexOf('\u0000');
+    if (nul !== -1) {
       const at = document.positionAt(nul);
       const message = `spec-glossary did not check this document: it looks binary (a NUL character at line ${at.line + 1}, column ${at.character + 1}).`;
       return this.keep(document.uri, { kind: 'skipped', key: `${document.version}|${settingsVersion}`, diagnostics: skippedDiagnostics(message, settings, SERVER_CODES.fileUnreadable) }, keep);
@@ -157,6 +161,9 @@ export class DocumentAnalyzer {
     if (cached?.kind === 'markdown' && cached.key === key) return cached;
 
     const checker = this.checkers.get(document.uri);
+    // What the editor changed since the last check: the checker need not look for it.
+    const change = takeEdit(document);
+    if (checker && change) checker.expectEdit(change);
     const analyzed = analyzeDocument(this.engine(), snapshot, { path: located.fsPath, text, settings: runtimeSettings(settings), metaCache: this.registry.metaCache(located.root), checker, ...(this.vocabularies ? { vocabularies: this.vocabularies } : {}) });
     const checked = checkedDocumentOf(document.uri, located.root, snapshot, analyzed, this.vocabularies);
     // An open spec gives its (unsaved) vocabulary to the other documents of its mission; its own

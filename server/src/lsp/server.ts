@@ -12,7 +12,7 @@ import {
   type Connection,
   type InitializeResult,
 } from 'vscode-languageserver';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { createEngine, type Engine } from '../core/check/engine';
 import type { ActorIdentity } from '../core/events/types';
 import type { CommonWords } from '../core/words';
@@ -21,7 +21,9 @@ import { loadCommonWords } from '../node/packageFiles';
 import type { ReplayLogs } from '../node/workspace';
 import type { EventAppender } from './decisionLog';
 import { serverCapabilities } from './capabilities';
+import { SPEC_DOCUMENTS } from './documents';
 import { Logger } from './logger';
+import { compactingCollector, MemoryKeeper, type Collect } from './memory';
 import { runSafe, runSafeNotification } from './runSafe';
 import { Session } from './session';
 
@@ -35,13 +37,15 @@ export interface ServerOptions {
   fs?: WorkspaceFileSystem;
   /** How event logs are replayed (the event store's on disk, by default). */
   replay?: ReplayLogs;
+  /** How memory is given back after documents close (V8's compacting collection by default; see memory.ts). */
+  collectMemory?: Collect;
   /** Where decisions are appended (each folder's event store on disk, by default). */
   eventStore?: (root: string) => EventAppender;
 }
 
 export function startServer(connection: Connection, options: ServerOptions = {}): void {
   const logger = new Logger(connection.console);
-  const documents = new TextDocuments(TextDocument);
+  const documents = new TextDocuments<TextDocument>(SPEC_DOCUMENTS);
   const commonWords = options.commonWords ?? loadCommonWords;
   // The server's engine: made on first use, once the common-word list is read.
   let engine: Engine | undefined;
@@ -54,6 +58,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     return session ? run(session) : fallback;
   };
 
+  const memory = new MemoryKeeper(options.collectMemory ?? compactingCollector());
+
   connection.onInitialize((params): InitializeResult => {
     if (shutDown) throw new ResponseError(ErrorCodes.InvalidRequest, 'the server is shut down: only `exit` is accepted');
     session = new Session(connection, documents, logger, params, {
@@ -63,6 +69,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       ...(options.eventStore ? { eventStore: options.eventStore } : {}),
       ...(options.runId ? { runId: options.runId } : {}),
       ...(options.actor ? { actor: options.actor } : {}),
+    });
+    session.registry.onDidReload((_root, _snapshot, first) => {
+      if (!first) memory.workspaceReloaded();
     });
     return { capabilities: serverCapabilities(session.client), serverInfo: { name: 'spec-glossary', version: options.version ?? 'dev' } };
   });
@@ -95,9 +104,24 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }),
   );
 
-  documents.onDidOpen(runSafeNotification(logger, 'didOpen', (e) => session?.opened(e.document)));
-  documents.onDidChangeContent(runSafeNotification(logger, 'didChange', (e) => session?.changed(e.document)));
-  documents.onDidClose(runSafeNotification(logger, 'didClose', (e) => session?.closed(e.document)));
+  documents.onDidOpen(
+    runSafeNotification(logger, 'didOpen', (e) => {
+      memory.documentOpened();
+      session?.opened(e.document);
+    }),
+  );
+  documents.onDidChangeContent(
+    runSafeNotification(logger, 'didChange', (e) => {
+      memory.documentChanged();
+      session?.changed(e.document);
+    }),
+  );
+  documents.onDidClose(
+    runSafeNotification(logger, 'didClose', (e) => {
+      memory.documentClosed();
+      session?.closed(e.document);
+    }),
+  );
   documents.onDidSave(runSafeNotification(logger, 'didSave', (e) => session?.saved(e.document)));
   connection.onDidChangeWatchedFiles(runSafeNotification(logger, 'didChangeWatchedFiles', (p) => session?.watchedFilesChanged(p.changes)));
   connection.onDidChangeConfiguration(runSafeNotification(logger, 'didChangeConfiguration', (p) => session?.configurationChanged(p.settings)));
@@ -119,6 +143,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.onShutdown(() => {
     if (shutDown) throw new ResponseError(ErrorCodes.InvalidRequest, 'the server is already shut down: only `exit` is accepted');
     shutDown = true;
+    memory.dispose();
     session?.dispose();
     session = undefined;
   });

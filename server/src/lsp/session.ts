@@ -272,6 +272,7 @@ export class Session {
   closed(document: TextDocument): void {
     this.justOpened.delete(document.uri);
     this.analyzer.forget(document.uri);
+    this.settings.forget(document.uri);
     const located = this.analyzer.locate(document);
     // A closed spec's file counts again (its unsaved edits are gone).
     if (located && this.isSpec(document.uri)) this.specChanged(located.root, located.fsPath, document.uri);

@@ -36,6 +36,11 @@ export class SettingsStore {
     return settings;
   }
 
+  /** A closed document's settings are not kept (an editor opens and closes hundreds). */
+  forget(scopeUri: string): void {
+    this.cache.delete(scopeUri);
+  }
+
   /** `workspace/didChangeConfiguration`: forget everything; `payload` is its `settings`. */
   changed(payload: unknown): void {
     const section = sectionOf(payload);

@@ -32,8 +32,19 @@ let common: CommonWords | undefined;
 
 export function loadCommonWords(): CommonWords {
   if (common) return common;
-  const file = join(packageRoot(), 'dist', 'data', 'common-words.txt');
-  const known = join(packageRoot(), 'dist', 'data', 'known-words.txt');
-  for (const f of [file, known]) if (!existsSync(f)) throw new Error(`spec-glossary: ${f} is missing; run \`npm run build\` first`);
-  return (common = sortedCommonWords(readFileSync(file, 'utf8'), readFileSync(known, 'utf8')));
+  const english = readWordList(join(packageRoot(), 'dist', 'data', 'common-words'));
+  const shared = readWordList(join(packageRoot(), 'dist', 'data', 'known-words'));
+  return (common = sortedCommonWords(english.text, shared.text, { common: english.apart, known: shared.apart }));
+}
+
+/**
+ * A word list of the build (`<name>.txt`, UTF-8, one word per line, sorted) and the words it
+ * keeps apart (`<name>-wide.txt`: those with a character beyond Latin-1, which would make V8
+ * keep the whole list as UTF-16, twice the memory). An older build has no second file.
+ */
+export function readWordList(base: string): { text: string; apart: string[] } {
+  const file = `${base}.txt`;
+  if (!existsSync(file)) throw new Error(`spec-glossary: ${file} is missing; run \`npm run build\` first`);
+  const wide = `${base}-wide.txt`;
+  return { text: readFileSync(file, 'utf8'), apart: existsSync(wide) ? readFileSync(wide, 'utf8').split('\n').filter(Boolean) : [] };
 }

@@ -22,8 +22,14 @@ export interface LoadedSeed {
   bundled: boolean;
   versionId: string;
   seed: SeedFile;
-  /** The file could not be parsed; `seed` is the last good version (or empty). */
+  /** The file could not be parsed or read; `seed` is the last good version (or empty). */
   stale: boolean;
+  /**
+   * The last version of the file that parsed, with its version id: `seed` itself when it parsed,
+   * carried from snapshot to snapshot while the file stays broken (however many reloads that
+   * takes), so a broken file never drops its scope. Absent when no version ever parsed here.
+   */
+  lastGood?: { seed: SeedFile; versionId: string };
 }
 
 export interface LoadOptions {
@@ -154,7 +160,7 @@ export async function loadWorkspace(root: string, options: LoadOptions = {}): Pr
   };
   const seeds: LoadedSeed[] = [];
   for (const scope of SCOPE_ORDER) {
-    const seed = loadSeed(root, scope, read, fs, options.previous);
+    const seed = loadSeed(root, scope, read, fs, options.previous, fileProblems);
     if (seed) seeds.push(seed);
   }
   const { config, problems: configProblems } = loadConfig(root, read, options.previous);
@@ -164,10 +170,14 @@ export async function loadWorkspace(root: string, options: LoadOptions = {}): Pr
 
 /**
  * The seed file of one scope (for the core scope, the bundled glossary when the workspace has
- * none). A file that does not parse keeps the last good version in memory (SPEC §3) and says so.
+ * none). A file that is there but does not parse, or cannot be read (too large, binary, not a
+ * regular file), keeps the last good version in memory (SPEC §3) and says so — on every reload
+ * while it stays broken. A deleted file drops its scope. Nothing is kept across a restart: a
+ * process that never saw a good version has none to keep (docs/reliability.md).
  */
-function loadSeed(root: string, scope: ScopeId, read: ReadFile, fs: WorkspaceFileSystem, previous: WorkspaceSnapshot | undefined): LoadedSeed | undefined {
+function loadSeed(root: string, scope: ScopeId, read: ReadFile, fs: WorkspaceFileSystem, previous: WorkspaceSnapshot | undefined, fileProblems: { file: string; message: string }[]): LoadedSeed | undefined {
   const file = seedPath(root, scope);
+  const problemsBefore = fileProblems.length;
   let content = read(file);
   let bundled = false;
   if (!content && scope === 'spec_kitty_core' && !fs.stat(file)) {
@@ -177,14 +187,22 @@ function loadSeed(root: string, scope: ScopeId, read: ReadFile, fs: WorkspaceFil
       bundled = true;
     }
   }
-  if (!content) return undefined;
   const sourcePath = bundled ? bundledCoreGlossaryPath() : file;
-  const seed = bundled ? bundledSeed(content.text, sourcePath) : parseSeedFile(content.text, sourcePath, scope, 'seed');
-  if (seed.parsed) return { scope, path: sourcePath, bundled, versionId: versionIdOf(content.bytes), seed, stale: false };
-  const last = previous?.seeds.find((s) => s.scope === scope && s.path === sourcePath && s.seed.parsed);
+  const last = previous?.seeds.find((s) => s.scope === scope && s.path === sourcePath)?.lastGood;
   const kept = last ? `; the last good version (${last.seed.senses.length} senses) is still in use` : '';
+  if (!content) {
+    // There but unreadable (the reader recorded why): the last good version stays in use.
+    if (!last || fileProblems.length === problemsBefore) return undefined;
+    for (let i = problemsBefore; i < fileProblems.length; i++) fileProblems[i] = { ...fileProblems[i]!, message: fileProblems[i]!.message + kept };
+    return { scope, path: sourcePath, bundled, versionId: last.versionId, seed: { ...last.seed, problems: [], parsed: false }, stale: true, lastGood: last };
+  }
+  const seed = bundled ? bundledSeed(content.text, sourcePath) : parseSeedFile(content.text, sourcePath, scope, 'seed');
+  if (seed.parsed) {
+    const versionId = versionIdOf(content.bytes);
+    return { scope, path: sourcePath, bundled, versionId, seed, stale: false, lastGood: { seed, versionId } };
+  }
   const problems = seed.problems.map((p) => ({ ...p, message: p.message + kept }));
-  return { scope, path: sourcePath, bundled, versionId: last?.versionId ?? versionIdOf(content.bytes), seed: { ...(last?.seed ?? seed), problems, parsed: false }, stale: true };
+  return { scope, path: sourcePath, bundled, versionId: last?.versionId ?? versionIdOf(content.bytes), seed: { ...(last?.seed ?? seed), problems, parsed: false }, stale: true, ...(last ? { lastGood: last } : {}) };
 }
 
 /** `.kittify/config.yaml` (the defaults without one; the last good one when it stops parsing). */

@@ -19,6 +19,8 @@ export const SERVER_CODES = {
   fileUnreadable: 'file.unreadable',
   /** A torn or invalid line of an event log, skipped on replay. */
   eventLine: 'events.invalid-line',
+  /** A document has more problems than `maxProblems`: how many were not published. */
+  tooManyProblems: 'problems.not-shown',
 } as const;
 
 const BY_CONFLICT_SEVERITY: Record<Severity, DiagnosticSeverity> = {

@@ -10,6 +10,7 @@ import { messageAsWritten, writtenTerms } from '../core/check/wording';
 import type { Finding, OpenClarification, Range, Sense, SourceProblem } from '../core/types';
 import { DIAGNOSTIC_SOURCE, type FindingData, type SourceProblemData } from '../shared/protocol';
 import { SERVER_CODES, severityFor } from './codes';
+import { omittedDiagnostic, shownUnderLimit } from './problemLimit';
 import { fileUri } from './paths';
 import type { CheckedDocument, Settings, WorkspaceProblems } from './types';
 import { shortTimestamp } from './wording';
@@ -23,25 +24,48 @@ interface Shared {
   related: DiagnosticRelatedInformation[];
 }
 
-/** Everything published for a checked markdown document: front matter problems, then findings. */
+/**
+ * Everything published for a checked markdown document: front matter problems, then findings —
+ * at most `settings.maxProblems` of them, the most severe first, plus one saying how many more
+ * there are (problemLimit.ts). Diagnostics are made only for what is shown.
+ */
 export function documentDiagnostics(doc: CheckedDocument, settings: Settings): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  for (const problem of doc.report.problems) {
-    const diagnostic = problemDiagnostic(problem, doc.uri, settings);
-    if (diagnostic) out.push(diagnostic);
-  }
-  const workspaceUri = fileUri(doc.root);
+  const { problems, findings } = doc.report;
   // A term with an open clarification is deferred (its first one in replay order says since when).
   const openByTerm = new Map<string, OpenClarification>();
   for (const c of doc.openClarifications) if (!openByTerm.has(c.term)) openByTerm.set(c.term, c);
-  const written = doc.report.findings.length > 0 ? writtenTerms(doc.report) : undefined;
+  const openOf = (finding: Finding) => (openByTerm.size > 0 ? openByTerm.get(finding.term) : undefined);
+  const severities = new Uint8Array(problems.length + findings.length);
+  problems.forEach((problem, i) => (severities[i] = severityFor(problem.code, { problem: problem.severity }, settings.severityOverrides) ?? 0));
+  findings.forEach((finding, i) => (severities[problems.length + i] = findingSeverity(finding, settings, openOf(finding)) ?? 0));
+  const shown = shownUnderLimit(severities, settings.maxProblems);
+  const omitted = new Map<string, number>();
+  const isShown = (i: number, code: string) => {
+    if (severities[i] === 0) return false;
+    if (shown === undefined || shown[i] === 1) return true;
+    omitted.set(code, (omitted.get(code) ?? 0) + 1);
+    return false;
+  };
+
+  const out: Diagnostic[] = [];
+  problems.forEach((problem, i) => {
+    if (!isShown(i, problem.code)) return;
+    const diagnostic = problemDiagnostic(problem, doc.uri, settings);
+    if (diagnostic) out.push(diagnostic);
+  });
+  const workspaceUri = fileUri(doc.root);
+  const written = findings.length > 0 ? writtenTerms(doc.report) : undefined;
   // The diagnostics of a term's findings share their `data` and related entries (one object
   // each, not one per occurrence), by the findings' candidate senses (one array per resolution).
   const shared = new Map<Finding['candidateSenses'], Shared>();
-  for (const finding of doc.report.findings) {
-    const open = openByTerm.size > 0 ? openByTerm.get(finding.term) : undefined;
-    const diagnostic = makeDiagnostic(doc, finding, settings, shared, workspaceUri, open, written!(finding));
+  findings.forEach((finding, i) => {
+    if (!isShown(problems.length + i, finding.conflictType)) return;
+    const diagnostic = makeDiagnostic(doc, finding, settings, shared, workspaceUri, openOf(finding), written!(finding));
     if (diagnostic) out.push(diagnostic);
+  });
+  if (omitted.size > 0) {
+    const note = omittedDiagnostic(omitted, settings);
+    if (note) out.push(note);
   }
   return out;
 }
@@ -61,9 +85,8 @@ function makeDiagnostic(
   open: OpenClarification | undefined,
   written: string | undefined,
 ): Diagnostic | undefined {
-  let severity = severityFor(finding.conflictType, { conflict: finding.severity }, settings.severityOverrides);
+  const severity = findingSeverity(finding, settings, open);
   if (severity === undefined) return undefined;
-  if (open !== undefined && severity < DiagnosticSeverity.Information) severity = DiagnosticSeverity.Information;
   let shared = sharedBySenses.get(finding.candidateSenses);
   if (shared === undefined || shared.open !== open || !madeAlike(shared.finding, finding)) {
     shared = { finding, open, data: findingData(doc, finding, workspaceUri, open), related: relatedEntries(doc, finding) };
@@ -80,6 +103,13 @@ function makeDiagnostic(
     ...(shared.related.length > 0 ? { relatedInformation: shared.related } : {}),
     ...(finding.reason === 'deprecated_only' ? { tags: [DiagnosticTag.Deprecated] } : {}),
   };
+}
+
+/** A finding's severity as shown (undefined: switched off); a deferred term's at most Information. */
+function findingSeverity(finding: Finding, settings: Settings, open: OpenClarification | undefined): DiagnosticSeverity | undefined {
+  const severity = severityFor(finding.conflictType, { conflict: finding.severity }, settings.severityOverrides);
+  if (severity === undefined) return undefined;
+  return open !== undefined && severity < DiagnosticSeverity.Information ? DiagnosticSeverity.Information : severity;
 }
 
 /** Whether the two findings (of the same candidate senses) give the same `data` and related entries. */

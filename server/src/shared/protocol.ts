@@ -213,6 +213,11 @@ export interface SpecGlossarySettings {
   maxFileSize: number;
   /** Delay between the last keystroke and the check of a document, in milliseconds. */
   debounceMs: number;
+  /**
+   * At most this many diagnostics are published for one markdown document (the most severe
+   * first), plus one that says how many more there are; the gate status still counts them all.
+   */
+  maxProblems: number;
   logLevel: LogLevel;
   /** Read by the client library (protocol tracing); kept here so the shape is complete. */
   trace: { server: TraceLevel };
@@ -224,11 +229,17 @@ export const DEFAULT_SETTINGS: Readonly<SpecGlossarySettings> = Object.freeze<Sp
   severityOverrides: {},
   maxFileSize: 5 * 1024 * 1024,
   debounceMs: 200,
+  maxProblems: 1000,
   logLevel: 'info',
   trace: { server: 'off' },
 });
 
 const MAX_DEBOUNCE_MS = 10_000;
+/**
+ * The most `maxProblems` may be: a publication of this many diagnostics is a few tens of MB of
+ * JSON, which the server and an editor still handle; half a million would not (issue 19).
+ */
+const MAX_PROBLEMS = 100_000;
 
 /**
  * Settings as the client sent them (anything) → a complete typed object. Invalid values fall
@@ -273,6 +284,11 @@ export function normalizeSettings(raw: unknown): { settings: SpecGlossarySetting
   if (typeof b === 'number' && Number.isFinite(b) && b >= 0) debounceMs = Math.min(Math.round(b), MAX_DEBOUNCE_MS);
   else if (b !== undefined && b !== null) warn('debounceMs', b, 'a number of milliseconds ≥ 0');
 
+  let maxProblems = DEFAULT_SETTINGS.maxProblems;
+  const p = input['maxProblems'];
+  if (typeof p === 'number' && Number.isFinite(p) && p >= 1) maxProblems = Math.min(Math.floor(p), MAX_PROBLEMS);
+  else if (p !== undefined && p !== null) warn('maxProblems', p, 'a number of diagnostics ≥ 1');
+
   let logLevel = DEFAULT_SETTINGS.logLevel;
   const l = input['logLevel'];
   if ((LOG_LEVELS as readonly unknown[]).includes(l)) logLevel = l as LogLevel;
@@ -282,7 +298,7 @@ export function normalizeSettings(raw: unknown): { settings: SpecGlossarySetting
   const t = (input['trace'] as Record<string, unknown> | undefined)?.['server'];
   if (t === 'messages' || t === 'verbose' || t === 'off') trace = t;
 
-  return { settings: { strictness, disabledExtractors, severityOverrides, maxFileSize, debounceMs, logLevel, trace: { server: trace } }, warnings };
+  return { settings: { strictness, disabledExtractors, severityOverrides, maxFileSize, debounceMs, maxProblems, logLevel, trace: { server: trace } }, warnings };
 }
 
 /** 5242880, "5242880", "5MB", "512 KB", "1.5mb" → bytes; anything else → undefined. */

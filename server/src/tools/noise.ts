@@ -71,7 +71,7 @@ async function main(): Promise<number> {
 
 async function report(workspace: string, judged: Map<string, Judged>, options: Options): Promise<boolean> {
   const specsDir = path.join(workspace, 'kitty-specs');
-  const files = collectMarkdownFiles([existsSync(specsDir) ? specsDir : workspace]);
+  const files = collectMarkdownFiles([existsSync(specsDir) ? specsDir : workspace], workspace);
   if (files.length === 0) {
     console.error(`noise: no markdown files under ${workspace}`);
     return false;

@@ -26,7 +26,7 @@ export async function candidatesCommand(command: ParsedCommand, io: CliIo): Prom
   const format = (values['format'] as string | undefined) ?? 'text';
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json (got '${format}')`);
   const minSpecs = parseMinSpecs(values['min-specs'] as string | undefined);
-  const files = collectMarkdownFiles(positionals.length > 0 ? positionals : ['.']);
+  const files = collectMarkdownFiles(positionals.length > 0 ? positionals : ['.'], io.cwd);
   const engine = createEngine({ commonWords: loadCommonWords() });
   const run = await runCheck(files, {}, undefined, engine);
   if (run.problems.length > 0) io.stderr(formatProblems(run.problems, io.cwd, PLAIN));

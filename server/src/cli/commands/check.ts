@@ -50,13 +50,13 @@ export async function checkCommand(command: ParsedCommand, io: CliIo, hooks: Che
   for (const id of disabled) if (!(EXTRACTOR_IDS as readonly string[]).includes(id)) throw new UsageError(`--disable-extractor: unknown extractor '${id}' (known: ${EXTRACTOR_IDS.join(', ')})`);
   const maxFileBytes = parseSize(values['max-file-size'] as string | undefined);
 
-  const files = collectMarkdownFiles(positionals.length > 0 ? positionals : ['.']);
+  const files = collectMarkdownFiles(positionals.length > 0 ? positionals : ['.'], io.cwd);
   const settings = { ...(strictness ? { strictness } : {}), ...(mission ? { mission: mission.trim() } : {}), disabledExtractors: disabled };
   const first = await runCheck(files, settings, maxFileBytes);
   const replaced = hooks.beforeOutput ? await hooks.beforeOutput(first, command, io, () => runCheck(files, settings, maxFileBytes)) : undefined;
   const run = replaced ?? first;
 
-  const color = format === 'text' && io.isTTY && !values['no-color'] && !process.env['NO_COLOR'];
+  const color = format === 'text' && io.isTTY && !values['no-color'] && !io.env['NO_COLOR'];
   const palette = color ? ANSI : PLAIN;
   if (run.problems.length > 0) io.stderr(formatProblems(run.problems, io.cwd, palette));
   const output = format === 'text' ? textOutput(run, io.cwd, palette) : format === 'json' ? jsonOutput(run, io.cwd) : hooks.formats![format]!(run, io.cwd);

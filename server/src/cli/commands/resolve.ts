@@ -11,7 +11,7 @@ import { eventLogPath } from '../../node/eventStore';
 import { loadWorkspace } from '../../node/workspace';
 import { EXIT_OK, UsageError } from '../errors';
 import { choicesFor, conflictIdsToClose, DEFAULT_CUSTOM_SCOPE, customDrafts, openClarificationsOf, pickDrafts, type TermChoices } from '../events/decisions';
-import { runContext } from '../events/runContext';
+import { newRunContext } from '../events/runContext';
 import { appendOrFail, assertUsableConfig, requireWorkspaceRoot } from '../events/workspace';
 import { relativePath } from '../output/json';
 import { shown } from '../output/terminal';
@@ -49,7 +49,7 @@ export async function resolveCommand(command: ParsedCommand, io: CliIo): Promise
   }
   const open = openClarificationsOf(snapshot, missionId, term);
   const conflictIds = conflictIdsToClose(open);
-  const run = runContext();
+  const run = newRunContext();
 
   let drafts;
   let summary: string;

@@ -41,7 +41,7 @@ export async function resumeCommand(command: ParsedCommand, io: CliIo): Promise<
   if (!checkpoint) throw new UsageError(`no StepCheckpointed with retry token ${token} in the event logs in ${relativePath(io.cwd, eventLogDir(root))}`);
   if (checkpoint.cursor !== CHECKPOINT_CURSOR) throw new UsageError(`checkpoint ${token} is at cursor '${checkpoint.cursor}'; only '${CHECKPOINT_CURSOR}' can be resumed`);
 
-  const candidates = findStepDocuments(root, checkpoint.mission_id, checkpoint.step_id, checkpoint.input_hash);
+  const candidates = findStepDocuments(root, checkpoint.mission_id, checkpoint.step_id, checkpoint.input_hash, io.cwd);
   if (candidates.length === 0) throw new FileError(`the document of step '${checkpoint.step_id}' of mission ${checkpoint.mission_id} is no longer in ${root}`);
   const unchanged = candidates.filter((d) => d.inputHash === checkpoint.input_hash);
   const doc = unchanged.length === 1 ? unchanged[0]! : candidates.length === 1 ? candidates[0]! : undefined;
@@ -58,9 +58,9 @@ export async function resumeCommand(command: ParsedCommand, io: CliIo): Promise<
     const what = shown`Inputs changed since the checkpoint (${docPath}: input_hash ${checkpoint.input_hash.slice(0, 12)}… → ${doc.inputHash.slice(0, 12)}…).`;
     if (values['yes'] === true) {
       notes.push(`${what} Proceeding (--yes).`);
-    } else if (terminalAvailable()) {
+    } else if (terminalAvailable(io)) {
       io.stderr([...notes.splice(0), what].join('\n'));
-      const terminal = openTerminal();
+      const terminal = openTerminal(io);
       const answer = await terminal.ask('Inputs changed since the checkpoint. Proceed? [y/N] ');
       terminal.close();
       if (!/^\s*y(es)?\s*$/i.test(answer ?? '')) {
@@ -87,7 +87,7 @@ export async function resumeCommand(command: ParsedCommand, io: CliIo): Promise<
   }
   for (const scope of current.keys()) if (!checkpoint.scope_refs.some((r) => r.scope === scope)) notes.push(shown`Glossary scope ${scope} was added since the checkpoint.`);
 
-  const palette = io.isTTY && !values['no-color'] && !process.env['NO_COLOR'] ? ANSI : PLAIN;
+  const palette = io.isTTY && !values['no-color'] && !io.env['NO_COLOR'] ? ANSI : PLAIN;
   if (notes.length > 0) io.stderr(notes.join('\n'));
   if (run.problems.length > 0) io.stderr(formatProblems(run.problems, io.cwd, palette));
   const lines = [formatText(run, io.cwd, palette)];

@@ -47,7 +47,7 @@ export async function usesCommand(command: ParsedCommand, io: CliIo): Promise<nu
   const [written, ...paths] = positionals;
   const term = normalizeSurface(written ?? '');
   if (term === '') throw new UsageError('uses needs a term: spec-glossary uses <term> [paths…]');
-  const run = await runCheck(collectMarkdownFiles(paths.length > 0 ? paths : ['.']), {});
+  const run = await runCheck(collectMarkdownFiles(paths.length > 0 ? paths : ['.'], io.cwd), {});
   if (run.problems.length > 0) io.stderr(formatProblems(run.problems, io.cwd, PLAIN));
 
   const uses: Use[] = [];

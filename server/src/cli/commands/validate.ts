@@ -81,7 +81,7 @@ export async function validateCommand(command: ParsedCommand, io: CliIo): Promis
  * problems and one of the glossary's health.
  */
 function validationText({ problems, counts, health }: Validation, io: CliIo, color: boolean): string {
-  const palette = io.isTTY && color && !process.env['NO_COLOR'] ? ANSI : PLAIN;
+  const palette = io.isTTY && color && !io.env['NO_COLOR'] ? ANSI : PLAIN;
   const lines = problems
     .filter((p) => p.severity !== 'hint')
     .map((p) => {

@@ -26,7 +26,7 @@ import { lineText, type TermConflict } from './conflicts';
 import { conflictIdsToClose, customDrafts, DEFAULT_CUSTOM_SCOPE, deferDraft, openClarificationsOf, pickDrafts } from './decisions';
 import { documentEvents, scopeActivations } from './pipelineEvents';
 import { askConflict, type PromptConflict } from './prompt';
-import { runContext, type RunContext } from './runContext';
+import { newRunContext, type RunContext } from './runContext';
 import { openTerminal, terminalAvailable } from './terminal';
 import { appendOrFail, assertUsableConfig } from './workspace';
 
@@ -65,7 +65,7 @@ export function checkHooks(): CheckCommandHooks {
       const emit = command.values['emit-events'] === true;
       let interactive = false;
       if (command.values['interactive'] === true) {
-        interactive = terminalAvailable();
+        interactive = terminalAvailable(io);
         if (!interactive) {
           io.stderr(`spec-glossary check: --interactive needs a terminal on stdin and stdout; not prompting${emit ? ' (blocking conflicts are deferred)' : ''}.`);
         }
@@ -103,7 +103,7 @@ async function recordEvents(
   notes: string[],
   checkpoints: { absolutePath: string; retryToken: string }[],
 ): Promise<boolean> {
-  const ctx = runContext();
+  const ctx = newRunContext();
   const groups = new Map<string, MissionGroup>();
   const blocking: BlockingItem[] = [];
   const seen = new Set<string>();
@@ -138,7 +138,7 @@ async function recordEvents(
   let decided = false;
   if (mode.interactive && blocking.length > 0) {
     const asked = [...blocking].sort((a, b) => SEVERITY_RANK[b.conflict.wire.severity] - SEVERITY_RANK[a.conflict.wire.severity] || a.order - b.order).slice(0, MAX_PROMPTS);
-    const terminal = openTerminal();
+    const terminal = openTerminal(io);
     try {
       terminal.write(
         `${blocking.length} blocking conflict${blocking.length === 1 ? '' : 's'}` +

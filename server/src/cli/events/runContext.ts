@@ -1,6 +1,6 @@
 /**
  * Who and which run a CLI invocation's events belong to (SPEC §7): `run_id` is `cli-<uuid4>`,
- * one per process; decisions are made by `user:<os user name>`, a human; extraction is done by
+ * one per invocation (a command creates its run once and passes it on); decisions are made by `user:<os user name>`, a human; extraction is done by
  * the service itself.
  */
 
@@ -19,14 +19,12 @@ export interface RunContext {
   actor: ActorIdentity;
 }
 
-let current: RunContext | undefined;
-
-/** The run of this process: created once, so every event of one invocation shares its run_id. */
-export function runContext(): RunContext {
-  return (current ??= { runId: `cli-${randomUUID()}`, actor: currentActor() });
+/** A new run: called once per invocation, so every event of it shares its run_id. */
+export function newRunContext(): RunContext {
+  return { runId: `cli-${randomUUID()}`, actor: currentActor() };
 }
 
 /** What the shared decision builders (core/events/decisions.ts) need for one mission. */
-export function decisionContext(missionId: string, run: RunContext = runContext()): DecisionContext {
+export function decisionContext(missionId: string, run: RunContext): DecisionContext {
   return { missionId, runId: run.runId, actor: run.actor, timestamp: isoTimestamp() };
 }

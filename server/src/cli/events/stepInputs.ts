@@ -41,11 +41,11 @@ export interface StepDocument {
  * When none has that identity (the checkpoint came from `check --mission`, which overrides the
  * mission), documents of that step whose inputs still hash to `inputHash` are taken instead.
  */
-export function findStepDocuments(root: string, missionId: string, stepId: string, inputHash: string, maxFileBytes?: number): StepDocument[] {
+export function findStepDocuments(root: string, missionId: string, stepId: string, inputHash: string, cwd: string, maxFileBytes?: number): StepDocument[] {
   const cache: MetaCache = new Map();
   const sameStep: StepDocument[] = [];
   const matches: StepDocument[] = [];
-  for (const file of collectMarkdownFiles([root])) {
+  for (const file of collectMarkdownFiles([root], cwd)) {
     const outcome = readWorkspaceText(root, file, maxFileBytes);
     if (!outcome.ok) continue;
     const header = readHeader(outcome.text);

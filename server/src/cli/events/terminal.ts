@@ -6,12 +6,13 @@
  */
 
 import { createInterface, type Interface } from 'node:readline';
+import type { CliIo } from '../types';
 
 export const FORCE_TTY_ENV = 'SPEC_GLOSSARY_FORCE_TTY';
 
-export function terminalAvailable(): boolean {
-  if (process.env[FORCE_TTY_ENV] === '1') return true;
-  return Boolean(process.stdin.isTTY && process.stdout.isTTY);
+export function terminalAvailable(io: CliIo): boolean {
+  if (io.env[FORCE_TTY_ENV] === '1') return true;
+  return Boolean(io.streams.stdin.isTTY && io.streams.stdout.isTTY);
 }
 
 export interface Terminal {
@@ -25,7 +26,8 @@ export interface Terminal {
  * Lines are queued as they arrive, so answers typed (or piped) ahead of a question are kept, and
  * end of input answers every later question with `undefined`.
  */
-export function openTerminal(input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stderr): Terminal {
+export function openTerminal(io: CliIo): Terminal {
+  const { stdin: input, stderr: output } = io.streams;
   const lines: string[] = [];
   const waiting: ((line: string | undefined) => void)[] = [];
   let ended = false;

@@ -22,6 +22,8 @@ type SemanticMemo = Map<string, { candidate: TermCandidate; resolution: Resoluti
 
 /** For each resolved term: its definition, and the offsets of its occurrences that contradicted it. */
 type ContradictionMemo = Map<string, { definition: string; hits: Set<number>; resolution: Resolution; critical: boolean; confidence: number; findings: Map<number, Finding> }>;
+/** By surface: the offsets of the occurrences of an ordinary synonym to avoid whose sentence is in the preferred term's sense. */
+type InSenseMemo = Map<string, { resolution: Resolution; hits: Set<number> }>;
 
 /** The previous check's findings in document order, with the offsets they start at. */
 interface OrderMemo {
@@ -48,6 +50,8 @@ export const semanticCheck: Unit<CheckContext> = {
     const memo: SemanticMemo = new Map();
     const previousHits = follows ? (context.previous.memo.get('semantic_check.contradictions') as ContradictionMemo | undefined) : undefined;
     const hits: ContradictionMemo = new Map();
+    const previousInSense = follows ? (context.previous.memo.get('semantic_check.inSense') as InSenseMemo | undefined) : undefined;
+    const inSense: InSenseMemo = new Map();
     // Indices (into `findings`) of the findings made by this check rather than reused.
     const fresh: number[] = [];
     const kept = { head: 0, tail: 0 };
@@ -84,7 +88,7 @@ export const semanticCheck: Unit<CheckContext> = {
         // where its sentence is about what the preferred term means (made afresh every time).
         if (old !== undefined) for (const finding of old.findings) dropped.add(finding);
         const shape = describe(candidate, resolution, context.critical);
-        const own = synonymsInSense(context, candidate, resolution, shape);
+        const own = synonymsInSense(context, candidate, resolution, shape, previousInSense, inSense);
         memo.set(candidate.surface, { candidate, resolution, shape, critical: context.critical, findings: own, inSenseOnly: true });
         for (const finding of own) {
           if (follows) fresh.push(findings.length);
@@ -120,6 +124,7 @@ export const semanticCheck: Unit<CheckContext> = {
     context.memo.set('semantic_check.order', order);
     context.memo.set('semantic_check.resolve', memo);
     context.memo.set('semantic_check.contradictions', hits);
+    context.memo.set('semantic_check.inSense', inSense);
   },
 };
 
@@ -393,10 +398,32 @@ function makeFinding(candidate: TermCandidate, shape: Shape, range: Range, criti
  * `sharesDefinitionContext`). "The pack extends the built-in tactic" is the glossary's sense of
  * "enhances"; "this extends the deadline" is English.
  */
-function synonymsInSense(context: CheckContext, candidate: TermCandidate, resolution: Extract<Resolution, { kind: 'synonym_to_avoid' }>, shape: Shape): Finding[] {
-  const wanted = new Set<string>();
-  for (const sense of resolution.candidates) for (const word of keywords(sense.definition)) wanted.add(word);
-  for (const word of keywords(resolution.replacement)) wanted.add(word);
+function synonymsInSense(
+  context: CheckContext,
+  candidate: TermCandidate,
+  resolution: Extract<Resolution, { kind: 'synonym_to_avoid' }>,
+  shape: Shape,
+  previous: InSenseMemo | undefined,
+  memo: InSenseMemo,
+): Finding[] {
+  // After an edit, an occurrence whose sentence lies in unchanged text is in sense exactly when it
+  // was before (the same resolution: the same definitions to share words with). Only the
+  // occurrences within a sentence's reach of the edit are read again: a keystroke in a 1 MB
+  // document used to read the sentence of every occurrence of every such word.
+  const before = previous?.get(candidate.surface);
+  const known = before !== undefined && before.resolution === resolution ? before.hits : undefined;
+  const edit = context.scan.edit;
+  const hits = new Set<number>();
+  memo.set(candidate.surface, { resolution, hits });
+  let wanted: Set<string> | undefined;
+  const wantedWords = () => {
+    if (wanted === undefined) {
+      wanted = new Set<string>();
+      for (const sense of resolution.candidates) for (const word of keywords(sense.definition)) wanted.add(word);
+      for (const word of keywords(resolution.replacement)) wanted.add(word);
+    }
+    return wanted;
+  };
   const own = new Set([candidate.surface]);
   const { masked, text, lines } = context.scan;
   const offsets = candidateOffsets(candidate);
@@ -405,7 +432,13 @@ function synonymsInSense(context: CheckContext, candidate: TermCandidate, resolu
   for (let k = 0; k < count; k++) {
     const start = offsets ? offsets[2 * k]! : lines.offsetAt(candidate.occurrences[k]!.start);
     const end = offsets ? offsets[2 * k + 1]! : lines.offsetAt(candidate.occurrences[k]!.end);
-    if (sharesDefinitionContext(masked, text, start, end, wanted, own)) out.push(makeFinding(candidate, shape, candidate.occurrences[k]!, context.critical));
+    let inSense: boolean;
+    if (known && edit && end + SENTENCE_REACH <= edit.restart) inSense = known.has(start);
+    else if (known && edit && start - SENTENCE_REACH >= edit.end) inSense = known.has(start - edit.delta);
+    else inSense = sharesDefinitionContext(masked, text, start, end, wantedWords(), own);
+    if (!inSense) continue;
+    hits.add(start);
+    out.push(makeFinding(candidate, shape, candidate.occurrences[k]!, context.critical));
   }
   return out;
 }

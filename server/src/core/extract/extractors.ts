@@ -216,6 +216,16 @@ const casingPattern: Extractor = {
 };
 
 const PLAIN_WORD = /^[A-Za-z\u00C0-\u024F][a-z\u00DF-\u024F]{2,}$/;
+/**
+ * repeated_noun's byte per word id and common-word list (`Lexicon.flags`): the low two bits say
+ * whether the word can be proposed at all (0: not asked yet); the next two whether its glossary
+ * form is familiar, asked once instead of at every check (on 1 MB of specs, thousands of words).
+ */
+const RARE_BITS = 3;
+const NOT_RARE = 1;
+const RARE = 2;
+const SURFACE_KNOWN = 4;
+const SURFACE_FAMILIAR = 8;
 
 const repeatedNoun: Extractor = {
   id: 'repeated_noun',
@@ -229,6 +239,15 @@ const repeatedNoun: Extractor = {
     // Only plain words that need a glossary can be proposed: the lexicon remembers which words
     // those are (per common-word list), and only their tokens are counted.
     const rare = scan.lexicon.flags(context.common);
+    // Whether a word's glossary form (its singular) is familiar, by word id, asked once per list.
+    const familiarSurface = (w: number): boolean => {
+      let flag = rare[w]!;
+      if ((flag & SURFACE_KNOWN) === 0) {
+        flag |= SURFACE_KNOWN | (isFamiliarWord(context.common, scan.lexicon.surface(w)) ? SURFACE_FAMILIAR : 0);
+        rare[w] = flag;
+      }
+      return (flag & SURFACE_FAMILIAR) !== 0;
+    };
     const count = (from: number, to: number, out: Found<number>) => {
       // (Locals: this loop looks at every token of the document.)
       const ids = tokens.word;
@@ -237,9 +256,12 @@ const repeatedNoun: Extractor = {
       const flags = rare;
       for (let i = from; i < to; i++) {
         const w = ids[i]!;
-        let flag = flags[w]!;
-        if (flag === 0) flags[w] = flag = PLAIN_WORD.test(words[w]!) && !isFamiliarWord(context.common, words[w]!) ? 2 : 1;
-        if (flag === 1 || inHeading[i] || consumed[i]) continue;
+        let flag = flags[w]! & RARE_BITS;
+        if (flag === 0) {
+          flag = PLAIN_WORD.test(words[w]!) && !isFamiliarWord(context.common, words[w]!) ? RARE : NOT_RARE;
+          flags[w] = flags[w]! | flag;
+        }
+        if (flag === NOT_RARE || inHeading[i] || consumed[i]) continue;
         const start = starts[i]!;
         const end = ends[i]!;
         if (end - start < 3) continue;
@@ -277,7 +299,7 @@ const repeatedNoun: Extractor = {
     const bySurface = new Map<string, { count: number; lower: number; capital: number; first: number }>();
     for (let k = 0; k < order.length; k++) {
       const w = order[k]!;
-      const surface = normalizeSurface(words[w]!);
+      const surface = scan.lexicon.surface(w);
       const entry = bySurface.get(surface) ?? { count: 0, lower: 0, capital: 0, first: firstAt[k]! };
       entry.count += tally[3 * w]!;
       entry.lower += tally[3 * w + 1]!;
@@ -298,7 +320,8 @@ const repeatedNoun: Extractor = {
     context.memo.set('repeated_noun.code', code);
     const rareWords: RareWord[] = [];
     for (const [surface, { count, lower, capital, first }] of bySurface) {
-      if ((lower === 0 && capital > 0) || isFamiliarWord(context.common, surface)) continue;
+      // (`first` is a token of a word whose glossary form is `surface`.)
+      if ((lower === 0 && capital > 0) || familiarSurface(tokens.word[first]!)) continue;
       if (code.has(surface) || code.has(words[tokens.word[first]!]!)) continue;
       if (count >= 3) propose(context, surface, 'repeated_noun');
       // (A clipping is weak evidence: it is not added up across documents.)

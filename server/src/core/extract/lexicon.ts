@@ -8,7 +8,7 @@
  * an edit only interns the words it touches and a new document mostly words already known.
  */
 
-import { singularize } from '../normalize';
+import { normalizeSurface, singularize } from '../normalize';
 import { grown, standalone } from '../text';
 
 const FNV_OFFSET = 0x811c9dc5 | 0;
@@ -30,6 +30,7 @@ export class Lexicon {
   readonly words: string[] = [];
   private readonly ids = new Map<string, number>();
   private readonly singulars: (string | undefined)[] = [];
+  private readonly surfaces: (string | undefined)[] = [];
   private readonly caches = new WeakMap<object, unknown>();
   private readonly flagSets = new WeakMap<object, Uint8Array>();
 
@@ -114,6 +115,13 @@ export class Lexicon {
     let singular = this.singulars[id];
     if (singular === undefined) this.singulars[id] = singular = singularize(this.words[id]!);
     return singular;
+  }
+
+  /** `normalizeSurface` of word `id` (the glossary form of a one-word term), computed once. */
+  surface(id: number): string {
+    let surface = this.surfaces[id];
+    if (surface === undefined) this.surfaces[id] = surface = normalizeSurface(this.words[id]!);
+    return surface;
   }
 
   /** Per-word data owned by `owner` (a glossary trie, a common-word list), created on first use. */

@@ -54,11 +54,12 @@ export function scanFully(text: string, header: Header, fields: readonly string[
 
 /**
  * The header (lines, front matter) of `text`, an edit of `previous`'s text: the line index is
- * patched and the parsed front matter kept when the edit leaves it alone.
+ * patched and the parsed front matter kept when the edit leaves it alone. `known`: the edit,
+ * when the caller knows it (it may cover more than what changed); else the texts are compared.
  */
-export function editedHeader(previous: ScanState, text: string): { header: Header; edit: Edit } | undefined {
+export function editedHeader(previous: ScanState, text: string, known?: Edit): { header: Header; edit: Edit } | undefined {
   const old = previous.scan.text;
-  const edit = diff(old, text);
+  const edit = known ?? diff(old, text);
   const front = locateFrontMatter(text);
   const sameFront = front === undefined ? previous.front === undefined : previous.front !== undefined && previous.front.start === front.start && previous.front.end === front.end;
   if (!sameFront || edit.from < previous.bodyStart) return undefined;

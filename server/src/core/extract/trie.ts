@@ -4,28 +4,25 @@
  * at the root (start a surface, be a whole surface, be a plural of one) is worked out once per
  * word of the document's lexicon, so the walk costs one array read for most tokens and stays flat
  * as the glossary grows.
+ *
+ * Nodes are numbers and their edges live in one open-addressing table keyed by (parent, key),
+ * the keys interned once per distinct word: about 35 bytes per word of a surface, so a glossary
+ * of long multi-word surfaces takes memory in proportion to its text (an object and two maps per
+ * node took ~500 bytes per word: a 3.6 MB seed of long phrases held ~150 MB of trie, issue 19).
  */
 
 import { grown } from '../text';
 import type { Lexicon } from './lexicon';
 import { isWhitespaceGap, SHAPE_ACRONYM_PLURAL, type Tokens } from './tokens';
 
-interface TrieNode {
-  /** Created with the first child: most nodes of a big glossary's trie are leaves. */
-  children: Map<string, TrieNode> | undefined;
-  /** Number of children (a field: Map#size is a slow getter in the hottest loop). */
-  fanout: number;
-  /** Children whose key is " word" (a whitespace separator), keyed by the bare word. */
-  spaced: Map<string, TrieNode> | undefined;
-  /** Surface (normalized) that ends at this node, if any. */
-  terminal: string | undefined;
-  /** Its number (`SurfaceTrie.surfaceId`), -1 when there is none. */
-  terminalId: number;
-  /** Whether a child's key starts with punctuation ("-driven"): only then is a punctuation gap read. */
-  joined: boolean;
-  /** For a child of the root: its number (`SurfaceTrie.rootNodes`); -1 for other nodes. */
-  index: number;
-}
+/** The root node's number; no edge leads to it, so 0 also means "no node" where one is stored. */
+const ROOT = 0;
+/** No node (what a missing edge gives). */
+const NONE = -1;
+/** Node flags: a child's key starts with punctuation ("-driven"): only then is a punctuation gap read. */
+const JOINED = 1;
+/** Node flags: some child follows a space ("package" of "work package"). */
+const SPACED = 2;
 
 const WORD_SPLIT = /[A-Za-z0-9_\u00C0-\u024F]+(?:['\u2019][A-Za-z\u00C0-\u024F]+)*/.source;
 
@@ -51,7 +48,7 @@ class RootCache {
    */
   flags = new Uint8Array(0);
   /**
-   * The root's child keyed by the word, as its number + 1 (0: none). (Numbers, not nodes: typed
+   * The root's child keyed by the word, as its node number (0, the root's, for none). (Typed
    * arrays as long as the lexicon cost no collector time and can be shared, see SharedRootLookups.)
    */
   exact = new Int32Array(0);
@@ -114,11 +111,6 @@ export class SharedRootLookups {
   }
 }
 
-function node(): TrieNode {
-  // Every field set up front: one object shape for all nodes keeps property access fast.
-  return { children: undefined, fanout: 0, spaced: undefined, terminal: undefined, terminalId: -1, joined: false, index: -1 };
-}
-
 export class SurfaceTrie {
   /**
    * `shared`: root lookups to share with other tries (see SharedRootLookups); without, the trie
@@ -126,28 +118,43 @@ export class SurfaceTrie {
    */
   constructor(private readonly shared?: SharedRootLookups) {}
 
-  private readonly root: TrieNode = node();
-  /** The root's children, by their number (`TrieNode.index`). */
-  private readonly rootNodes: TrieNode[] = [];
+  /** Per node: the number of the surface that ends there (-1: none), its children, JOINED | SPACED. */
+  private terminalIds = new Int32Array(64).fill(NONE);
+  private fanouts = new Int32Array(64);
+  private nodeFlags = new Uint8Array(64);
+  private nodeCount = 1;
+  /** Edges: open addressing on (parent, key), `edgeChild` 0 for a free slot. */
+  private edgeParent = new Int32Array(64);
+  private edgeKey = new Int32Array(64);
+  private edgeChild = new Int32Array(64);
+  private edgeCount = 0;
+  /**
+   * Edge keys, interned: a word after a space or at the root as it is ("package"), a word after
+   * punctuation with it ("-driven"; never equal to a word, which starts with a letter or digit).
+   */
+  private readonly keyIds = new Map<string, number>();
+  /** The distinct first words of the surfaces (the root's keys). */
+  private readonly firstWords: string[] = [];
   /** The surfaces matches can give, by their number (`surfaceId`). */
   private readonly surfaceNames: string[] = [];
   private size = 0;
-  /** Words that follow a space in some phrase ("package" of "work package"). */
-  private readonly followers = new Set<string>();
+  /** Per interned key: 1 when the word follows a space in some phrase ("package" of "work package"). */
+  private follower = new Uint8Array(64);
   /**
-   * For a phrase's second word (after a space): the bits of the first words it follows. A first
-   * word's bit is one of 31 (`startBit`), so two first words may share one: a pair that looks
-   * possible is then tried and found not to match, never the other way round.
+   * Per interned key, for a phrase's second word (after a space): the bits of the first words it
+   * follows. A first word's bit is one of 31 (`startBitOf`), so two first words may share one: a
+   * pair that looks possible is then tried and found not to match, never the other way round.
    */
-  private readonly seconds = new Map<string, number>();
-  private readonly startBits = new Map<string, number>();
+  private secondBits = new Int32Array(64);
+  /** Per interned key of a phrase's first word: its bit (0: none yet). */
+  private startBitOf = new Int32Array(64);
+  private startBitCount = 0;
   private longest = 0;
   /** Bumped by `add`, so lookups cached before are not used after. */
   private version = 0;
   private lastCache: RootCache | undefined;
   /** A small number for each surface a match can give (0, 1, 2, … in the order first added). */
   private readonly surfaceIds = new Map<string, number>();
-
   /** The number of a surface matches can give (see `surfaceCount`); -1 for any other string. */
   surfaceId(surface: string): number {
     return this.surfaceIds.get(surface) ?? -1;
@@ -167,6 +174,22 @@ export class SurfaceTrie {
     return this.longest;
   }
 
+  /** Nodes in the trie, the root included: at most one per word of the phrases added, plus one. */
+  get nodes(): number {
+    return this.nodeCount;
+  }
+
+  /** Distinct words (with their separator when it is punctuation) on the trie's edges. */
+  get keys(): number {
+    return this.keyIds.size;
+  }
+
+  /** Bytes of the trie's node, edge and key tables (the interned key strings and surface names come on top). */
+  get tableBytes(): number {
+    const tables = [this.terminalIds, this.fanouts, this.nodeFlags, this.edgeParent, this.edgeKey, this.edgeChild, this.follower, this.secondBits, this.startBitOf];
+    return tables.reduce((sum, table) => sum + table.byteLength, 0);
+  }
+
   /**
    * Add a key phrase that resolves to `surface`. Phrases whose words are separated by anything
    * other than spaces (e.g. "ci/cd") are stored with the separator folded into the next word.
@@ -176,40 +199,106 @@ export class SurfaceTrie {
     if (words.length === 0) return;
     this.longest = Math.max(this.longest, words.length);
     this.version++;
-    let current = this.root;
-    if (words.length > 1 && words[1]!.charCodeAt(0) === 32) {
-      const second = words[1]!.slice(1);
-      this.seconds.set(second, (this.seconds.get(second) ?? 0) | this.startBit(words[0]!));
-    }
-    for (const word of words) {
-      let child = current.children?.get(word);
-      if (!child) {
-        child = node();
-        (current.children ??= new Map()).set(word, child);
-        current.fanout++;
-        if (current === this.root) {
-          child.index = this.rootNodes.length;
-          this.rootNodes.push(child);
-        }
-        if (word.charCodeAt(0) === 32) {
-          (current.spaced ??= new Map()).set(word.slice(1), child);
-          this.followers.add(word.slice(1));
-        } else if (current !== this.root) {
-          current.joined = true;
-        }
+    let current = ROOT;
+    let firstKey = 0;
+    for (let k = 0; k < words.length; k++) {
+      const word = words[k]!;
+      const spaced = word.charCodeAt(0) === 32;
+      const keyId = this.intern(spaced ? word.slice(1) : word);
+      if (k === 0) firstKey = keyId;
+      else if (k === 1 && spaced) this.secondBits[keyId]! |= this.startBit(firstKey);
+      let next = this.childOf(current, keyId);
+      if (next === NONE) {
+        next = this.addNode();
+        this.addEdge(current, keyId, next);
+        this.fanouts[current]!++;
+        if (current === ROOT) this.firstWords.push(spaced ? word.slice(1) : word);
+        else if (spaced) {
+          this.nodeFlags[current]! |= SPACED;
+          this.follower[keyId] = 1;
+        } else this.nodeFlags[current]! |= JOINED;
       }
-      current = child;
+      current = next;
     }
-    if (!this.surfaceIds.has(surface)) {
-      this.surfaceIds.set(surface, this.surfaceIds.size);
+    let surfaceId = this.surfaceIds.get(surface);
+    if (surfaceId === undefined) {
+      this.surfaceIds.set(surface, (surfaceId = this.surfaceIds.size));
       this.surfaceNames.push(surface);
     }
     // First registration wins: a glossary surface is never overridden by a synonym pointing elsewhere.
-    if (current.terminal === undefined) {
+    if (this.terminalIds[current] === NONE) {
       this.size++;
-      current.terminal = surface;
-      current.terminalId = this.surfaceIds.get(surface)!;
+      this.terminalIds[current] = surfaceId;
     }
+  }
+
+  /** The number of an edge key (1, 2, …), given on first use. */
+  private intern(key: string): number {
+    let keyId = this.keyIds.get(key);
+    if (keyId === undefined) {
+      this.keyIds.set(key, (keyId = this.keyIds.size + 1));
+      if (keyId === this.follower.length) {
+        this.follower = grown(this.follower, keyId * 2);
+        this.secondBits = grown(this.secondBits, keyId * 2);
+        this.startBitOf = grown(this.startBitOf, keyId * 2);
+      }
+    }
+    return keyId;
+  }
+
+  private addNode(): number {
+    const id = this.nodeCount++;
+    if (id === this.terminalIds.length) {
+      const length = id * 2;
+      const terminals = new Int32Array(length).fill(NONE);
+      terminals.set(this.terminalIds);
+      this.terminalIds = terminals;
+      this.fanouts = grown(this.fanouts, length);
+      this.nodeFlags = grown(this.nodeFlags, length);
+    }
+    return id;
+  }
+
+  private addEdge(parent: number, keyId: number, child: number): void {
+    // (At most three quarters full: linear probing stays short, and the table small.)
+    if ((this.edgeCount + 1) * 4 > this.edgeChild.length * 3) this.growEdges();
+    this.edgeCount++;
+    this.place(parent, keyId, child);
+  }
+
+  private place(parent: number, keyId: number, child: number): void {
+    const mask = this.edgeChild.length - 1;
+    let slot = edgeHash(parent, keyId) & mask;
+    while (this.edgeChild[slot] !== 0) slot = (slot + 1) & mask;
+    this.edgeParent[slot] = parent;
+    this.edgeKey[slot] = keyId;
+    this.edgeChild[slot] = child;
+  }
+
+  private growEdges(): void {
+    const [parents, keys, children] = [this.edgeParent, this.edgeKey, this.edgeChild];
+    const length = children.length * 2;
+    this.edgeParent = new Int32Array(length);
+    this.edgeKey = new Int32Array(length);
+    this.edgeChild = new Int32Array(length);
+    for (let slot = 0; slot < children.length; slot++) if (children[slot] !== 0) this.place(parents[slot]!, keys[slot]!, children[slot]!);
+  }
+
+  /** The child of `parent` under key `keyId`; NONE when there is none. */
+  private childOf(parent: number, keyId: number): number {
+    const children = this.edgeChild;
+    const mask = children.length - 1;
+    for (let slot = edgeHash(parent, keyId) & mask; ; slot = (slot + 1) & mask) {
+      const child = children[slot]!;
+      if (child === 0) return NONE;
+      if (this.edgeParent[slot] === parent && this.edgeKey[slot] === keyId) return child;
+    }
+  }
+
+  /** The child of `parent` for `word` after `separator` (" " for any white space); NONE when there is none. */
+  private child(parent: number, separator: string, word: string): number {
+    const keyId = this.keyIds.get(separator === ' ' ? word : separator + word);
+    return keyId === undefined ? NONE : this.childOf(parent, keyId);
   }
 
   /**
@@ -226,7 +315,7 @@ export class SurfaceTrie {
 
     let found = false;
     const rootChild = cache.exact[w]!;
-    let current = rootChild > 0 ? this.rootNodes[rootChild - 1] : undefined;
+    let current = rootChild > 0 ? rootChild : NONE;
     let firstId = cache.terminalId[w]!;
     if (firstId < 0 && (tokens.shape[i]! & SHAPE_ACRONYM_PLURAL) !== 0) firstId = cache.acronymId[w]!;
     if (firstId >= 0) {
@@ -235,20 +324,19 @@ export class SurfaceTrie {
       into.first = into.last = i;
       found = true;
     }
-    for (let j = i + 1; j < tokens.count && current !== undefined && current.fanout > 0; j++) {
+    const flags = this.nodeFlags;
+    for (let j = i + 1; j < tokens.count && current !== NONE && this.fanouts[current]! > 0; j++) {
       const gapStart = tokens.end[j - 1]!;
       const gapEnd = tokens.start[j]!;
       const wj = tokens.word[j]!;
       let separator: string;
-      let exact: TrieNode | undefined;
-      let end: TrieNode | undefined;
       if (isWhitespaceGap(masked, gapStart, gapEnd)) {
         separator = ' ';
-      } else if (gapEnd - gapStart === 1 && masked[gapStart] === 45 && current.spaced !== undefined && !(current.joined && this.continues(current, '-', wj, j, tokens, lexicon))) {
+      } else if (gapEnd - gapStart === 1 && masked[gapStart] === 45 && (flags[current]! & SPACED) !== 0 && !((flags[current]! & JOINED) !== 0 && this.continues(current, '-', wj, j, tokens, lexicon))) {
         // A multi-word surface also matches its hyphen-joined form (SPEC §5: "work-package" is
         // "work package"), unless a surface is spelt with that hyphen ("spec-driven").
         separator = ' ';
-      } else if (gapEnd - gapStart <= 3 && current.joined && isPunctuationGap(masked, gapStart, gapEnd)) {
+      } else if (gapEnd - gapStart <= 3 && (flags[current]! & JOINED) !== 0 && isPunctuationGap(masked, gapStart, gapEnd)) {
         // (No phrase goes on from here after punctuation: no need to read the separator.)
         separator = text.slice(gapStart, gapEnd);
       } else break;
@@ -259,12 +347,13 @@ export class SurfaceTrie {
         if (follows === 1) break;
       }
       const bare = lexicon.words[wj]!;
-      exact = child(current, separator, bare);
-      end = exact?.terminal !== undefined ? exact : undefined;
-      if (end === undefined && bare.charCodeAt(bare.length - 1) === 115) end = this.pluralEnd(current, separator, wj, j, tokens, lexicon);
-      if (end?.terminal !== undefined) {
-        into.surface = end.terminal;
-        into.id = end.terminalId;
+      const exact = this.child(current, separator, bare);
+      let end = exact !== NONE && this.terminalIds[exact] !== NONE ? exact : NONE;
+      if (end === NONE && bare.charCodeAt(bare.length - 1) === 115) end = this.pluralEnd(current, separator, wj, j, tokens, lexicon);
+      if (end !== NONE && this.terminalIds[end] !== NONE) {
+        const id = this.terminalIds[end]!;
+        into.surface = this.surfaceNames[id]!;
+        into.id = id;
         into.first = i;
         into.last = j;
         found = true;
@@ -274,19 +363,21 @@ export class SurfaceTrie {
     return found;
   }
 
-  /** The node a plural form of word `wj` (token j) ends a surface at after `separator`, if any. */
-  private pluralEnd(current: TrieNode, separator: string, wj: number, j: number, tokens: Tokens, lexicon: Lexicon): TrieNode | undefined {
+  /** The node a plural form of word `wj` (token j) ends a surface at after `separator`; NONE when there is none. */
+  private pluralEnd(current: number, separator: string, wj: number, j: number, tokens: Tokens, lexicon: Lexicon): number {
     // Forms a document word may take when it ends a surface: plural, acronym plural ("APIs").
     const bare = lexicon.words[wj]!;
     const singular = lexicon.singular(wj);
-    let end = singular !== bare ? child(current, separator, singular) : undefined;
-    if (end?.terminal === undefined && (tokens.shape[j]! & SHAPE_ACRONYM_PLURAL) !== 0) end = child(current, separator, bare.slice(0, -1));
+    let end = singular !== bare ? this.child(current, separator, singular) : NONE;
+    if ((end === NONE || this.terminalIds[end] === NONE) && (tokens.shape[j]! & SHAPE_ACRONYM_PLURAL) !== 0) end = this.child(current, separator, bare.slice(0, -1));
     return end;
   }
 
   /** Whether a phrase goes on from `current` with word `wj` (token j, any form) after `separator`. */
-  private continues(current: TrieNode, separator: string, wj: number, j: number, tokens: Tokens, lexicon: Lexicon): boolean {
-    return child(current, separator, lexicon.words[wj]!) !== undefined || this.pluralEnd(current, separator, wj, j, tokens, lexicon)?.terminal !== undefined;
+  private continues(current: number, separator: string, wj: number, j: number, tokens: Tokens, lexicon: Lexicon): boolean {
+    if (this.child(current, separator, lexicon.words[wj]!) !== NONE) return true;
+    const end = this.pluralEnd(current, separator, wj, j, tokens, lexicon);
+    return end !== NONE && this.terminalIds[end] !== NONE;
   }
 
   /**
@@ -378,65 +469,71 @@ export class SurfaceTrie {
    */
   rootForms(): string[] {
     const forms: string[] = [];
-    for (const first of this.root.children?.keys() ?? []) {
+    for (const first of this.firstWords) {
       forms.push(first, first + 's', first + 'es');
       if (first.endsWith('y')) forms.push(first.slice(0, -1) + 'ies');
     }
     return forms;
   }
 
-  /** The bit of a phrase's first word (one of 31, in the order first words come). */
-  private startBit(first: string): number {
-    let bit = this.startBits.get(first);
-    if (bit === undefined) this.startBits.set(first, (bit = 1 << this.startBits.size % 31));
+  /** The bit of a phrase's first word, by its key (one of 31, in the order first words come). */
+  private startBit(firstKey: number): number {
+    let bit = this.startBitOf[firstKey]!;
+    if (bit === 0) this.startBitOf[firstKey] = bit = 1 << this.startBitCount++ % 31;
     return bit;
+  }
+
+  /** Whether `word` follows a space in some phrase, and the bits of the first words it is the second of. */
+  private followFacts(word: string): number {
+    const keyId = this.keyIds.get(word);
+    // (Bit 31 of the bits is never set: it marks a follower here.)
+    return keyId === undefined ? 0 : (this.follower[keyId]! << 31) | this.secondBits[keyId]!;
   }
 
   private computeFollows(cache: RootCache, lexicon: Lexicon, w: number): number {
     const bare = lexicon.words[w]!;
-    let may = this.followers.has(bare);
-    let second = this.seconds.get(bare) ?? 0;
+    let facts = this.followFacts(bare);
     if (bare.charCodeAt(bare.length - 1) === 115) {
       // The forms a word may take when it ends a phrase (see matchInto): plural, acronym plural.
-      const singular = lexicon.singular(w);
-      const cut = bare.slice(0, -1);
-      may ||= this.followers.has(singular) || this.followers.has(cut);
-      second |= (this.seconds.get(singular) ?? 0) | (this.seconds.get(cut) ?? 0);
+      facts |= this.followFacts(lexicon.singular(w)) | this.followFacts(bare.slice(0, -1));
     }
-    const follows = may ? 2 : 1;
+    const follows = facts < 0 ? 2 : 1;
     cache.follows[w] = follows;
-    cache.second[w] = second;
+    cache.second[w] = facts & 0x7fffffff;
     return follows;
   }
 
   private computeRoot(cache: RootCache, lexicon: Lexicon, w: number): number {
     const bare = lexicon.words[w]!;
-    const exact = this.root.children?.get(bare);
-    let end = exact?.terminal !== undefined ? exact : undefined;
-    let acronym: TrieNode | undefined;
-    if (end === undefined && bare.charCodeAt(bare.length - 1) === 115) {
+    const exact = this.child(ROOT, ' ', bare);
+    let end = exact !== NONE && this.terminalIds[exact] !== NONE ? exact : NONE;
+    let acronym = NONE;
+    if (end === NONE && bare.charCodeAt(bare.length - 1) === 115) {
       const singular = lexicon.singular(w);
-      if (singular !== bare) end = this.root.children?.get(singular);
-      acronym = this.root.children?.get(bare.slice(0, -1));
+      if (singular !== bare) end = this.child(ROOT, ' ', singular);
+      acronym = this.child(ROOT, ' ', bare.slice(0, -1));
     }
-    const terminal = end?.terminal;
-    cache.exact[w] = exact !== undefined ? exact.index + 1 : 0;
-    cache.terminalId[w] = terminal !== undefined ? end!.terminalId : -1;
-    cache.acronymId[w] = acronym?.terminal !== undefined ? acronym.terminalId : -1;
+    const terminalId = end !== NONE ? this.terminalIds[end]! : NONE;
+    const acronymId = acronym !== NONE ? this.terminalIds[acronym]! : NONE;
+    cache.exact[w] = exact !== NONE ? exact : 0;
+    cache.terminalId[w] = terminalId;
+    cache.acronymId[w] = acronymId;
     let flag = 1;
-    if (terminal !== undefined || acronym?.terminal !== undefined || exact?.joined) flag = 2;
-    else if (exact !== undefined && exact.fanout > 0) {
+    if (terminalId !== NONE || acronymId !== NONE || (exact !== NONE && (this.nodeFlags[exact]! & JOINED) !== 0)) flag = 2;
+    else if (exact !== NONE && this.fanouts[exact]! > 0) {
       flag = 3;
       // (Every first word of flag 3 has a bit; all bits, should one not, only costs a try.)
-      cache.starter[w] = this.startBits.get(bare) ?? 0x7fffffff;
+      const bit = this.startBitOf[this.keyIds.get(bare)!]!;
+      cache.starter[w] = bit !== 0 ? bit : 0x7fffffff;
     }
     cache.flags[w] = flag;
     return flag;
   }
 }
 
-function child(parent: TrieNode, separator: string, word: string): TrieNode | undefined {
-  return separator === ' ' ? parent.spaced?.get(word) : parent.children?.get(separator + word);
+/** Slot of the edge (parent, key) in a table of a power-of-two size (masked by the caller). */
+function edgeHash(parent: number, keyId: number): number {
+  return (Math.imul(parent, 0x9e3779b1) ^ Math.imul(keyId, 0x85ebca77)) >>> 7;
 }
 
 /**

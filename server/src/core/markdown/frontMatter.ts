@@ -4,6 +4,7 @@
  */
 
 import { isMap, isScalar, isSeq, parseDocument, type Node, type Pair, type YAMLMap } from 'yaml';
+import { readSimpleMapping, simpleMappingData } from './simpleYaml';
 import type { SourceProblem } from '../types';
 import { LineIndex } from '../text';
 
@@ -63,13 +64,15 @@ export function parseFrontMatter(text: string, lines: LineIndex = new LineIndex(
     problem(`Front matter is larger than ${MAX_FRONT_MATTER_CHARS / 1024} KiB and was not read.`, located.start, located.bodyStart);
     return result;
   }
-  const doc = parseDocument(source, { uniqueKeys: false, prettyErrors: false });
-  if (doc.errors.length > 0) {
+  // The simple front matter real specs have is read directly; anything else by the library.
+  const simple = readSimpleMapping(source);
+  const doc = simple ? undefined : parseDocument(source, { uniqueKeys: false, prettyErrors: false });
+  if (doc && doc.errors.length > 0) {
     const first = doc.errors[0]!;
     problem(`Front matter is not valid YAML: ${first.message.split('\n')[0]}`, located.bodyStart + first.pos[0], located.bodyStart + Math.max(first.pos[0], first.pos[1]));
     return result;
   }
-  const root = doc.contents;
+  const root = simple ?? doc!.contents;
   if (root === null) return result;
   if (!isMap(root)) {
     problem('Front matter must be a mapping of keys to values; it was ignored.', located.start, located.end);
@@ -92,7 +95,7 @@ export function parseFrontMatter(text: string, lines: LineIndex = new LineIndex(
   });
   checkKnownKeys(root, nodeProblem);
   try {
-    const data = doc.toJS({ maxAliasCount: 50 }) as unknown;
+    const data = simple ? simpleMappingData(simple) : (doc!.toJS({ maxAliasCount: 50 }) as unknown);
     if (data && typeof data === 'object' && !Array.isArray(data)) result.data = data as Record<string, unknown>;
   } catch (error) {
     problem(`Front matter could not be read: ${(error as Error).message}`, located.start, located.end);

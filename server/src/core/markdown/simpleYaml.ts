@@ -1,0 +1,187 @@
+/**
+ * A reader for the simple YAML that front matter of real specs is made of — a mapping of plain
+ * keys at the left margin to one-line scalars (plain, 'single' or "double" quoted) or block lists
+ * of them:
+ *
+ *     title: 'ADR: Charter-Wheel Assessment'
+ *     status: Accepted
+ *     related:
+ *     - docs/guides/how-to.md
+ *
+ * It builds the same nodes (`YAMLMap`, `Pair`, `Scalar`, `YAMLSeq`: values, types and source
+ * ranges) as the `yaml` library's `parseDocument`, and answers undefined for anything it does not
+ * fully understand (comments, flow collections, nesting, multi-line or escaped scalars, anchors,
+ * tags, numbers other than decimal integers, …), which the caller then gives to the library. Why:
+ * parsing the front matter of 400 specs with the library costs ~200 ms of a cold CLI run, most
+ * of it the library's own start-up; this costs a few. A property test holds it to the library
+ * (test/property/simpleYaml.property.test.ts).
+ */
+
+import { isSeq, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
+
+/** A key this reader takes: letters, digits, `_` and `-`, starting with a letter or `_`. */
+const KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+/** Plain scalars the core schema reads as something other than a string or a decimal integer. */
+const NOT_A_STRING = /^(?:~|[Nn]ull|NULL|[Tt]rue|TRUE|[Ff]alse|FALSE|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN|0o[0-7]+|0x[0-9a-fA-F]+)$/;
+const DECIMAL = /^[-+]?[0-9]+$/;
+/**
+ * Characters this reader leaves to the library wherever they are: comments, escapes, tabs,
+ * carriage returns, control characters, byte order marks.
+ */
+const UNREAD = /[#\\\t\r\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x80-\x9f\ufeff\u2028\u2029]/;
+/** First characters of a plain scalar this reader takes (YAML's indicators and white space excluded). */
+const PLAIN_START = /^[\p{L}\p{N}_./($]/u;
+
+/** One line of the source: [start, end) without its line break; `next` where the following line starts. */
+interface Line {
+  start: number;
+  end: number;
+  next: number;
+}
+
+/** The mapping `source` holds, as `parseDocument(source).contents` would give it; undefined: ask the library. */
+export function readSimpleMapping(source: string): YAMLMap | undefined {
+  if (UNREAD.test(source)) return undefined;
+  const lines = splitLines(source);
+  const map = new YAMLMap();
+  let k = 0;
+  let end = 0;
+  while (k < lines.length) {
+    const line = lines[k]!;
+    if (line.start === line.end) {
+      // Blank lines between entries (not before the first).
+      if (map.items.length === 0) return undefined;
+      k++;
+      continue;
+    }
+    const colon = source.indexOf(':', line.start);
+    if (colon < 0 || colon >= line.end) return undefined;
+    const keyText = source.slice(line.start, colon);
+    if (!KEY.test(keyText) || NOT_A_STRING.test(keyText) || keyText === '__proto__') return undefined;
+    const key = scalar(keyText, 'PLAIN', [line.start, colon, colon]);
+    const afterColon = colon + 1;
+    let value: Scalar | YAMLSeq;
+    if (afterColon === line.end) {
+      // The value is a block list on the lines below (or something this reader leaves alone).
+      const list = readList(source, lines, k + 1);
+      if (list === undefined) return undefined;
+      value = list.seq;
+      k = list.nextLine;
+    } else {
+      if (source.charCodeAt(afterColon) !== 32) return undefined;
+      const read = readScalar(source, skipSpaces(source, afterColon, line.end), line);
+      if (read === undefined || continues(source, lines[k + 1], 0)) return undefined;
+      value = read;
+      k++;
+    }
+    map.items.push(new Pair(key, value));
+    end = value.range![2];
+  }
+  if (map.items.length === 0) return undefined;
+  map.range = [0, end, end];
+  return map;
+}
+
+/** What the library's `toJS` gives for a mapping `readSimpleMapping` read: keys to scalars and lists of scalars. */
+export function simpleMappingData(map: YAMLMap): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const pair of map.items) {
+    const value = pair.value;
+    data[String((pair.key as Scalar).value)] = isSeq(value) ? value.items.map((item) => (item as Scalar).value) : (value as Scalar).value;
+  }
+  return data;
+}
+
+/** The block list starting on line `k` ("- item" lines, all at one indentation), or undefined. */
+function readList(source: string, lines: readonly Line[], k: number): { seq: YAMLSeq; nextLine: number } | undefined {
+  const first = lines[k];
+  if (first === undefined) return undefined;
+  const indent = skipSpaces(source, first.start, first.end) - first.start;
+  const seq = new YAMLSeq();
+  let next = k;
+  let blank = 0;
+  for (; next < lines.length; next++) {
+    const line = lines[next]!;
+    if (line.start === line.end) {
+      blank++;
+      continue;
+    }
+    const dash = line.start + indent;
+    if (skipSpaces(source, line.start, line.end) !== dash || source.charCodeAt(dash) !== 45) break;
+    if (dash + 1 >= line.end || source.charCodeAt(dash + 1) !== 32) return undefined;
+    const item = readScalar(source, skipSpaces(source, dash + 1, line.end), line);
+    if (item === undefined || continues(source, lines[next + 1], indent + 1)) return undefined;
+    seq.items.push(item);
+    blank = 0;
+  }
+  if (seq.items.length === 0) return undefined;
+  // What follows the list must be the next key at the left margin (or nothing).
+  if (indent > 0 && next < lines.length && source.charCodeAt(lines[next]!.start) === 32) return undefined;
+  const last = seq.items[seq.items.length - 1] as Scalar;
+  seq.range = [first.start + indent, last.range![2], last.range![2]];
+  return { seq, nextLine: next - blank };
+}
+
+/** The one-line scalar at `at` on `line` (plain, single or double quoted), or undefined. */
+function readScalar(source: string, at: number, line: Line): Scalar | undefined {
+  if (at >= line.end) return undefined;
+  const first = source.charCodeAt(at);
+  const lineEnd = line.next;
+  if (first === 39 || first === 34) {
+    // Quoted: closed on this line, nothing but spaces after it.
+    let close = at + 1;
+    let text = '';
+    for (;;) {
+      const quote = source.indexOf(first === 39 ? "'" : '"', close);
+      if (quote < 0 || quote >= line.end) return undefined;
+      text += source.slice(close, quote);
+      // '' inside single quotes is one quote.
+      if (first === 39 && source.charCodeAt(quote + 1) === 39) {
+        text += "'";
+        close = quote + 2;
+        continue;
+      }
+      close = quote + 1;
+      break;
+    }
+    if (skipSpaces(source, close, line.end) !== line.end) return undefined;
+    return scalar(text, first === 39 ? 'QUOTE_SINGLE' : 'QUOTE_DOUBLE', [at, close, lineEnd]);
+  }
+  let contentEnd = line.end;
+  while (source.charCodeAt(contentEnd - 1) === 32) contentEnd--;
+  const text = source.slice(at, contentEnd);
+  if (!PLAIN_START.test(text) || text.includes(': ') || text.endsWith(':')) return undefined;
+  if (NOT_A_STRING.test(text) && !DECIMAL.test(text)) return undefined;
+  const value = DECIMAL.test(text) ? parseInt(text, 10) : text;
+  return scalar(value, 'PLAIN', [at, contentEnd, lineEnd]);
+}
+
+/** Whether `line` is more indented than `indent` (a plain scalar would go on there): undefined otherwise. */
+function continues(source: string, line: Line | undefined, indent: number): boolean {
+  if (line === undefined || line.start === line.end) return false;
+  return skipSpaces(source, line.start, line.end) - line.start > indent;
+}
+
+function scalar(value: string | number, type: Scalar.Type, range: [number, number, number]): Scalar {
+  const node = new Scalar(value);
+  node.type = type;
+  node.range = range;
+  return node;
+}
+
+function skipSpaces(source: string, from: number, to: number): number {
+  while (from < to && source.charCodeAt(from) === 32) from++;
+  return from;
+}
+
+function splitLines(source: string): Line[] {
+  const lines: Line[] = [];
+  for (let start = 0; start < source.length; ) {
+    const newline = source.indexOf('\n', start);
+    const end = newline < 0 ? source.length : newline;
+    const next = newline < 0 ? source.length : newline + 1;
+    lines.push({ start, end, next });
+    start = next;
+  }
+  return lines;
+}

@@ -1,0 +1,107 @@
+/**
+ * The server's documents (`SpecDocument`) answer exactly as the library's `TextDocument` would
+ * after any sequence of changes (as a library document of the same text does) — text, line count, positions and offsets (clamped, with `\r\n`,
+ * `\n` and `\r` line breaks) — and the range they report as replaced since the last look turns
+ * the old text into the new one.
+ */
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { SpecDocument } from '../../server/src/lsp/documents';
+
+const PIECES = ['a', 'b', 'word ', '\n', '\r', '\r\n', '\n\n', ' ', 'é', '😀', '—'];
+const text = fc.array(fc.constantFrom(...PIECES), { maxLength: 30 }).map((parts) => parts.join(''));
+
+/** A change in positions of a document with `lines` lines (sometimes out of range or reversed). */
+const change = (lines: number) =>
+  fc.oneof(
+    { weight: 8, arbitrary: fc.record({ sl: fc.integer({ min: -1, max: lines + 1 }), sc: fc.integer({ min: -1, max: 12 }), el: fc.integer({ min: -1, max: lines + 1 }), ec: fc.integer({ min: -1, max: 12 }), text }).map(({ sl, sc, el, ec, text }) => ({ range: { start: { line: sl, character: sc }, end: { line: el, character: ec } }, text }) as TextDocumentContentChangeEvent) },
+    { weight: 1, arbitrary: text.map((text) => ({ text }) as TextDocumentContentChangeEvent) },
+  );
+
+function expectSame(ours: SpecDocument, theirs: TextDocument): void {
+  const content = theirs.getText();
+  expect(ours.getText()).toBe(content);
+  expect(ours.lineCount).toBe(theirs.lineCount);
+  for (let offset = -1; offset <= content.length + 1; offset++) expect(ours.positionAt(offset)).toEqual(theirs.positionAt(offset));
+  for (let line = -1; line <= theirs.lineCount; line++) {
+    for (let character = -1; character <= 8; character++) expect(ours.offsetAt({ line, character })).toBe(theirs.offsetAt({ line, character }));
+    expect(ours.getLineRange(line)).toEqual(theirs.getLineRange(line));
+    expect(ours.getEOLCharacters(line)).toBe(theirs.getEOLCharacters(line));
+  }
+}
+
+describe('server documents', () => {
+  it('answer as the library does after any sequence of changes, and report what they replaced', () => {
+    fc.assert(
+      fc.property(
+        text,
+        fc.array(fc.tuple(fc.array(change(6), { minLength: 1, maxLength: 3 }), fc.boolean()), { maxLength: 12 }),
+        (initial, steps) => {
+          const ours = new SpecDocument('file:///a.md', 'markdown', 1, initial);
+          let base = initial;
+          let known = true;
+          steps.forEach(([changes, look], i) => {
+            // The library applies each change to a document of the text before it. (One at a time:
+            // after a range beyond the last line, the library's own line table goes wrong.)
+            let expected = ours.getText();
+            for (const one of changes) {
+              const before = TextDocument.create('file:///a.md', 'markdown', 1, expected);
+              TextDocument.update(before, [one], 2);
+              expected = before.getText();
+            }
+            ours.update(changes, i + 2);
+            expect(ours.version).toBe(i + 2);
+            expectSame(ours, TextDocument.create('file:///a.md', 'markdown', i + 2, expected));
+            if (changes.some((c) => !('range' in c))) known = false;
+            if (!look) return;
+            const taken = ours.takeEdit();
+            const now = ours.getText();
+            if (!known) expect(taken).toBeUndefined();
+            else {
+              expect(taken!.before).toBe(base);
+              const { from, oldEnd, newEnd } = taken!.edit;
+              expect(base.slice(0, from) + now.slice(from, newEnd) + base.slice(oldEnd)).toBe(now);
+              expect(now.length - newEnd).toBe(base.length - oldEnd);
+            }
+            base = now;
+            known = true;
+          });
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('keeps large documents (assembled outside the heap) right too, Latin-1 or not', () => {
+    for (const filler of ['word é\n', 'word — 😀\r\n']) {
+      fc.assert(
+        fc.property(fc.array(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 0, max: 9 }), text), { minLength: 1, maxLength: 6 }), (edits) => {
+          const initial = filler.repeat(Math.ceil(700_000 / filler.length));
+          const ours = new SpecDocument('file:///big.md', 'markdown', 1, initial);
+          let expected = initial;
+          edits.forEach(([at, remove, insert], i) => {
+            const from = Math.floor(at * expected.length);
+            const theirs = TextDocument.create('file:///big.md', 'markdown', 1, expected);
+            const range = { start: theirs.positionAt(from), end: theirs.positionAt(from + remove) };
+            TextDocument.update(theirs, [{ range, text: insert }], 2);
+            expected = theirs.getText();
+            ours.update([{ range, text: insert }], i + 2);
+            expect(ours.getText()).toBe(expected);
+            expect(ours.lineCount).toBe(theirs.lineCount);
+            for (const offset of [0, from, from + insert.length, expected.length]) expect(ours.positionAt(offset)).toEqual(theirs.positionAt(offset));
+          });
+        }),
+        { numRuns: 6 },
+      );
+    }
+  });
+
+  it('rejects a change that is neither incremental nor full, as the library does', () => {
+    const ours = new SpecDocument('file:///a.md', 'markdown', 1, 'text');
+    expect(() => ours.update([{ text: 3 } as unknown as TextDocumentContentChangeEvent], 2)).toThrow('Unknown change event received');
+    expect(ours.getText()).toBe('text');
+  });
+});
