@@ -5,19 +5,16 @@
  * or one of its specs changes (after `debounceMs`), then published with the files' other
  * diagnostics (DiagnosticsPublisher / DocumentAnalyzer ask `diagnostics(root)`).
  *
- * Where terms are used comes from a `UsageProvider`. `CheckedSpecsUsage` checks every spec of the
- * folder once per glossary version and again only the specs that changed; a workspace index that
- * answers `usesOf` can take its place.
+ * Where terms are used comes from a `UsageProvider`: in the server, `IndexedUsage` reads the
+ * workspace's term index (termIndexer.ts), so the specs are read and checked once for both.
  */
 
 import path from 'node:path';
 import { DiagnosticTag, type Diagnostic } from 'vscode-languageserver';
-import type { Engine } from '../core/check/engine';
 import { glossaryHealth, HEALTH_CODES, type HealthFinding, type TermUsage } from '../core/health';
-import { CollectedUsage, type SpecUses } from '../core/termUsage';
-import type { MetaCache } from '../node/identity';
-import type { SpecVocabularies } from '../node/specVocabularies';
-import { isWalkedSpec, markdownFilesIn, outsideProseSearch, specText, specUses, usageKnowable } from '../node/workspaceUsage';
+import { indexUsage } from '../core/terms/indexUsage';
+import type { TermIndex } from '../core/terms/termIndex';
+import { usageKnowable } from '../node/workspaceUsage';
 import type { WorkspaceSnapshot } from '../node/workspace';
 import { severityFor } from '../service/codes';
 import { fileUri } from '../service/paths';
@@ -35,81 +32,34 @@ export interface UsageProvider {
   forget(root: string): void;
 }
 
-export interface CheckedSpecsOptions {
-  engine: () => Engine;
-  /** The editor's text of a file, when it is open. */
-  openText: (file: string) => string | undefined;
-  maxFileBytes: (root: string) => Promise<number>;
-  /** The session's reader of missions' spec vocabularies (open buffers win over the disk). */
-  vocabularies: SpecVocabularies;
-}
-
-interface FolderUses {
-  snapshot: WorkspaceSnapshot;
-  /** By spec path (absolute): its uses; null when it is not checked (glossary_check disabled). */
-  specs: Map<string, SpecUses | null>;
-  /** Specs changed since they were last checked. */
-  dirty: Set<string>;
-  metaCache: MetaCache;
-  /** Per spec: the terms without a use in prose that it writes elsewhere, for the search of that key. */
-  outsideProse: Map<string, { key: string; terms: string[] }>;
+/** What IndexedUsage reads: the server's term index (termIndexer.ts). */
+export interface IndexSource {
+  /** The folder's index once built and with every edit indexed (undefined: the folder is not indexed). */
+  settled(root: string): Promise<TermIndex | undefined>;
 }
 
 /**
- * Every spec checked against the folder's glossary: all of them once per snapshot (a new
- * glossary matches other words), then only the specs that changed.
+ * Where terms are used, read from the workspace's term index: its build is the one pass over
+ * the folder's specs, and records with each document what health needs besides its uses (its
+ * mission, the seed terms it writes outside prose, the senses its mission defines). The index
+ * follows edits, files on disk and glossary changes itself; a health run waits for it to settle.
  */
-export class CheckedSpecsUsage implements UsageProvider {
-  private readonly folders = new Map<string, FolderUses>();
-
-  constructor(private readonly options: CheckedSpecsOptions) {}
+export class IndexedUsage implements UsageProvider {
+  constructor(private readonly index: IndexSource) {}
 
   async usage(root: string, snapshot: WorkspaceSnapshot, isCancelled: () => boolean): Promise<TermUsage | undefined> {
     if (!usageKnowable(snapshot)) return undefined;
-    const maxFileBytes = await this.options.maxFileBytes(root);
-    let folder = this.folders.get(root);
-    if (folder === undefined || folder.snapshot !== snapshot) {
-      folder = { snapshot, specs: new Map(), dirty: new Set(markdownFilesIn(snapshot.fs, root)), metaCache: new Map(), outsideProse: new Map() };
-      this.folders.set(root, folder);
-    }
-    const read = { openText: this.options.openText, maxFileBytes };
-    for (const file of [...folder.dirty]) {
-      if (isCancelled()) return undefined;
-      folder.dirty.delete(file);
-      folder.outsideProse.delete(file);
-      const text = specText(snapshot, file, read);
-      if (text === undefined) folder.specs.delete(file); // gone, or no longer readable
-      else folder.specs.set(file, specUses(this.options.engine(), snapshot, file, text, folder.metaCache, this.options.vocabularies) ?? null);
-      // After every spec: the editor's own requests (a keystroke's check) wait for one spec at most.
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    const files = [...folder.specs.keys()].filter((f) => folder.specs.get(f) !== null).sort();
-    const usage = new CollectedUsage(files.map((f) => folder.specs.get(f)!));
-    // Terms no prose uses, looked for in the raw text: each spec scanned again only when it
-    // changed or the terms looked for did (a keystroke rescans one spec).
-    const search = outsideProseSearch(snapshot, usage);
-    if (search !== undefined) {
-      let scanned = 0;
-      for (const file of files) {
-        if (isCancelled()) return undefined;
-        let found = folder.outsideProse.get(file);
-        if (found?.key !== search.key) {
-          const text = specText(snapshot, file, read);
-          folder.outsideProse.set(file, (found = { key: search.key, terms: text === undefined ? [] : search.termsIn(text) }));
-          if (++scanned % 25 === 0) await new Promise((resolve) => setImmediate(resolve));
-        }
-        for (const term of found.terms) usage.markWrittenOutsideProse(term);
-      }
-    }
-    return isCancelled() ? undefined : usage;
+    const index = await this.index.settled(root);
+    if (index === undefined || isCancelled()) return undefined;
+    return indexUsage(index, (file) => path.relative(root, file).split(path.sep).join('/'));
   }
 
-  specChanged(root: string, file: string): void {
-    if (isWalkedSpec(root, file)) this.folders.get(root)?.dirty.add(path.resolve(file));
+  specChanged(): void {
+    // (The index hears of every change itself.)
   }
 
-  forget(root: string): void {
-    this.folders.delete(root);
+  forget(): void {
+    // (Nothing kept per folder.)
   }
 }
 

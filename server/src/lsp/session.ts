@@ -29,7 +29,7 @@ import { SeedSaveRecorder } from './seedSaves';
 import { DiagnosticsPublisher } from './diagnostics';
 import { LanguageFeatures } from './features';
 import { isGlossaryFile } from './fileKinds';
-import { CheckedSpecsUsage, GlossaryHealth } from './glossaryHealth';
+import { GlossaryHealth, IndexedUsage } from './glossaryHealth';
 import type { Logger } from './logger';
 import { SettingsStore } from './settings';
 import { TermFeatures } from './termFeatures';
@@ -103,12 +103,8 @@ export class Session {
     this.health = new GlossaryHealth({
       snapshot: (root) => this.registry.snapshot(root),
       settings: (root) => this.settings.get(fileUri(root)),
-      provider: new CheckedSpecsUsage({
-        engine: options.engine,
-        openText: (file) => this.documents.get(fileUri(file))?.getText(),
-        maxFileBytes: async (root) => (await this.settings.get(fileUri(root))).maxFileSize,
-        vocabularies: this.vocabularies,
-      }),
+      // (The indexer is made below; it is asked only once health runs, after the session is made.)
+      provider: new IndexedUsage({ settled: (root) => this.indexer.settled(root) }),
       logger,
       changed: (root, snapshot) => {
         if (!this.stopped) void this.publisher.glossaryFilesChanged(root, snapshot).catch((error: unknown) => logger.error('publishing glossary health failed', error));

@@ -19,13 +19,16 @@
 import path from 'node:path';
 import type { Engine } from '../core/check/engine';
 import { METHOD_ORDER } from '../core/check/context';
+import type { GlossaryIndex } from '../core/glossary';
 import { glossaryOccurrences, TermIndex } from '../core/terms/termIndex';
+import type { Sense } from '../core/types';
 import { analyzeDocument } from '../node/analyzer';
 import type { WorkspaceFileSystem } from '../node/fileSystem';
 import { readWorkspaceText } from '../node/files';
 import { isWalkedMarkdown, markdownFilesIn } from '../node/markdownFiles';
 import type { SpecVocabularies } from '../node/specVocabularies';
 import type { WorkspaceSnapshot } from '../node/workspace';
+import { seedTerms, usageKnowable, writtenTermsSearch, type OutsideProseSearch } from '../node/workspaceUsage';
 import type { Logger } from './logger';
 import type { WorkspaceRegistry } from './workspaces';
 
@@ -77,6 +80,10 @@ export class TermIndexer {
   private readonly dirty = new Map<string, string>();
   private timer: NodeJS.Timeout | undefined;
   private started: Promise<void> | undefined;
+  /** Per snapshot: how to find its seed terms written in a text (glossary health's "written outside prose"). */
+  private readonly searches = new WeakMap<WorkspaceSnapshot, OutsideProseSearch | null>();
+  /** Per glossary a spec was checked with: the senses its mission's specs define. */
+  private readonly ownSenses = new WeakMap<GlossaryIndex, readonly Sense[]>();
 
   constructor(private readonly deps: TermIndexerDeps) {}
 
@@ -104,6 +111,17 @@ export class TermIndexer {
     return this.roots.get(root)?.index;
   }
 
+  /**
+   * The index of a folder once nothing is left to do: any build under way (a re-index after a
+   * glossary change included) finished, and the edited specs indexed. Glossary health reads this.
+   */
+  async settled(root: string): Promise<TermIndex | undefined> {
+    await this.start();
+    for (let state = this.roots.get(root); state?.building; state = this.roots.get(root)) await state.building;
+    await this.flush();
+    return this.roots.get(root)?.index;
+  }
+
   /** An open spec changed in the editor: index it again soon (a markdown file the walk would not find is not indexed). */
   edited(fsPath: string, root: string): void {
     if (!this.walked(fsPath)) return;
@@ -116,8 +134,13 @@ export class TermIndexer {
   fileChanged(fsPath: string, deleted: boolean): void {
     const file = path.resolve(fsPath);
     const root = this.deps.registry.rootFor(file);
-    const state = this.roots.get(root);
-    if (!state || !this.walked(file)) return;
+    if (!this.walked(file)) return;
+    let state = this.roots.get(root);
+    if (!state) {
+      // The folder held no spec when it was indexed (nothing was kept for it): its first one.
+      if (deleted || this.started === undefined) return;
+      this.roots.set(root, (state = { index: new TermIndex(), files: new Set(), signature: '', generation: 0, complete: true }));
+    }
     if (deleted && this.deps.openText(file) === undefined) {
       this.dirty.delete(file);
       state.index.delete(file);
@@ -177,6 +200,7 @@ export class TermIndexer {
       const state = this.roots.get(root);
       if (!state) continue;
       const snapshot = await this.deps.registry.snapshot(root);
+      if (state.signature === '') state.signature = glossarySignature(snapshot); // (a folder's first spec, created since)
       state.files.add(file);
       this.indexFile(state.index, root, file, snapshot, await this.deps.maxFileBytes(root));
     }
@@ -262,8 +286,35 @@ export class TermIndexer {
     }
     const vocabularies = this.deps.vocabularies;
     const analyzed = analyzeDocument(this.deps.engine(), snapshot, { path: file, text, settings: { disabledExtractors: NOT_INDEXED }, metaCache: this.deps.registry.metaCache(root), ...(vocabularies ? { vocabularies } : {}) });
+    const { report } = analyzed;
+    const missionId = analyzed.identity.missionId;
+    if (!report.checked) {
+      index.set(file, [], { missionId, checked: false });
+      return;
+    }
     // (The glossary it was checked against: the folder's, with its mission's own vocabulary.)
-    index.set(file, glossaryOccurrences(analyzed.report, analyzed.report.glossary));
+    const occurrences = glossaryOccurrences(report, report.glossary);
+    // What glossary health reads besides the uses, from the same text: the seed terms this
+    // document writes without a use in its prose (in code, links, front matter, its own
+    // vocabulary section), and the senses its mission's specs define.
+    const usedHere = new Set<string>();
+    for (const o of occurrences) if (o.surface === o.term) usedHere.add(o.term);
+    const search = this.searchFor(snapshot);
+    const writtenElsewhere = search ? search.termsIn(text).filter((term) => !usedHere.has(term)) : [];
+    const missionSenses = this.missionSensesOf(report.glossary);
+    index.set(file, occurrences, { missionId, ...(writtenElsewhere.length > 0 ? { writtenElsewhere } : {}), ...(missionSenses.length > 0 ? { missionSenses } : {}) });
+  }
+
+  private searchFor(snapshot: WorkspaceSnapshot): OutsideProseSearch | undefined {
+    let search = this.searches.get(snapshot);
+    if (search === undefined) this.searches.set(snapshot, (search = (usageKnowable(snapshot) ? writtenTermsSearch(seedTerms(snapshot)) : undefined) ?? null));
+    return search ?? undefined;
+  }
+
+  private missionSensesOf(glossary: GlossaryIndex): readonly Sense[] {
+    let senses = this.ownSenses.get(glossary);
+    if (senses === undefined) this.ownSenses.set(glossary, (senses = glossary.senses.filter((s) => s.scope === 'mission_local' && s.origin.kind === 'spec')));
+    return senses;
   }
 }
 

@@ -148,8 +148,17 @@ export interface OutsideProseSearch {
 
 /** Undefined when every seed term is used in prose. */
 export function outsideProseSearch(snapshot: WorkspaceSnapshot, usage: CollectedUsage): OutsideProseSearch | undefined {
-  const surfaces = new Set(snapshot.seeds.flatMap((s) => s.seed.senses).map((s) => normalizeSurface(s.surface)));
-  const left = usage.termsWithoutUse(surfaces).filter((t) => t !== '').sort();
+  return writtenTermsSearch(usage.termsWithoutUse(seedTerms(snapshot)));
+}
+
+/** The normalized surfaces of the folder's seed files' senses (the terms health judges, and the bundled core's). */
+export function seedTerms(snapshot: WorkspaceSnapshot): Set<string> {
+  return new Set(snapshot.seeds.flatMap((s) => s.seed.senses).map((s) => normalizeSurface(s.surface)));
+}
+
+/** How to find `terms` written anywhere in a text (code included); undefined for no terms. */
+export function writtenTermsSearch(terms: Iterable<string>): OutsideProseSearch | undefined {
+  const left = [...terms].filter((t) => t !== '').sort();
   if (left.length === 0) return undefined;
   // A term by its words: `mission_id`, `mission-id` and `mission id` are written alike in code.
   const byWords = new Map<string, string[]>();

@@ -15,7 +15,7 @@
 import type { DocumentReport } from '../check/check';
 import type { GlossaryIndex } from '../glossary';
 import { normalizeSurface } from '../normalize';
-import type { Position, Range } from '../types';
+import type { Position, Range, Sense } from '../types';
 import { formOf, type WrittenForm } from './form';
 
 /** One occurrence of a term in a document. */
@@ -37,6 +37,21 @@ export interface TermUse extends TermOccurrence {
   synonym: boolean;
 }
 
+/**
+ * What glossary health (core/health.ts) reads of a document besides its uses, gathered in the same
+ * pass (indexUsage.ts makes the index a `TermUsage`).
+ */
+export interface DocumentDetails {
+  /** The document's mission (a deprecated term's uses in a mission that defines it are its own). */
+  missionId: string;
+  /** False when checking is switched off for the document: it is no spec read (default true). */
+  checked?: boolean;
+  /** Glossary terms with no use in the document's prose that its text writes elsewhere (`mission_id` in code). */
+  writtenElsewhere?: readonly string[];
+  /** The senses its mission defines in its spec(s) that the document was checked with. */
+  missionSenses?: readonly Sense[];
+}
+
 /** Ints per occurrence: term id, surface id, start line, start character, end line, end character, form. */
 const STRIDE = 7;
 
@@ -47,10 +62,19 @@ export class TermIndex {
   private readonly docs = new Map<string, Int32Array>();
   /** Per term id: the documents that use it (directly or through a synonym). */
   private readonly postings = new Map<number, Set<string>>();
+  private readonly details = new Map<string, DocumentDetails>();
+  /** Per term: the number of documents that write it only outside prose. */
+  private readonly elsewhere = new Map<string, number>();
+  private checkedDocs = 0;
 
-  /** Replaces what the index knows of `document`. */
-  set(document: string, occurrences: readonly TermOccurrence[]): void {
+  /** Replaces what the index knows of `document` (`details`: what health reads besides the uses). */
+  set(document: string, occurrences: readonly TermOccurrence[], details?: DocumentDetails): void {
     this.delete(document);
+    if (details) {
+      this.details.set(document, details);
+      for (const term of details.writtenElsewhere ?? []) this.elsewhere.set(term, (this.elsewhere.get(term) ?? 0) + 1);
+    }
+    if (details?.checked !== false) this.checkedDocs++;
     if (occurrences.length === 0) {
       this.docs.set(document, EMPTY);
       return;
@@ -71,6 +95,16 @@ export class TermIndex {
     const data = this.docs.get(document);
     if (!data) return;
     this.docs.delete(document);
+    const details = this.details.get(document);
+    if (details?.checked !== false) this.checkedDocs--;
+    if (details) {
+      this.details.delete(document);
+      for (const term of details.writtenElsewhere ?? []) {
+        const left = this.elsewhere.get(term)! - 1;
+        if (left === 0) this.elsewhere.delete(term);
+        else this.elsewhere.set(term, left);
+      }
+    }
     for (let i = 0; i < data.length; i += STRIDE) {
       const set = this.postings.get(data[i]!);
       if (!set) continue;
@@ -82,6 +116,29 @@ export class TermIndex {
   clear(): void {
     this.docs.clear();
     this.postings.clear();
+    this.details.clear();
+    this.elsewhere.clear();
+    this.checkedDocs = 0;
+  }
+
+  /** What was recorded of a document besides its uses (undefined when nothing was). */
+  detailsOf(document: string): DocumentDetails | undefined {
+    return this.details.get(document);
+  }
+
+  /** The documents indexed whose check was not switched off. */
+  get checkedCount(): number {
+    return this.checkedDocs;
+  }
+
+  /** Whether some document writes `term` outside its prose (see DocumentDetails.writtenElsewhere). */
+  writtenElsewhere(term: string): boolean {
+    return this.elsewhere.has(term);
+  }
+
+  /** The details of every document (for the senses missions define). */
+  allDetails(): IterableIterator<DocumentDetails> {
+    return this.details.values();
   }
 
   has(document: string): boolean {
