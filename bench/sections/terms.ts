@@ -59,6 +59,8 @@ interface Run {
   specs: number;
   bytes: number;
   indexMs: number;
+  /** `initialized` → the glossary health diagnostics first published on the workspace's core glossary copy (undefined: none within the wait). */
+  healthMs: number | undefined;
   resident: number;
   peak: number;
   references: { term: string; locations: number; median: number; p90: number }[];
@@ -79,10 +81,21 @@ async function measureWorkspace(build: Build, corpus: Corpus, count: number, opt
     if (answer.error) throw new Error(`initialize failed: ${answer.error.message}`);
     const isEnd = (m: Message) => m.method === '$/progress' && (m.params as { value: { kind: string } }).value.kind === 'end';
     const ended = client.waitFor(isEnd);
+    const isHealth = (m: Message) => {
+      if (m.method !== 'textDocument/publishDiagnostics') return false;
+      const params = m.params as { uri: string; diagnostics: { code?: unknown }[] };
+      return params.uri.endsWith('/spec_kitty_core.yaml') && params.diagnostics.some((d) => String(d.code).startsWith('glossary.') && d.code !== 'glossary.parse-error');
+    };
+    let healthAt: number | undefined;
+    void client.waitFor(isHealth).then(() => (healthAt = performance.now()));
     const started = performance.now();
     client.notify('initialized', {});
     await ended;
     const indexMs = performance.now() - started;
+    // Glossary health is computed after the index (from it, or by a pass of its own): wait for it, a while at most.
+    const waitUntil = performance.now() + Math.max(30_000, 2 * indexMs);
+    while (healthAt === undefined && performance.now() < waitUntil) await new Promise((resolve) => setTimeout(resolve, 20));
+    const healthMs = healthAt === undefined ? undefined : healthAt - started;
     const resident = client.residentBytes();
     const peak = peakResident(client.process.pid);
 
@@ -132,7 +145,7 @@ async function measureWorkspace(build: Build, corpus: Corpus, count: number, opt
     // The reference: the CLI checking the same specs (after the server stopped: nothing overlaps).
     const cliRuns: number[] = [];
     for (let i = 0; i < (options.quick || count > 1000 ? 1 : 3); i++) cliRuns.push((await runNode([build.cliJs, 'check', '.', '--format', 'json'], ws.root)).wallMs);
-    return { specs: ws.files.length, bytes: ws.bytes, indexMs, resident, peak, references, rename, cliCheckMs: summarize(cliRuns).median };
+    return { specs: ws.files.length, bytes: ws.bytes, indexMs, healthMs, resident, peak, references, rename, cliCheckMs: summarize(cliRuns).median };
   } finally {
     if (!client.process.killed && client.process.exitCode === null) await client.stop();
     ws.remove();
@@ -149,19 +162,31 @@ function peakResident(pid: number | undefined): number {
 }
 
 export async function termsSection(corpus: Corpus, builds: readonly Build[], report: Report, options: { quick: boolean }): Promise<void> {
-  const build = builds[0]!;
   const sizes = options.quick ? [40, 200] : [400, 10_000];
   report.section(`Term index: ${sizes.join(' and ')}-spec workspaces of real text, the real core glossary, the server over stdio`);
-  if (builds[1]) report.note('the baseline is not measured here: a build without the term index has nothing to compare');
   const runs: Run[] = [];
+  const baselines: Run[] = [];
   for (const count of sizes) {
-    const run = await measureWorkspace(build, corpus, count, options);
-    runs.push(run);
-    report.line(`  ${run.specs} specs (${mb(run.bytes)}): index built in ${ms(run.indexMs)} (the CLI's check of the same specs, same run: ${ms(run.cliCheckMs)}, ${(run.indexMs / run.cliCheckMs).toFixed(2)}×); resident ${mb(run.resident)} once built (peak ${mb(run.peak)})`);
-    for (const r of run.references) report.line(`    references of '${r.term}' (${r.locations.toLocaleString('en')} locations): ${ms(r.median)} median, ${ms(r.p90)} p90`);
-    for (const r of run.rename) report.line(`    rename of '${r.term}' (${r.edits.toLocaleString('en')} edits): prepareRename ${ms(r.prepareMedian)}, rename ${ms(r.renameMedian)} median`);
+    // With a baseline: both builds on the same workspace size one after the other, the order alternating by size.
+    const order = builds.length > 1 && sizes.indexOf(count) % 2 === 1 ? [...builds].reverse() : builds;
+    const measured = new Map<Build, Run>();
+    for (const build of order) measured.set(build, await measureWorkspace(build, corpus, count, options));
+    for (const build of builds) {
+      const run = measured.get(build)!;
+      (build === builds[0] ? runs : baselines).push(run);
+      const who = builds.length > 1 ? `${build.name}: ` : '';
+      const health = run.healthMs === undefined ? 'not published within the wait' : ms(run.healthMs);
+      report.line(`  ${who}${run.specs} specs (${mb(run.bytes)}): index built in ${ms(run.indexMs)} (the CLI's check of the same specs, same run: ${ms(run.cliCheckMs)}, ${(run.indexMs / run.cliCheckMs).toFixed(2)}×); glossary health published at ${health}; resident ${mb(run.resident)} once built (peak ${mb(run.peak)})`);
+      for (const r of run.references) report.line(`    references of '${r.term}' (${r.locations.toLocaleString('en')} locations): ${ms(r.median)} median, ${ms(r.p90)} p90`);
+      for (const r of run.rename) report.line(`    rename of '${r.term}' (${r.edits.toLocaleString('en')} edits): prepareRename ${ms(r.prepareMedian)}, rename ${ms(r.renameMedian)} median`);
+    }
+    if (builds.length > 1) {
+      const [mine, base] = [measured.get(builds[0]!)!, measured.get(builds[1]!)!];
+      const ratio = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? 'n/a' : `${(a / b).toFixed(2)}×`);
+      report.line(`  ${count} specs, this build / baseline: index ${ratio(mine.indexMs, base.indexMs)}, health published ${ratio(mine.healthMs, base.healthMs)}, peak ${ratio(mine.peak, base.peak)}, rename ${ratio(mine.rename[0]?.renameMedian, base.rename[0]?.renameMedian)}, references ${ratio(mine.references[1]?.median, base.references[1]?.median)}`);
+    }
   }
-  report.record('terms', runs);
+  report.record('terms', builds.length > 1 ? { build: runs, baseline: baselines } : runs);
   if (options.quick) return;
   const [small, large] = runs;
   report.target(`term index of the ${small!.specs}-spec workspace`, small!.indexMs, 1000, 'ms');

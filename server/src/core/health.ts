@@ -55,6 +55,8 @@ export interface TermUsage {
   readonly documents: number;
   /** Every use of a normalized surface in the specs' prose, documents in path order. */
   usesOf(term: string): readonly TermUse[];
+  /** Whether `usesOf(term)` is not empty, when the usage can tell without listing every use. */
+  hasUses?(term: string): boolean;
   /**
    * Whether a spec writes the term anywhere, code included (`mission_id` in backticks): a term
    * with no use in prose but written in code is not unused. Asked only of terms with no use.
@@ -184,7 +186,7 @@ class HealthCheck {
   private unused(sense: SeedSense, key: string): void {
     const usage = this.input.usage;
     if (usage === undefined || usage.documents === 0 || !live(sense)) return; // a deprecated term is meant to be unused
-    if (usage.usesOf(key).length > 0 || usage.writtenOutsideProse?.(key)) return;
+    if ((usage.hasUses ? usage.hasUses(key) : usage.usesOf(key).length > 0) || usage.writtenOutsideProse?.(key)) return;
     const specs = `${usage.documents} spec${usage.documents === 1 ? '' : 's'} read`;
     this.add(sense, HEALTH_CODES.unused, this.lowered(sense, 'information'), sense.origin.fields?.surface, {
       message: `No spec uses '${sense.surface}' (${specs}): remove the entry or deprecate it if the term is no longer meant to be used.`,

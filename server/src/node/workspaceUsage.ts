@@ -173,7 +173,10 @@ export function writtenTermsSearch(terms: Iterable<string>): OutsideProseSearch 
     if (same) same.push(term);
     else byWords.set(key, [term]);
   }
-  return { key: left.join('\n'), termsIn: (text) => termsWrittenIn(text, { byWords, firstWords, longest }) };
+  // Where a run may start: any first word, found by one pattern over the lowercased text (one
+  // native scan, however many terms; a pass over every word of the text cost ~10× more).
+  const firstPattern = new RegExp([...firstWords].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'g');
+  return { key: left.join('\n'), termsIn: (text) => termsWrittenIn(text, { byWords, firstWords, longest, firstPattern }) };
 }
 
 interface WordIndex {
@@ -182,6 +185,12 @@ interface WordIndex {
   /** The first word of every term (a one-word term's singular form): where a run may start. */
   firstWords: ReadonlySet<string>;
   longest: number;
+  /** Matches any first word (in lowercase text). */
+  firstPattern: RegExp;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
 const WORD_JOINERS = /[\s_-]+/;
@@ -192,19 +201,25 @@ const JOINER_GAP = /^[\s_-]+$/;
  * The terms (`index`) a text writes anywhere: runs of up to `longest` words joined by spaces, `_`
  * or `-`, any case, the last word also as its singular; a run does not start or end inside an
  * identifier (`mission` is not written in `mission_id`). A run is read only where a word some
- * term starts with begins: found with `indexOf` when few terms are left (the usual case: a
- * handful), else by one pass over the words, whatever the number of terms.
+ * term starts with begins, found by one pattern of every first word over the lowercased text.
  */
 function termsWrittenIn(text: string, index: WordIndex): string[] {
   const found = new Set<string>();
-  const lower = index.firstWords.size <= FEW_FIRST_WORDS ? text.toLowerCase() : undefined;
-  if (lower !== undefined && lower.length === text.length) {
-    for (const first of index.firstWords) {
-      for (let at = lower.indexOf(first); at !== -1; at = lower.indexOf(first, at + first.length)) {
-        if (!WORD_CHAR.test(text[at - 1] ?? ' ')) readRun(text, at, index, found);
-      }
+  const lower = text.toLowerCase();
+  if (lower.length === text.length) {
+    const pattern = index.firstPattern;
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(lower); match !== null; match = pattern.exec(lower)) {
+      const at = match.index;
+      // The longest first word matching here was taken: a word that goes on past it (but for a
+      // plural s) is no term's first word — most hits ("missionary", "specification") end here.
+      const after = at + match[0].length;
+      const goesOn = LETTER_OR_DIGIT.test(lower[after] ?? ' ') && !(lower[after] === 's' && !LETTER_OR_DIGIT.test(lower[after + 1] ?? ' '));
+      if (!goesOn && !WORD_CHAR.test(text[at - 1] ?? ' ')) readRun(text, at, index, found);
+      pattern.lastIndex = at + 1; // (another first word may start inside this one, after a '/' or '.')
     }
   } else {
+    // (Lowercasing changed the length — a few letters outside ASCII do: offsets would not agree.)
     WORD.lastIndex = 0;
     for (let match = WORD.exec(text); match !== null; match = WORD.exec(text)) {
       const first = match[0].toLowerCase();
@@ -214,9 +229,8 @@ function termsWrittenIn(text: string, index: WordIndex): string[] {
   return [...found];
 }
 
-/** Below this many distinct first words, each is looked for with `indexOf`. */
-const FEW_FIRST_WORDS = 64;
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 /** The terms a run of words starting at `start` writes, into `found`. */
 function readRun(text: string, start: number, index: WordIndex, found: Set<string>): void {

@@ -17,12 +17,18 @@ export function indexUsage(index: TermIndex, pathOf: (document: string) => strin
   return {
     documents: index.checkedCount,
     usesOf(term: string): readonly HealthUse[] {
-      // The term's own uses (a synonym to avoid is a use of the word written, not of the term it stands for).
-      const uses = index.usesOf(term).filter((use) => !use.synonym);
+      const out: HealthUse[] = [];
       // Documents in path order, as a walk of the folder lists them; within one, in document order.
-      uses.sort((a, b) => (a.document < b.document ? -1 : a.document > b.document ? 1 : 0));
-      return uses.map((use) => ({ path: pathOf(use.document), missionId: index.detailsOf(use.document)?.missionId ?? '', range: use.range }));
+      for (const document of index.documentsUsing(term).sort()) {
+        const missionId = index.detailsOf(document)?.missionId ?? '';
+        const path = pathOf(document);
+        // The term's own uses (a synonym to avoid is a use of the word written, not of the term it stands for).
+        for (const use of index.usesIn(document, term)) if (!use.synonym) out.push({ path, missionId, range: use.range });
+      }
+      return out;
     },
+    // (Asked of every live entry: the first use found answers, no list of every use is made.)
+    hasUses: (term: string) => index.documentsUsing(term).some((document) => index.usesIn(document, term).some((use) => !use.synonym)),
     writtenOutsideProse: (term: string) => index.writtenElsewhere(term),
     missionSenses: missionSensesOf(index),
   };
