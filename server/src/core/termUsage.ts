@@ -1,8 +1,8 @@
 /**
  * A `TermUsage` (core/health.ts) gathered from check reports: the glossary matches of each
- * checked spec, by term. The CLI makes one by checking every spec of the workspace; the language
- * server keeps each spec's `SpecUses` and makes one again when a spec changes, until a workspace
- * index answers `usesOf` itself.
+ * checked spec, by term. The CLI and the language server read the term index instead
+ * (terms/indexUsage.ts); this one builds a usage from any reports a caller has (the core tests'
+ * way to give health its input without a workspace).
  */
 
 import type { TermUse, TermUsage } from './health';

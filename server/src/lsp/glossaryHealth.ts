@@ -14,7 +14,7 @@ import { DiagnosticTag, type Diagnostic } from 'vscode-languageserver';
 import { glossaryHealth, HEALTH_CODES, type HealthFinding, type TermUsage } from '../core/health';
 import { indexUsage } from '../core/terms/indexUsage';
 import type { TermIndex } from '../core/terms/termIndex';
-import { usageKnowable } from '../node/workspaceUsage';
+import { usageKnowable } from '../node/writtenTerms';
 import type { WorkspaceSnapshot } from '../node/workspace';
 import { severityFor } from '../service/codes';
 import { fileUri } from '../service/paths';

@@ -18,17 +18,13 @@
 
 import path from 'node:path';
 import type { Engine } from '../core/check/engine';
-import { METHOD_ORDER } from '../core/check/context';
-import type { GlossaryIndex } from '../core/glossary';
-import { glossaryOccurrences, TermIndex } from '../core/terms/termIndex';
-import type { Sense } from '../core/types';
-import { analyzeDocument } from '../node/analyzer';
+import { TermIndex } from '../core/terms/termIndex';
 import type { WorkspaceFileSystem } from '../node/fileSystem';
 import { readWorkspaceText } from '../node/files';
 import { isWalkedMarkdown, markdownFilesIn } from '../node/markdownFiles';
 import type { SpecVocabularies } from '../node/specVocabularies';
 import type { WorkspaceSnapshot } from '../node/workspace';
-import { seedTerms, usageKnowable, writtenTermsSearch, type OutsideProseSearch } from '../node/workspaceUsage';
+import { DocumentIndexer } from '../node/indexDocument';
 import type { Logger } from './logger';
 import type { WorkspaceRegistry } from './workspaces';
 
@@ -54,8 +50,6 @@ export interface TermIndexerDeps {
   stopped(): boolean;
 }
 
-/** Extractors the index does not need: it records glossary terms only. */
-const NOT_INDEXED = METHOD_ORDER.filter((m) => m !== 'glossary_match');
 /** Milliseconds of work between two yields to the event loop. */
 const SLICE_MS = 8;
 /** An edited open spec is indexed again this long after its last change (answers flush it at once). */
@@ -80,10 +74,8 @@ export class TermIndexer {
   private readonly dirty = new Map<string, string>();
   private timer: NodeJS.Timeout | undefined;
   private started: Promise<void> | undefined;
-  /** Per snapshot: how to find its seed terms written in a text (glossary health's "written outside prose"). */
-  private readonly searches = new WeakMap<WorkspaceSnapshot, OutsideProseSearch | null>();
-  /** Per glossary a spec was checked with: the senses its mission's specs define. */
-  private readonly ownSenses = new WeakMap<GlossaryIndex, readonly Sense[]>();
+  /** Checks a spec and gathers what the index records of it (node/indexDocument.ts). */
+  private readonly documents = new DocumentIndexer();
 
   constructor(private readonly deps: TermIndexerDeps) {}
 
@@ -284,37 +276,8 @@ export class TermIndexer {
       }
       text = outcome.text;
     }
-    const vocabularies = this.deps.vocabularies;
-    const analyzed = analyzeDocument(this.deps.engine(), snapshot, { path: file, text, settings: { disabledExtractors: NOT_INDEXED }, metaCache: this.deps.registry.metaCache(root), ...(vocabularies ? { vocabularies } : {}) });
-    const { report } = analyzed;
-    const missionId = analyzed.identity.missionId;
-    if (!report.checked) {
-      index.set(file, [], { missionId, checked: false });
-      return;
-    }
-    // (The glossary it was checked against: the folder's, with its mission's own vocabulary.)
-    const occurrences = glossaryOccurrences(report, report.glossary);
-    // What glossary health reads besides the uses, from the same text: the seed terms this
-    // document writes without a use in its prose (in code, links, front matter, its own
-    // vocabulary section), and the senses its mission's specs define.
-    const usedHere = new Set<string>();
-    for (const o of occurrences) if (o.surface === o.term) usedHere.add(o.term);
-    const search = this.searchFor(snapshot);
-    const writtenElsewhere = search ? search.termsIn(text).filter((term) => !usedHere.has(term)) : [];
-    const missionSenses = this.missionSensesOf(report.glossary);
-    index.set(file, occurrences, { missionId, ...(writtenElsewhere.length > 0 ? { writtenElsewhere } : {}), ...(missionSenses.length > 0 ? { missionSenses } : {}) });
-  }
-
-  private searchFor(snapshot: WorkspaceSnapshot): OutsideProseSearch | undefined {
-    let search = this.searches.get(snapshot);
-    if (search === undefined) this.searches.set(snapshot, (search = (usageKnowable(snapshot) ? writtenTermsSearch(seedTerms(snapshot)) : undefined) ?? null));
-    return search ?? undefined;
-  }
-
-  private missionSensesOf(glossary: GlossaryIndex): readonly Sense[] {
-    let senses = this.ownSenses.get(glossary);
-    if (senses === undefined) this.ownSenses.set(glossary, (senses = glossary.senses.filter((s) => s.scope === 'mission_local' && s.origin.kind === 'spec')));
-    return senses;
+    const { occurrences, details } = this.documents.index(this.deps.engine(), snapshot, file, text, this.deps.registry.metaCache(root), this.deps.vocabularies);
+    index.set(file, occurrences, details);
   }
 }
 

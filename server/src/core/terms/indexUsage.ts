@@ -13,7 +13,9 @@ import type { TermIndex } from './termIndex';
  * A `TermUsage` over `index` as it is now (answers are read when asked: make one per health run).
  * `pathOf` names a document (its key) as messages show it.
  */
-export function indexUsage(index: TermIndex, pathOf: (document: string) => string): TermUsage {
+export type IndexUsage = TermUsage & Required<Pick<TermUsage, 'writtenOutsideProse' | 'hasUses' | 'missionSenses'>>;
+
+export function indexUsage(index: TermIndex, pathOf: (document: string) => string): IndexUsage {
   return {
     documents: index.checkedCount,
     usesOf(term: string): readonly HealthUse[] {
