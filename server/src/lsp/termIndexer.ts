@@ -77,10 +77,17 @@ export class TermIndexer {
   /** Checks a spec and gathers what the index records of it (node/indexDocument.ts). */
   private readonly documents = new DocumentIndexer();
 
-  constructor(private readonly deps: TermIndexerDeps) {}
+  constructor(private readonly deps: TermIndexerDeps) {
+    this.startAsked = new Promise((resolve) => (this.askStart = resolve));
+  }
+
+  /** Resolves once the session asked for the first build (after `initialized`). */
+  private readonly startAsked: Promise<void>;
+  private askStart: () => void = () => undefined;
 
   /** Builds the index of every workspace folder (once; later calls wait for that build). */
   start(): Promise<void> {
+    this.askStart();
     return (this.started ??= this.buildFolders(this.deps.registry.getFolders()));
   }
 
@@ -108,6 +115,9 @@ export class TermIndexer {
    * glossary change included) finished, and the edited specs indexed. Glossary health reads this.
    */
   async settled(root: string): Promise<TermIndex | undefined> {
+    // (Health may be computed as soon as a folder loads: it does not start the build before the
+    // session does, which reports its progress.)
+    await this.startAsked;
     await this.start();
     for (let state = this.roots.get(root); state?.building; state = this.roots.get(root)) await state.building;
     await this.flush();
