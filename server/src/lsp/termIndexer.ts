@@ -77,13 +77,13 @@ export class TermIndexer {
   /** Checks a spec and gathers what the index records of it (node/indexDocument.ts). */
   private readonly documents = new DocumentIndexer();
 
-  constructor(private readonly deps: TermIndexerDeps) {
-    this.startAsked = new Promise((resolve) => (this.askStart = resolve));
-  }
-
   /** Resolves once the session asked for the first build (after `initialized`). */
   private readonly startAsked: Promise<void>;
   private askStart: () => void = () => undefined;
+
+  constructor(private readonly deps: TermIndexerDeps) {
+    this.startAsked = new Promise((resolve) => (this.askStart = resolve));
+  }
 
   /** Builds the index of every workspace folder (once; later calls wait for that build). */
   start(): Promise<void> {
@@ -141,7 +141,8 @@ export class TermIndexer {
     if (!state) {
       // The folder held no spec when it was indexed (nothing was kept for it): its first one.
       if (deleted || this.started === undefined) return;
-      this.roots.set(root, (state = { index: new TermIndex(), files: new Set(), signature: '', generation: 0, complete: true }));
+      // (Not complete: a first build of the folder still to come — folders are built one by one — is waited for.)
+      this.roots.set(root, (state = { index: new TermIndex(), files: new Set(), signature: '', generation: 0, complete: false }));
     }
     if (deleted && this.deps.openText(file) === undefined) {
       this.dirty.delete(file);
