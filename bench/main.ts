@@ -5,7 +5,7 @@
  * build of spec-glossary measured interleaved with this one. Not a test: CI runs only `--quick`,
  * a smoke run on small inputs that checks that every section works.
  *
- *   node dist/bench.cjs [--quick] [--only keystroke,memory,cli,findings,seed,server,replay,scaling]
+ *   node dist/bench.cjs [--quick] [--only keystroke,memory,cli,findings,seed,server,replay,scaling,terms]
  *                       [--baseline DIR] [--json results.json] [--clean] [--check-targets]
  *
  * docs/performance.md explains what is measured and shows the figures.
@@ -24,10 +24,11 @@ import { cliSection, replaySection, serverStartSection } from './sections/proces
 import { scalingSection } from './sections/scaling';
 import { seedMemorySection } from './sections/seedMemory';
 import { serverMemorySection } from './sections/serverMemory';
+import { termsSection } from './sections/terms';
 import { mb } from './stats';
 import { cleanCache } from './workspace';
 
-const SECTIONS = ['keystroke', 'memory', 'cli', 'findings', 'seed', 'server', 'replay', 'scaling'] as const;
+const SECTIONS = ['keystroke', 'memory', 'cli', 'findings', 'seed', 'server', 'replay', 'scaling', 'terms'] as const;
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -82,6 +83,7 @@ async function main(): Promise<number> {
   if (wants('server')) await serverStartSection(builds, report, { quick });
   if (wants('replay')) await replaySection(report, { quick });
   if (corpus && wants('scaling')) scalingSection(corpus, report, { quick });
+  if (corpus && wants('terms')) await termsSection(corpus, builds, report, { quick });
 
   if (report.targets.length > 0) report.printTargets();
   if (values.json) writeFileSync(values.json, report.json() + '\n');

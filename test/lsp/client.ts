@@ -70,6 +70,8 @@ export class TestClient {
   readonly configurationRequests: (string | undefined)[] = [];
   readonly messages: ShowMessageParams[] = [];
   readonly logs: LogMessageParams[] = [];
+  /** `$/progress` notifications (work-done progress), in order. */
+  readonly progress: { token: unknown; value: { kind: string; title?: string; message?: string; percentage?: number } }[] = [];
   diagnosticRefreshes = 0;
   stderr = '';
   initializeResult!: InitializeResult;
@@ -293,6 +295,7 @@ export class TestClient {
       });
     notify('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => this.published.push(params));
     notify('window/logMessage', (params: LogMessageParams) => this.logs.push(params));
+    notify('$/progress', (params: TestClient['progress'][number]) => this.progress.push(params));
     notify('window/showMessage', (params: ShowMessageParams) => this.messages.push(params));
     answer('workspace/configuration', (params: { items: { scopeUri?: string; section?: string }[] }) =>
       params.items.map((item) => {

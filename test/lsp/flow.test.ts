@@ -37,11 +37,11 @@ describe('language server', () => {
     client = await TestClient.start({ folders: [ws.root], transport: 'stdio' });
     const caps = client.initializeResult.capabilities;
     expect(caps.textDocumentSync).toEqual({ openClose: true, change: 2, save: { includeText: false } });
-    expect(caps).toMatchObject({ hoverProvider: true, definitionProvider: true, codeLensProvider: {}, codeActionProvider: { codeActionKinds: ['quickfix'] }, completionProvider: {} });
+    expect(caps).toMatchObject({ hoverProvider: true, definitionProvider: true, codeLensProvider: {}, codeActionProvider: { codeActionKinds: ['quickfix'] }, completionProvider: {}, referencesProvider: true, documentHighlightProvider: true, renameProvider: { prepareProvider: true }, workspaceSymbolProvider: true });
     expect(caps.executeCommandProvider!.commands).toEqual(['specGlossary.selectSense', 'specGlossary.defineTerm', 'specGlossary.deferTerm', 'specGlossary.reopenTerm', 'specGlossary.reload', 'specGlossary.listCandidates', 'specGlossary.defineInSpec', 'specGlossary.promoteTerm']);
     expect(caps.diagnosticProvider).toBeUndefined(); // this client does not pull
     await client.until(() => client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles'), 'the file watcher registration');
-    expect(client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles')!.registerOptions).toEqual({ watchers: [{ globPattern: '**/.kittify/**' }, { globPattern: '**/meta.json' }, { globPattern: '**/spec.md' }] });
+    expect(client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles')!.registerOptions).toEqual({ watchers: [{ globPattern: '**/.kittify/**' }, { globPattern: '**/meta.json' }, { globPattern: '**/*.{md,markdown,mdx}' }] });
   });
 
   it('publishes diagnostics with exact ranges, codes, severities, messages and related entries', async () => {

@@ -280,7 +280,8 @@ describe('the spec as it changes', () => {
     await opened(PLAN);
     await client.until(() => client.registrations.length > 0, 'watcher registration');
     const watchers = client.registrations.flatMap((r) => (r.registerOptions as { watchers?: { globPattern: string }[] } | undefined)?.watchers ?? []);
-    expect(watchers.map((w) => w.globPattern)).toContain('**/spec.md');
+    // (Every markdown file is watched: the term index follows specs too.)
+    expect(watchers.map((w) => w.globPattern)).toContain('**/*.{md,markdown,mdx}');
   });
 });
 

@@ -14,6 +14,7 @@ import { CHECK_OPTIONS, checkCommand } from './commands/check';
 import { REPLAY_OPTIONS, replayCommand } from './commands/replay';
 import { RESOLVE_OPTIONS, resolveCommand } from './commands/resolve';
 import { RESUME_OPTIONS, resumeCommand } from './commands/resume';
+import { USES_OPTIONS, usesCommand } from './commands/uses';
 import { VALIDATE_OPTIONS, validateCommand } from './commands/validate';
 import { ConfigurationError, EXIT_USAGE, FileError, UsageError } from './errors';
 import { checkHooks } from './events/checkHooks';
@@ -42,6 +43,11 @@ Commands:
                      number of documents using them, then occurrences, with examples.
       --format text|json        output format (default text)
       --min-specs N             only terms used in at least N documents (default 1)
+
+  uses <term> [paths...]
+                     Where a glossary term is used: every use in the documents (code is never
+                     one), uses of its synonyms to avoid marked, then its glossary entries.
+      --format text|json        output format (default text)
 
   resolve <term> --mission ID (--sense N | --custom "definition" [--scope S])
                      Pin a sense of a term for a mission (closes its open clarifications).
@@ -76,6 +82,7 @@ type Command = { options: Record<string, { type: 'string' | 'boolean'; multiple?
 export const COMMANDS: Record<string, Command> = {
   check: { options: CHECK_OPTIONS, run: (c, io) => checkCommand(c, io, checkHooks()) },
   candidates: { options: CANDIDATES_OPTIONS, run: candidatesCommand },
+  uses: { options: USES_OPTIONS, run: usesCommand },
   resolve: { options: RESOLVE_OPTIONS, run: resolveCommand },
   replay: { options: REPLAY_OPTIONS, run: replayCommand },
   validate: { options: VALIDATE_OPTIONS, run: validateCommand },

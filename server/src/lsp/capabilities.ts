@@ -17,6 +17,8 @@ export interface ClientFeatures {
   showDocument: boolean;
   markdownHover: boolean;
   markdownCompletion: boolean;
+  /** `window.workDoneProgress`: the server may report the index build's progress. */
+  workDoneProgress: boolean;
 }
 
 export function clientFeatures(caps: ClientCapabilities): ClientFeatures {
@@ -34,6 +36,7 @@ export function clientFeatures(caps: ClientCapabilities): ClientFeatures {
     showDocument: caps.window?.showDocument?.support === true,
     markdownHover: (caps.textDocument?.hover?.contentFormat ?? [MarkupKind.Markdown]).includes(MarkupKind.Markdown),
     markdownCompletion: (caps.textDocument?.completion?.completionItem?.documentationFormat ?? [MarkupKind.Markdown]).includes(MarkupKind.Markdown),
+    workDoneProgress: caps.window?.workDoneProgress === true,
   };
 }
 
@@ -46,6 +49,11 @@ export function serverCapabilities(client: ClientFeatures): ServerCapabilities {
     completionProvider: { resolveProvider: false },
     codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix], resolveProvider: false },
     codeLensProvider: { resolveProvider: false },
+    // Over the workspace's term index (termIndexer.ts): glossary terms in specs and seed files.
+    referencesProvider: true,
+    documentHighlightProvider: true,
+    renameProvider: { prepareProvider: true },
+    workspaceSymbolProvider: true,
     executeCommandProvider: { commands: [...ALL_COMMANDS] },
     workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
     ...(client.pullDiagnostics ? { diagnosticProvider: { identifier: DIAGNOSTIC_SOURCE, interFileDependencies: true, workspaceDiagnostics: false } } : {}),

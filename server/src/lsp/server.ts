@@ -81,7 +81,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       const s = session!;
       if (s.client.watchedFilesDynamic) {
         await connection.client.register(DidChangeWatchedFilesNotification.type, {
-          watchers: [{ globPattern: '**/.kittify/**' }, { globPattern: '**/meta.json' }, { globPattern: '**/spec.md' }],
+          // Every markdown file: a mission's spec defines words for its documents, and the term
+          // index follows specs changed on disk.
+          watchers: [{ globPattern: '**/.kittify/**' }, { globPattern: '**/meta.json' }, { globPattern: '**/*.{md,markdown,mdx}' }],
         });
       }
       if (s.client.configurationDynamic) await connection.client.register(DidChangeConfigurationNotification.type, { section: 'specGlossary' });
@@ -97,6 +99,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         }
       });
       await s.updateLogLevel();
+      s.startIndexing();
       logger.info(`spec-glossary language server ready (${s.client.pullDiagnostics ? 'pull' : 'push'} diagnostics, run ${s.runId})`);
     }),
   );
@@ -128,6 +131,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.onCompletion(runSafe(logger, 'completion', null, (p, token) => withSession(null, (s) => s.features.completion(p, token))));
   connection.onCodeLens(runSafe(logger, 'codeLens', [], (p, token) => withSession([], (s) => s.features.codeLens(p, token))));
   connection.onCodeAction(runSafe(logger, 'codeAction', [], (p, token) => withSession([], (s) => s.features.codeActions(p, token))));
+  connection.onReferences(runSafe(logger, 'references', [], (p, token) => withSession([], (s) => s.terms.references(p, token))));
+  connection.onDocumentHighlight(runSafe(logger, 'documentHighlight', [], (p, token) => withSession([], (s) => s.terms.highlight(p, token))));
+  connection.onPrepareRename(runSafe(logger, 'prepareRename', null, (p, token) => withSession(null, (s) => s.terms.prepareRename(p, token))));
+  connection.onRenameRequest(runSafe(logger, 'rename', null, (p, token) => withSession(null, (s) => s.terms.rename(p, token))));
+  connection.onWorkspaceSymbol(runSafe(logger, 'workspaceSymbol', [], (p, token) => withSession([], (s) => s.terms.symbols(p, token))));
   connection.onExecuteCommand(runSafe(logger, 'executeCommand', null, (p) => withSession(null, (s) => s.commands.execute(p))));
   connection.languages.diagnostics.on(
     runSafe(logger, 'textDocument/diagnostic', { kind: 'full' as const, items: [] }, (p, token) => withSession({ kind: 'full' as const, items: [] }, (s) => s.publisher.pull(p, token))),

@@ -6,7 +6,7 @@
 
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { Connection, FileEvent, InitializeParams, TextDocuments, WorkspaceFolder } from 'vscode-languageserver';
+import { FileChangeType, type Connection, type FileEvent, type InitializeParams, type TextDocuments, type WorkspaceFolder } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from 'vscode-uri';
 import type { ActorIdentity } from '../core/events/types';
@@ -32,6 +32,8 @@ import { isGlossaryFile } from './fileKinds';
 import { CheckedSpecsUsage, GlossaryHealth } from './glossaryHealth';
 import type { Logger } from './logger';
 import { SettingsStore } from './settings';
+import { TermFeatures } from './termFeatures';
+import { TermIndexer } from './termIndexer';
 import { WorkspaceRegistry } from './workspaces';
 
 export interface SessionOptions {
@@ -58,6 +60,9 @@ export class Session {
   readonly publisher: DiagnosticsPublisher;
   readonly commands: CommandHandlers;
   readonly features: LanguageFeatures;
+  /** The workspace's term index and the requests over it (references, highlight, rename, symbols). */
+  readonly indexer: TermIndexer;
+  readonly terms: TermFeatures;
   /** Health diagnostics on the glossary files (lsp/glossaryHealth.ts). */
   readonly health: GlossaryHealth;
   readonly runId: string;
@@ -109,8 +114,16 @@ export class Session {
         if (!this.stopped) void this.publisher.glossaryFilesChanged(root, snapshot).catch((error: unknown) => logger.error('publishing glossary health failed', error));
       },
     });
-    this.analyzer = new DocumentAnalyzer(this.registry, this.settings, options.engine, (uri) => documents.get(uri) !== undefined, this.vocabularies, (root, specUri) =>
-      this.publisher.refresh((document) => document.uri !== specUri && this.analyzer.locate(document)?.root === root),
+    this.analyzer = new DocumentAnalyzer(
+      this.registry,
+      this.settings,
+      options.engine,
+      (uri) => documents.get(uri) !== undefined,
+      this.vocabularies,
+      (root, specUri) => {
+        this.publisher.refresh((document) => document.uri !== specUri && this.analyzer.locate(document)?.root === root);
+        this.indexer.vocabularyChanged(URI.parse(specUri).fsPath);
+      },
       this.health,
     );
     this.publisher = new DiagnosticsPublisher(connection, documents, this.analyzer, this.settings, this.client, logger, this.health);
@@ -154,10 +167,36 @@ export class Session {
       recorded: (root) => this.glossaryWritten(root),
       stopped: () => this.stopped,
     });
+    this.indexer = new TermIndexer({
+      registry: this.registry,
+      engine: options.engine,
+      fs: options.fs,
+      logger,
+      maxFileBytes: async (root) => (await this.settings.get(fileUri(root))).maxFileSize,
+      openText: (fsPath) => documents.get(fileUri(fsPath))?.getText(),
+      vocabularies: this.vocabularies,
+      progress: async () => (this.client.workDoneProgress && !this.stopped ? connection.window.createWorkDoneProgress() : undefined),
+      stopped: () => this.stopped,
+    });
+    this.terms = new TermFeatures({
+      documents,
+      analyzer: this.analyzer,
+      registry: this.registry,
+      indexer: this.indexer,
+      client: this.client,
+      engine: options.engine,
+      logger,
+      runId: this.runId,
+      actor: options.actor ?? currentActor(),
+      eventStore: (root) => this.eventStore(root),
+      readText: (root, file) => this.readText(root, file),
+      recorded: (root) => this.glossaryWritten(root),
+    });
     this.registry.onDidReload((root, snapshot, first) => {
       if (this.stopped) return;
       // (A meta.json may have moved a spec to another mission.)
       if (!first) this.vocabularies.clear(root);
+      if (!first) this.indexer.glossaryReloaded(root, snapshot);
       void this.publisher.publishGlossaryFiles(root, snapshot).catch((error: unknown) => logger.error('publishing glossary file diagnostics failed', error));
       if (!first) this.publisher.refresh((document) => this.analyzer.locate(document)?.root === root);
       void this.seedSaves.reloaded(root, snapshot, first).catch((error: unknown) => logger.error('recording a glossary file change failed', error));
@@ -201,7 +240,13 @@ export class Session {
     else if (located.kind.kind === 'markdown') {
       this.publisher.schedule(document.uri, true);
       this.healthSpecChanged(document, located.root, located.fsPath);
+      this.indexer.edited(path.resolve(located.fsPath), located.root);
     }
+  }
+
+  /** After `initialized`: the term index of every folder is built in the background. */
+  startIndexing(): void {
+    this.indexer.start().catch((error: unknown) => this.logger.error('indexing the workspace failed', error));
   }
 
   changed(document: TextDocument): void {
@@ -213,6 +258,7 @@ export class Session {
     } else if (located.kind.kind === 'markdown') {
       this.analyzer.edited(document.uri);
       this.publisher.schedule(document.uri);
+      this.indexer.edited(path.resolve(located.fsPath), located.root);
       this.healthSpecChanged(document, located.root, located.fsPath);
     }
   }
@@ -233,6 +279,7 @@ export class Session {
     if (located && isGlossaryFile(located.kind)) this.registry.requestReload(located.root, 0); // the disk version counts again
     else {
       this.publisher.closed(document.uri);
+      if (located?.kind.kind === 'markdown') this.indexer.fileChanged(located.fsPath, false); // the disk version counts again
       if (located?.kind.kind === 'markdown') this.healthSpecChanged(document, located.root, located.fsPath);
     }
   }
@@ -242,6 +289,7 @@ export class Session {
       const uri = URI.parse(change.uri);
       if (uri.scheme !== 'file') continue;
       this.registry.fileChanged(uri.fsPath);
+      this.indexer.fileChanged(uri.fsPath, change.type === FileChangeType.Deleted);
       // A spec changed on disk (an open one is read from its buffer).
       if (this.isSpec(change.uri) && !this.documents.get(change.uri)) {
         this.specChanged(this.registry.rootFor(uri.fsPath), uri.fsPath, change.uri);
@@ -264,6 +312,7 @@ export class Session {
   private specChanged(root: string, fsPath: string, specUri: string): void {
     if (!this.vocabularies.reread(root, fsPath, this.registry.metaCache(root))) return;
     this.publisher.refresh((document) => document.uri !== specUri && this.analyzer.locate(document)?.root === root);
+    this.indexer.vocabularyChanged(fsPath);
   }
 
   /** A spec not open in the editor changed on disk: its define-here entries written by now are recorded. */
@@ -296,6 +345,7 @@ export class Session {
     const folders = [...this.registry.getFolders().filter((f) => !gone.has(f)), ...added.map((f) => URI.parse(f.uri).fsPath)];
     this.registry.setFolders(folders);
     this.publisher.refresh(() => true);
+    this.indexer.foldersAdded(added.map((f) => URI.parse(f.uri).fsPath)).catch((error: unknown) => this.logger.error('indexing added folders failed', error));
   }
 
   async updateLogLevel(): Promise<void> {
@@ -305,6 +355,7 @@ export class Session {
   /** On `shutdown`: no more writes, publications, reloads or watching. */
   dispose(): void {
     this.stopped = true;
+    this.indexer.dispose();
     this.health.dispose();
     this.publisher.dispose();
     this.registry.dispose();

@@ -45,6 +45,8 @@ interface RootState {
   version: number;
   chain: Promise<unknown>;
   queued?: Promise<WorkspaceSnapshot>;
+  /** The latest reload asked for, until it settles (the first load is shared by every caller). */
+  latest?: Promise<WorkspaceSnapshot>;
   timer?: NodeJS.Timeout;
   watchers: Watcher[];
   metaCache: MetaCache;
@@ -110,8 +112,10 @@ export class WorkspaceRegistry {
 
   /** The current snapshot, loading the folder the first time. */
   snapshot(root: string): Promise<WorkspaceSnapshot> {
-    const snapshot = this.states.get(root)?.snapshot;
-    return snapshot ? Promise.resolve(snapshot) : this.reload(root);
+    const state = this.states.get(root);
+    if (state?.snapshot) return Promise.resolve(state.snapshot);
+    // A first load under way (started or waiting) is shared: loading again would make a new version.
+    return state?.latest ?? this.reload(root);
   }
 
   /** A snapshot that reflects every open glossary buffer of the folder as it is now. */
@@ -146,7 +150,11 @@ export class WorkspaceRegistry {
     };
     const next = state.chain.then(run, run);
     state.queued = next;
+    state.latest = next;
     state.chain = next.catch(() => undefined);
+    void next.finally(() => {
+      if (state.latest === next) state.latest = undefined;
+    }).catch(() => undefined);
     return next;
   }
 

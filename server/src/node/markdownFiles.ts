@@ -2,6 +2,7 @@
 
 import { accessSync, constants, readdirSync, type Dirent } from 'node:fs';
 import path from 'node:path';
+import type { WorkspaceFileSystem } from './fileSystem';
 
 const MARKDOWN = /\.(?:md|markdown|mdx)$/i;
 // Dependency and VCS folders never hold specs; other hidden folders (.kittify templates,
@@ -58,4 +59,31 @@ export function markdownFilesUnder(dir: string): string[] {
   const out = new Set<string>();
   collectMarkdownUnder(dir, out);
   return [...out].sort();
+}
+
+/**
+ * The markdown files under `dir` through a workspace file system (the language server's index
+ * walks the workspace as `check` does: same files, same folders skipped), sorted. What cannot be
+ * listed is passed over.
+ */
+export function markdownFilesIn(dir: string, fs: Pick<WorkspaceFileSystem, 'readDirectory'>): string[] {
+  const out: string[] = [];
+  const walk = (folder: string) => {
+    for (const entry of fs.readDirectory(folder) ?? []) {
+      const full = path.join(folder, entry.name);
+      if (entry.kind === 'directory') {
+        if (!SKIP_DIRS.has(entry.name) && !entry.name.startsWith('.')) walk(full);
+      } else if (entry.kind === 'file' && isMarkdownFile(entry.name)) out.push(full);
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+/** Whether `file` (a path) is one the walk above would find under `dir`: markdown, in no skipped folder. */
+export function isWalkedMarkdown(dir: string, file: string): boolean {
+  const relative = path.relative(dir, file);
+  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return false;
+  const parts = relative.split(path.sep);
+  return isMarkdownFile(parts[parts.length - 1]!) && parts.slice(0, -1).every((p) => !SKIP_DIRS.has(p) && !p.startsWith('.'));
 }

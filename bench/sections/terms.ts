@@ -1,0 +1,174 @@
+/**
+ * The workspace term index where users meet it (issue 21): the real server over stdio, on
+ * workspaces of whole real documents with the real core glossary as the workspace's own
+ * `spec_kitty_core.yaml` — the 400-spec calibration workspace (9 MB) and one of 10,000 specs of
+ * the same size each. Measured: `initialized` → the end of the index build's work-done progress,
+ * the server's resident memory once built (and its peak), and `textDocument/references` and
+ * `prepareRename` + `rename` answers for terms of different use counts (each rename is a new
+ * name, so each records events; the next one starts once the server has indexed again).
+ */
+
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { Build } from '../builds';
+import { MB, workspaceSpecs, writeWorkspace, type Corpus } from '../corpus';
+import { initializeParams, LspClient, type Message } from '../lsp';
+import { runNode } from './processes';
+import type { Report } from '../report';
+import { mb, ms, summarize } from '../stats';
+import { createEngine } from '../../server/src/core/check/engine';
+import { METHOD_ORDER } from '../../server/src/core/check/context';
+import { glossaryOccurrences } from '../../server/src/core/terms/termIndex';
+import { analyzeDocument } from '../../server/src/node/analyzer';
+import { loadCommonWords } from '../../server/src/node/packageFiles';
+import { SpecVocabularies } from '../../server/src/node/specVocabularies';
+import { loadWorkspace } from '../../server/src/node/workspace';
+
+interface Probe {
+  term: string;
+  uri: string;
+  position: { line: number; character: number };
+  /** Uses of the term in the first specs (how common it is). */
+  sampleUses: number;
+}
+
+/**
+ * Terms of the workspace's core glossary used most, about the median and least in the first
+ * specs, with a place where each is used — read as the server reads them (each spec with its own
+ * vocabulary sections), keeping terms no spec defines itself (so they can be renamed).
+ */
+async function probes(root: string, files: readonly string[]): Promise<Probe[]> {
+  const engine = createEngine({ commonWords: loadCommonWords() });
+  const snapshot = await loadWorkspace(root);
+  const vocabularies = new SpecVocabularies();
+  const counts = new Map<string, Probe>();
+  for (const file of files.slice(0, 40)) {
+    const analyzed = analyzeDocument(engine, snapshot, { path: file, text: readFileSync(file, 'utf8'), settings: { disabledExtractors: METHOD_ORDER.filter((m) => m !== 'glossary_match') }, vocabularies });
+    for (const use of glossaryOccurrences(analyzed.report, analyzed.report.glossary)) {
+      if (use.surface !== use.term || analyzed.report.glossary.sensesOf(use.term).some((s) => s.origin.kind !== 'seed')) continue;
+      const probe = counts.get(use.term);
+      if (probe) probe.sampleUses++;
+      else counts.set(use.term, { term: use.term, uri: pathToFileURL(file).href, position: use.range.start, sampleUses: 1 });
+    }
+  }
+  const sorted = [...counts.values()].sort((a, b) => b.sampleUses - a.sampleUses);
+  return [sorted[0]!, sorted[Math.floor(sorted.length / 2)]!, sorted[sorted.length - 1]!];
+}
+
+interface Run {
+  specs: number;
+  bytes: number;
+  indexMs: number;
+  resident: number;
+  peak: number;
+  references: { term: string; locations: number; median: number; p90: number }[];
+  rename: { term: string; edits: number; prepareMedian: number; renameMedian: number }[];
+  /** Reference, same run: `spec-glossary check .` of the same workspace, whole process (median of its runs). */
+  cliCheckMs: number;
+}
+
+async function measureWorkspace(build: Build, corpus: Corpus, count: number, options: { quick: boolean }): Promise<Run> {
+  const perSpec = (9 * MB) / 400;
+  const texts = workspaceSpecs(corpus, count, count * perSpec);
+  const ws = writeWorkspace(corpus, `terms${count}`, texts);
+  const client = LspClient.start(process.execPath, [build.serverJs, '--stdio'], ws.root);
+  try {
+    client.onRequest = (method, params) => (method === 'workspace/configuration' ? (params as { items: unknown[] }).items.map(() => ({})) : null);
+    const base = initializeParams(pathToFileURL(ws.root).href) as { capabilities: Record<string, unknown> };
+    const answer = await client.request('initialize', { ...base, capabilities: { ...base.capabilities, window: { workDoneProgress: true } } });
+    if (answer.error) throw new Error(`initialize failed: ${answer.error.message}`);
+    const isEnd = (m: Message) => m.method === '$/progress' && (m.params as { value: { kind: string } }).value.kind === 'end';
+    const ended = client.waitFor(isEnd);
+    const started = performance.now();
+    client.notify('initialized', {});
+    await ended;
+    const indexMs = performance.now() - started;
+    const resident = client.residentBytes();
+    const peak = peakResident(client.process.pid);
+
+    const iterations = options.quick ? 3 : 15;
+    const chosen = await probes(ws.root, ws.files);
+    // The specs asked about are open, as in an editor.
+    for (const uri of new Set(chosen.map((p) => p.uri))) client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'markdown', version: 1, text: readFileSync(new URL(uri), 'utf8') } });
+    const references: Run['references'] = [];
+    for (const probe of chosen) {
+      const times: number[] = [];
+      let locations = 0;
+      for (let i = -2; i < iterations; i++) {
+        const t = performance.now();
+        const result = await client.request('textDocument/references', { textDocument: { uri: probe.uri }, position: probe.position, context: { includeDeclaration: true } });
+        if (i >= 0) times.push(performance.now() - t);
+        locations = (result.result as unknown[] | null)?.length ?? 0;
+      }
+      const s = summarize(times);
+      references.push({ term: probe.term, locations, median: s.median, p90: s.p90 });
+    }
+
+    // Renames: each to a new name (recorded in the log, so the server indexes again; the next waits for that).
+    const rename: Run['rename'] = [];
+    // (Each rename makes the server index the whole workspace again: fewer on the large one.)
+    const renameIterations = options.quick ? 2 : count > 1000 ? 3 : 5;
+    for (const [p, probe] of chosen.slice(1).entries()) {
+      const prepare: number[] = [];
+      const renames: number[] = [];
+      let edits = 0;
+      for (let i = 0; i < renameIterations; i++) {
+        let t = performance.now();
+        const prepared = await client.request('textDocument/prepareRename', { textDocument: { uri: probe.uri }, position: probe.position });
+        prepare.push(performance.now() - t);
+        if (prepared.error) throw new Error(`prepareRename of '${probe.term}' refused: ${prepared.error.message}`);
+        const reindexed = client.waitFor((m) => m.method === 'window/logMessage' && (m.params as { message: string }).message.includes('again after a glossary change'));
+        t = performance.now();
+        const result = await client.request('textDocument/rename', { textDocument: { uri: probe.uri }, position: probe.position, newName: `zq ${count} ${p} widget${"bcdfghjklmnpqrt"[i]}` });
+        renames.push(performance.now() - t);
+        if (result.error) throw new Error(`rename of '${probe.term}' refused: ${result.error.message}`);
+        const edit = result.result as { documentChanges?: { edits: unknown[] }[]; changes?: Record<string, unknown[]> };
+        edits = (edit.documentChanges ?? []).reduce((n, c) => n + c.edits.length, 0) + Object.values(edit.changes ?? {}).reduce((n, e) => n + e.length, 0);
+        await reindexed;
+      }
+      rename.push({ term: probe.term, edits, prepareMedian: summarize(prepare).median, renameMedian: summarize(renames).median });
+    }
+    await client.stop();
+    // The reference: the CLI checking the same specs (after the server stopped: nothing overlaps).
+    const cliRuns: number[] = [];
+    for (let i = 0; i < (options.quick || count > 1000 ? 1 : 3); i++) cliRuns.push((await runNode([build.cliJs, 'check', '.', '--format', 'json'], ws.root)).wallMs);
+    return { specs: ws.files.length, bytes: ws.bytes, indexMs, resident, peak, references, rename, cliCheckMs: summarize(cliRuns).median };
+  } finally {
+    if (!client.process.killed && client.process.exitCode === null) await client.stop();
+    ws.remove();
+  }
+}
+
+function peakResident(pid: number | undefined): number {
+  try {
+    const match = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+export async function termsSection(corpus: Corpus, builds: readonly Build[], report: Report, options: { quick: boolean }): Promise<void> {
+  const build = builds[0]!;
+  const sizes = options.quick ? [40, 200] : [400, 10_000];
+  report.section(`Term index: ${sizes.join(' and ')}-spec workspaces of real text, the real core glossary, the server over stdio`);
+  if (builds[1]) report.note('the baseline is not measured here: a build without the term index has nothing to compare');
+  const runs: Run[] = [];
+  for (const count of sizes) {
+    const run = await measureWorkspace(build, corpus, count, options);
+    runs.push(run);
+    report.line(`  ${run.specs} specs (${mb(run.bytes)}): index built in ${ms(run.indexMs)} (the CLI's check of the same specs, same run: ${ms(run.cliCheckMs)}, ${(run.indexMs / run.cliCheckMs).toFixed(2)}×); resident ${mb(run.resident)} once built (peak ${mb(run.peak)})`);
+    for (const r of run.references) report.line(`    references of '${r.term}' (${r.locations.toLocaleString('en')} locations): ${ms(r.median)} median, ${ms(r.p90)} p90`);
+    for (const r of run.rename) report.line(`    rename of '${r.term}' (${r.edits.toLocaleString('en')} edits): prepareRename ${ms(r.prepareMedian)}, rename ${ms(r.renameMedian)} median`);
+  }
+  report.record('terms', runs);
+  if (options.quick) return;
+  const [small, large] = runs;
+  report.target(`term index of the ${small!.specs}-spec workspace`, small!.indexMs, 1000, 'ms');
+  report.target(`term index of ${large!.specs} specs`, large!.indexMs, 15_000, 'ms');
+  report.target(`server resident memory (peak) with the index of ${large!.specs} specs`, large!.peak / MB, 300, 'MB');
+  const typical = large!.references[1]!;
+  report.target(`references of a typical term ('${typical.term}') on ${large!.specs} specs`, typical.median, 50, 'ms');
+  const typicalRename = large!.rename[0]!;
+  report.target(`rename of a typical term ('${typicalRename.term}') on ${large!.specs} specs`, typicalRename.renameMedian, 50, 'ms');
+}

@@ -1,0 +1,294 @@
+/**
+ * The requests over the term index: references, document highlight, rename (prepare and do) and
+ * workspace symbols. Each waits for the folder's index to be current (the background build, and
+ * the open specs edited since), then hands the index and the folder's glossary to the service.
+ *
+ * A rename is recorded when it is answered, before the client applies it (LSP gives the server no
+ * word of that): `GlossarySenseUpdated` `create` of every renamed sense under its new surface,
+ * and `update` to `deprecated` of every sense under the old surface that the log holds — exactly
+ * what saving the renamed glossary file would record, planned inside the writers' lock against
+ * the log, so the save that follows records nothing more (seedSaves.ts finds it all recorded).
+ */
+
+import path from 'node:path';
+import {
+  DocumentHighlightKind,
+  ErrorCodes,
+  LSPErrorCodes,
+  ResponseError,
+  type CancellationToken,
+  type DocumentHighlight,
+  type DocumentHighlightParams,
+  type Location,
+  type PrepareRenameParams,
+  type Range,
+  type ReferenceParams,
+  type RenameParams,
+  type SymbolInformation,
+  type TextDocuments,
+  type TextEdit,
+  type WorkspaceEdit,
+  type WorkspaceSymbolParams,
+} from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Engine } from '../core/check/engine';
+import { senseUpdatedEvent, type DecisionContext, type RecordedSense } from '../core/events/decisions';
+import { isoTimestamp } from '../core/events/timestamp';
+import type { ActorIdentity, GlossaryEventDraft } from '../core/events/types';
+import { MASK, maskMarkdown } from '../core/markdown/mask';
+import { LineIndex } from '../core/text';
+import type { TermIndex } from '../core/terms/termIndex';
+import { SCOPE_ORDER, type ReplayState, type Sense } from '../core/types';
+import { eventLogPath } from '../node/eventStore';
+import { documentIdentity } from '../node/identity';
+import { readHeader } from '../core/extract/scan';
+import { seedPath, type WorkspaceSnapshot } from '../node/workspace';
+import { fileUri } from '../service/paths';
+import { termAtPosition, termHighlights, termReferences, termSymbols } from '../service/termNavigation';
+import type { SeedSurface } from '../service/seedSurfaces';
+import { SeedTexts, type GlossarySources } from '../service/termEntries';
+import { planRename, renameTarget } from '../service/termRename';
+import type { DocumentAnalyzer } from './analysis';
+import type { ClientFeatures } from './capabilities';
+import { appendPlanned, type EventAppender } from './decisionLog';
+import type { Logger } from './logger';
+import { throwIfCancelled } from './runSafe';
+import type { TermIndexer } from './termIndexer';
+import type { WorkspaceRegistry } from './workspaces';
+
+export interface TermFeatureDeps {
+  documents: TextDocuments<TextDocument>;
+  analyzer: DocumentAnalyzer;
+  registry: WorkspaceRegistry;
+  indexer: TermIndexer;
+  client: ClientFeatures;
+  engine: () => Engine;
+  logger: Logger;
+  runId: string;
+  actor: ActorIdentity;
+  eventStore(root: string): EventAppender;
+  /** A workspace file as the editor has it (its open buffer) or on disk. */
+  readText(root: string, file: string): Promise<string | undefined | null>;
+  /** After a rename was recorded: reload the folder. */
+  recorded(root: string): Promise<void>;
+}
+
+/** Where a request points: the folder, its index and glossary, and the term there. */
+interface Target {
+  root: string;
+  file: string;
+  index: TermIndex;
+  snapshot: WorkspaceSnapshot;
+  /** The folder's glossary, with the senses the document's own check adds. */
+  sources: GlossarySources;
+  seedTexts: SeedTexts;
+  isSeedFile: boolean;
+  found: ReturnType<typeof termAtPosition>;
+}
+
+export class TermFeatures {
+  /** The last parse of each seed file's surfaces (a large glossary takes milliseconds to parse). */
+  private readonly seedMemo = new Map<string, { text: string; surfaces: SeedSurface[] }>();
+
+  constructor(private readonly deps: TermFeatureDeps) {}
+
+  async references(params: ReferenceParams, token: CancellationToken): Promise<Location[]> {
+    const target = await this.target(params.textDocument.uri, params.position, token);
+    if (!target?.found) return [];
+    return termReferences(target.index, target.sources, target.seedTexts, target.found.term, params.context.includeDeclaration);
+  }
+
+  async highlight(params: DocumentHighlightParams, token: CancellationToken): Promise<DocumentHighlight[]> {
+    const target = await this.target(params.textDocument.uri, params.position, token);
+    if (!target?.found) return [];
+    const highlights = termHighlights(target.index, target.file, target.found.term, target.seedTexts, target.isSeedFile);
+    // The term's own definition in this spec (its Domain Language entry): a Write.
+    for (const sense of target.sources.replay.addedSenses) {
+      const origin = sense.origin;
+      if (sense.surface === target.found.term && origin.kind === 'spec' && path.resolve(origin.file) === target.file) highlights.push({ range: origin.range, kind: DocumentHighlightKind.Write });
+    }
+    return highlights;
+  }
+
+  async prepareRename(params: PrepareRenameParams, token: CancellationToken): Promise<{ range: Range; placeholder: string }> {
+    const target = await this.target(params.textDocument.uri, params.position, token);
+    if (!target) throw refused('Only glossary terms in specs and the surfaces of glossary files can be renamed.');
+    if (!target.found) throw refused(this.nothingHere(params.textDocument.uri, params.position, target.isSeedFile));
+    const checked = renameTarget(target.sources, target.seedTexts, target.found.term, target.found.use);
+    if (!checked.ok) throw refused(checked.message);
+    const range = target.found.use?.range ?? target.seedTexts.surfaces(target.file).find((s) => s.surface === target.found!.term)!.range;
+    // The term as written there (the spec's buffer, else the file).
+    const document = this.deps.documents.get(params.textDocument.uri);
+    const text = document ? document.getText() : await this.deps.readText(target.root, target.file);
+    const placeholder = target.found.use && typeof text === 'string' ? text.slice(...offsetsOf(new LineIndex(text), range)) : target.found.term;
+    return { range, placeholder };
+  }
+
+  async rename(params: RenameParams, token: CancellationToken): Promise<WorkspaceEdit> {
+    const target = await this.target(params.textDocument.uri, params.position, token);
+    if (!target) throw refused('Only glossary terms in specs and the surfaces of glossary files can be renamed.');
+    if (!target.found) throw refused(this.nothingHere(params.textDocument.uri, params.position, target.isSeedFile));
+    const term = target.found.term;
+    const plan = planRename(this.deps.engine(), target.sources, target.seedTexts, term, target.found.use, params.newName, target.index.usesOf(term));
+    if (!plan.ok) throw refused(plan.message);
+    throwIfCancelled(token);
+
+    const missionId = target.isSeedFile ? 'default' : await this.missionOf(target);
+    try {
+      await this.record(target.root, target.snapshot, plan.senses, plan.newSurface, missionId);
+    } catch (error) {
+      throw new ResponseError(LSPErrorCodes.RequestFailed, `'${term}' was not renamed: recording the rename in the event log failed (${(error as Error).message}).`);
+    }
+
+    const byFile = new Map<string, TextEdit[]>();
+    for (const edit of plan.edits) {
+      const list = byFile.get(edit.file);
+      const textEdit = { range: edit.range, newText: edit.newText };
+      if (list) list.push(textEdit);
+      else byFile.set(edit.file, [textEdit]);
+    }
+    this.deps.logger.info(`renamed '${term}' to '${plan.newSurface}' (${plan.scope}): ${plan.edits.length} edits in ${byFile.size} files`);
+    if (this.deps.client.documentChanges) {
+      return {
+        documentChanges: [...byFile].map(([file, edits]) => {
+          const uri = fileUri(file);
+          return { textDocument: { uri, version: this.deps.documents.get(uri)?.version ?? null }, edits };
+        }),
+      };
+    }
+    return { changes: Object.fromEntries([...byFile].map(([file, edits]) => [fileUri(file), edits])) };
+  }
+
+  async symbols(params: WorkspaceSymbolParams, token: CancellationToken): Promise<SymbolInformation[]> {
+    const folders: { sources: WorkspaceSnapshot; seedTexts: SeedTexts }[] = [];
+    for (const folder of this.deps.registry.getFolders()) {
+      const root = this.deps.registry.rootFor(path.join(folder, '_'));
+      if (folders.some((f) => f.sources.root === root)) continue;
+      const snapshot = await this.deps.registry.snapshot(root);
+      throwIfCancelled(token);
+      folders.push({ sources: snapshot, seedTexts: await this.seedTexts(root) });
+    }
+    return termSymbols(folders, params.query, eventLogPath);
+  }
+
+  /** The folder, index, glossary and term of a request's document and position. */
+  private async target(uri: string, position: { line: number; character: number }, token: CancellationToken): Promise<Target | undefined> {
+    const document = this.deps.documents.get(uri);
+    const located = this.deps.analyzer.locate(document ?? { uri, languageId: uri.endsWith('.yaml') ? 'yaml' : 'markdown' });
+    if (!located || (located.kind.kind !== 'markdown' && located.kind.kind !== 'seed')) return undefined;
+    const index = await this.deps.indexer.current(located.root);
+    throwIfCancelled(token);
+    if (!index) return undefined;
+    const snapshot = await this.deps.registry.fresh(located.root);
+    const seedTexts = await this.seedTexts(located.root);
+    throwIfCancelled(token);
+    const file = path.resolve(located.fsPath);
+    const isSeedFile = located.kind.kind === 'seed';
+    const found = termAtPosition(index, file, position, seedTexts, isSeedFile);
+    // Senses the document's own check knows beyond the folder's files and log (a mission's own
+    // vocabulary, read from its spec): its entries too.
+    const own = found && !isSeedFile ? await this.ownSenses(document ?? (await this.fromDisk(uri, located.root, file)), found.term) : [];
+    const sources = own.length === 0 ? snapshot : { root: snapshot.root, seeds: snapshot.seeds, replay: { addedSenses: [...snapshot.replay.addedSenses, ...own] } };
+    return { root: located.root, file, index, snapshot, sources, seedTexts, isSeedFile, found };
+  }
+
+  /** A spec not open in the editor, as a document to check (undefined when it cannot be read). */
+  private async fromDisk(uri: string, root: string, file: string): Promise<TextDocument | undefined> {
+    const text = await this.deps.readText(root, file);
+    return typeof text === 'string' ? TextDocument.create(uri, 'markdown', 0, text) : undefined;
+  }
+
+  /** Senses of `term` in the document's glossary that neither the seed files nor the log hold. */
+  private async ownSenses(document: TextDocument | undefined, term: string): Promise<Sense[]> {
+    if (!document) return [];
+    // (Kept for an open document: the next request about it reads the same analysis.)
+    const analysis = await this.deps.analyzer.analyze(document, undefined, true);
+    if (analysis.kind !== 'markdown') return [];
+    return analysis.checked.glossary.sensesOf(term).filter((s) => s.origin.kind !== 'seed' && s.origin.kind !== 'bundled' && s.origin.kind !== 'event');
+  }
+
+  private async seedTexts(root: string): Promise<SeedTexts> {
+    const texts = new Map<string, string>();
+    for (const scope of SCOPE_ORDER) {
+      const file = seedPath(root, scope);
+      const text = await this.deps.readText(root, file);
+      if (typeof text === 'string') texts.set(file, text);
+    }
+    return new SeedTexts(texts, this.seedMemo);
+  }
+
+  /** Why nothing can be renamed at a position: code, or no term. */
+  private nothingHere(uri: string, position: { line: number; character: number }, isSeedFile: boolean): string {
+    if (isSeedFile) return 'Place the cursor on the value of a `surface:` to rename that term.';
+    const document = this.deps.documents.get(uri);
+    if (document) {
+      const offset = document.offsetAt(position);
+      const masked = maskMarkdown(document.getText()).masked;
+      if (masked[offset] === MASK || (offset > 0 && masked[offset - 1] === MASK && !/\w/.test(masked[offset] ?? ''))) {
+        return 'This is code (a code span or block, HTML, a link destination, a URL or a path): terms are renamed only in prose, and code is never changed.';
+      }
+    }
+    return 'No glossary term here: place the cursor on a term the glossary defines.';
+  }
+
+  /** The mission of the spec a rename was asked from (its open buffer, else the file). */
+  private async missionOf(target: Target): Promise<string> {
+    const text = this.deps.documents.get(fileUri(target.file))?.getText() ?? (await this.deps.readText(target.root, target.file));
+    const front = typeof text === 'string' ? readHeader(text).frontMatter?.data : undefined;
+    return documentIdentity(target.root, target.file, front, this.deps.registry.metaCache(target.root), target.snapshot.fs).missionId;
+  }
+
+  /** The rename's events, per mission log, unless the log holds them already. */
+  private async record(root: string, snapshot: WorkspaceSnapshot, senses: readonly Sense[], newSurface: string, missionId: string): Promise<void> {
+    const plans = new Map<string, ((state: ReplayState) => GlossaryEventDraft[])[]>();
+    const plan = (mission: string, step: (state: ReplayState) => GlossaryEventDraft[]) => {
+      const list = plans.get(mission);
+      if (list) list.push(step);
+      else plans.set(mission, [step]);
+    };
+    for (const sense of senses) {
+      if (sense.status === 'deprecated') continue;
+      const owner = sense.origin.kind === 'event' && sense.origin.missionId !== '' ? sense.origin.missionId : missionId;
+      const renamed: RecordedSense = { surface: newSurface, scope: sense.scope, definition: sense.definition, confidence: sense.confidence, status: sense.status };
+      plan(owner, (state) => (holds(state, owner, renamed) ? [] : [senseUpdatedEvent(this.context(owner), renamed, 'create')]));
+    }
+    // The old surface's senses the log keeps alive: deprecated, in the log of the mission that recorded each.
+    for (const kept of snapshot.replay.addedSenses) {
+      if (kept.origin.kind !== 'event' || kept.status === 'deprecated' || !senses.some((s) => s.scope === kept.scope && s.surface === kept.surface && s.definition === kept.definition)) continue;
+      const owner = kept.origin.missionId !== '' ? kept.origin.missionId : missionId;
+      const gone: RecordedSense = { surface: kept.surface, scope: kept.scope, definition: kept.definition, confidence: kept.confidence, status: 'deprecated' };
+      plan(owner, (state) => (holds(state, owner, gone) ? [] : [senseUpdatedEvent(this.context(owner), gone, 'update')]));
+    }
+    let wrote = false;
+    for (const [mission, steps] of plans) {
+      const { events } = await appendPlanned(this.deps.eventStore(root), mission, snapshot.replay, (state) => ({ drafts: steps.flatMap((step) => step(state)) }));
+      if (events.length > 0) wrote = true;
+    }
+    // The folder is reloaded (and its documents checked again) after the answer, not before it.
+    if (wrote) this.deps.recorded(root).catch((error: unknown) => this.deps.logger.error('reloading after a rename failed', error));
+  }
+
+  private context(missionId: string): DecisionContext {
+    return { missionId, runId: this.deps.runId, actor: this.deps.actor, timestamp: isoTimestamp() };
+  }
+}
+
+/** Whether the log (of the mission, for mission_local) holds this sense with this status. */
+function holds(state: ReplayState, missionId: string, sense: RecordedSense): boolean {
+  return state.addedSenses.some(
+    (s) =>
+      s.scope === sense.scope &&
+      s.surface === sense.surface &&
+      s.definition === sense.definition &&
+      s.status === sense.status &&
+      (s.scope !== 'mission_local' || (s.origin.kind === 'event' && s.origin.missionId === missionId)),
+  );
+}
+
+function offsetsOf(lines: LineIndex, range: Range): [number, number] {
+  return [lines.offsetAt(range.start), lines.offsetAt(range.end)];
+}
+
+function refused(message: string): ResponseError<void> {
+  return new ResponseError(ErrorCodes.InvalidRequest, message);
+}

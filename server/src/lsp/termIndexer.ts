@@ -1,0 +1,283 @@
+/**
+ * The language server's term index of each workspace folder (core/terms/termIndex.ts holds the
+ * data; this keeps it current). Built in the background after `initialized`, with
+ * `window/workDoneProgress` when the client supports it, yielding to the event loop every few
+ * milliseconds so requests and keystrokes are served meanwhile. Then kept up to date:
+ *
+ * - an open spec that changes is marked dirty and indexed again from its buffer shortly after
+ *   (and before any answer that reads the index: answers never see a stale open document);
+ * - a spec created, changed or deleted on disk (watched files) is read again or dropped; a
+ *   closed spec is read again from disk (the disk version counts again);
+ * - a glossary reload that changes which surfaces or synonyms exist (not a definition or a
+ *   confidence) indexes the folder's specs again, in the background.
+ *
+ * Every spec is checked by the server's engine as `check` would check it, with only the
+ * glossary_match extractor: the occurrences are the engine's, and the other extractors' work
+ * (unknown terms) is not needed here.
+ */
+
+import path from 'node:path';
+import type { Engine } from '../core/check/engine';
+import { METHOD_ORDER } from '../core/check/context';
+import { glossaryOccurrences, TermIndex } from '../core/terms/termIndex';
+import { analyzeDocument } from '../node/analyzer';
+import type { WorkspaceFileSystem } from '../node/fileSystem';
+import { readWorkspaceText } from '../node/files';
+import { isWalkedMarkdown, markdownFilesIn } from '../node/markdownFiles';
+import type { SpecVocabularies } from '../node/specVocabularies';
+import type { WorkspaceSnapshot } from '../node/workspace';
+import type { Logger } from './logger';
+import type { WorkspaceRegistry } from './workspaces';
+
+/** What reports the progress of a build (LSP work-done progress). */
+export interface IndexProgress {
+  begin(title: string, percentage?: number, message?: string, cancellable?: boolean): void;
+  report(percentage: number, message?: string): void;
+  done(): void;
+}
+
+export interface TermIndexerDeps {
+  registry: WorkspaceRegistry;
+  engine: () => Engine;
+  fs: WorkspaceFileSystem;
+  logger: Logger;
+  maxFileBytes(root: string): Promise<number>;
+  /** The text of an open editor buffer of this path, if there is one. */
+  openText(fsPath: string): string | undefined;
+  /** Missions' specs: a mission's Domain Language defines words for its documents (the session's). */
+  vocabularies?: SpecVocabularies;
+  /** A progress reporter, when the client supports work-done progress. */
+  progress(): Promise<IndexProgress | undefined>;
+  stopped(): boolean;
+}
+
+/** Extractors the index does not need: it records glossary terms only. */
+const NOT_INDEXED = METHOD_ORDER.filter((m) => m !== 'glossary_match');
+/** Milliseconds of work between two yields to the event loop. */
+const SLICE_MS = 8;
+/** An edited open spec is indexed again this long after its last change (answers flush it at once). */
+const EDIT_DELAY_MS = 300;
+
+interface RootIndex {
+  index: TermIndex;
+  /** The folder's specs (what a re-index goes through, even when a build was stopped half-way). */
+  files: Set<string>;
+  /** Which surfaces and synonyms the index was built against. */
+  signature: string;
+  /** Bumped by each new build of the folder: an older build stops. */
+  generation: number;
+  /** Whether a build went through every file once (until then, answers wait for the builds). */
+  complete: boolean;
+  /** The build under way, if any (true once it went through every file). */
+  building?: Promise<boolean>;
+}
+
+export class TermIndexer {
+  private readonly roots = new Map<string, RootIndex>();
+  private readonly dirty = new Map<string, string>();
+  private timer: NodeJS.Timeout | undefined;
+  private started: Promise<void> | undefined;
+
+  constructor(private readonly deps: TermIndexerDeps) {}
+
+  /** Builds the index of every workspace folder (once; later calls wait for that build). */
+  start(): Promise<void> {
+    return (this.started ??= this.buildFolders(this.deps.registry.getFolders()));
+  }
+
+  /** Workspace folders added: index them. */
+  foldersAdded(folders: readonly string[]): Promise<void> {
+    const previous = this.start();
+    return (this.started = previous.then(() => this.buildFolders(folders)));
+  }
+
+  /**
+   * The index of a folder as it is now: after a first complete build and the open specs edited since.
+   * (A re-index after a glossary change is not waited for: meanwhile each spec answers with the
+   * occurrences of the glossary it was last indexed against.) Undefined for a folder not indexed.
+   */
+  async current(root: string): Promise<TermIndex | undefined> {
+    await this.start();
+    // (A glossary change during the first build stops it and indexes every file again: wait for that.)
+    for (let state = this.roots.get(root); state?.building && !state.complete; state = this.roots.get(root)) await state.building;
+    await this.flush();
+    return this.roots.get(root)?.index;
+  }
+
+  /** An open spec changed in the editor: index it again soon (a markdown file the walk would not find is not indexed). */
+  edited(fsPath: string, root: string): void {
+    if (!this.walked(fsPath)) return;
+    this.dirty.set(fsPath, root);
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.flush().catch((error: unknown) => this.deps.logger.error('indexing an edited spec failed', error)), EDIT_DELAY_MS);
+  }
+
+  /** A file was created, changed or deleted on disk (or a spec was closed: its disk version counts again). */
+  fileChanged(fsPath: string, deleted: boolean): void {
+    const file = path.resolve(fsPath);
+    const root = this.deps.registry.rootFor(file);
+    const state = this.roots.get(root);
+    if (!state || !this.walked(file)) return;
+    if (deleted && this.deps.openText(file) === undefined) {
+      this.dirty.delete(file);
+      state.index.delete(file);
+      state.files.delete(file);
+      return;
+    }
+    this.edited(file, root);
+  }
+
+  /**
+   * What a mission's spec defines changed (its buffer, or its file): the documents of the mission
+   * — in the spec's folder and below — are indexed again soon, against its new vocabulary.
+   */
+  vocabularyChanged(specPath: string): void {
+    const dir = path.dirname(path.resolve(specPath));
+    const root = this.deps.registry.rootFor(specPath);
+    const state = this.roots.get(root);
+    if (!state) return;
+    let any = false;
+    for (const file of state.files) {
+      if (file !== path.resolve(specPath) && file.startsWith(dir + path.sep)) {
+        this.dirty.set(file, root);
+        any = true;
+      }
+    }
+    if (any) this.edited(path.resolve(specPath), root);
+  }
+
+  /** The folder's glossary was reloaded: when its surfaces or synonyms changed, index its specs again. */
+  glossaryReloaded(root: string, snapshot: WorkspaceSnapshot): void {
+    const state = this.roots.get(root);
+    if (!state || state.signature === '' || state.signature === glossarySignature(snapshot)) return;
+    const files = [...state.files];
+    const started = Date.now();
+    this.rebuild(root, files).then(
+      (finished) => finished && this.deps.logger.info(`indexed the glossary terms of ${files.length} specs again after a glossary change in ${Date.now() - started} ms`),
+      (error: unknown) => this.deps.logger.error(`indexing ${root} failed`, error),
+    );
+  }
+
+  /** Whether the walk of a workspace folder finds this file (markdown, in no skipped folder). */
+  private walked(file: string): boolean {
+    return this.deps.registry.getFolders().some((folder) => isWalkedMarkdown(folder, file));
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    for (const state of this.roots.values()) state.generation++;
+  }
+
+  /** Indexes the dirty open specs now. */
+  private async flush(): Promise<void> {
+    clearTimeout(this.timer);
+    while (this.dirty.size > 0) {
+      const [file, root] = this.dirty.entries().next().value as [string, string];
+      this.dirty.delete(file);
+      const state = this.roots.get(root);
+      if (!state) continue;
+      const snapshot = await this.deps.registry.snapshot(root);
+      state.files.add(file);
+      this.indexFile(state.index, root, file, snapshot, await this.deps.maxFileBytes(root));
+    }
+  }
+
+  private async buildFolders(folders: readonly string[]): Promise<void> {
+    if (this.deps.stopped()) return;
+    const byRoot = new Map<string, string[]>();
+    const seen = new Set<string>();
+    for (const folder of folders) {
+      for (const file of markdownFilesIn(folder, this.deps.fs)) {
+        if (seen.has(file)) continue;
+        seen.add(file);
+        const root = this.deps.registry.rootFor(file);
+        const list = byRoot.get(root);
+        if (list) list.push(file);
+        else byRoot.set(root, [file]);
+      }
+    }
+    const total = [...byRoot.values()].reduce((n, files) => n + files.length, 0);
+    const progress = total > 0 ? await this.deps.progress().catch(() => undefined) : undefined;
+    progress?.begin('Indexing glossary terms', 0, `0/${total} specs`, false);
+    const started = Date.now();
+    let done = 0;
+    try {
+      for (const [root, files] of byRoot) {
+        await this.rebuild(root, files, (count) => {
+          done += count;
+          progress?.report(Math.floor((100 * done) / total), `${done}/${total} specs`);
+        });
+      }
+    } finally {
+      progress?.done();
+    }
+    this.deps.logger.info(`indexed the glossary terms of ${total} specs in ${Date.now() - started} ms`);
+  }
+
+  /** Indexes `files` of a folder again (a newer build of the folder stops this one). */
+  private rebuild(root: string, files: readonly string[], onProgress?: (count: number) => void): Promise<boolean> {
+    let state = this.roots.get(root);
+    if (!state) this.roots.set(root, (state = { index: new TermIndex(), files: new Set(), signature: '', generation: 0, complete: false }));
+    for (const file of files) state.files.add(file);
+    const generation = ++state.generation;
+    const own = state;
+    const run = async () => {
+      const snapshot = await this.deps.registry.snapshot(root);
+      const maxBytes = await this.deps.maxFileBytes(root);
+      own.signature = glossarySignature(snapshot);
+      let slice = Date.now();
+      let counted = 0;
+      for (const file of files) {
+        if (own.generation !== generation || this.deps.stopped()) return false;
+        this.indexFile(own.index, root, file, snapshot, maxBytes);
+        counted++;
+        if (Date.now() - slice >= SLICE_MS) {
+          onProgress?.(counted);
+          counted = 0;
+          await new Promise((resolve) => setImmediate(resolve));
+          slice = Date.now();
+        }
+      }
+      onProgress?.(counted);
+      own.complete = true;
+      return true;
+    };
+    const building = run().finally(() => {
+      if (own.building === building) delete own.building;
+    });
+    own.building = building;
+    return building;
+  }
+
+  /** Checks one spec (its open buffer, else the file) and records its terms; a spec that cannot be read is dropped. */
+  private indexFile(index: TermIndex, root: string, file: string, snapshot: WorkspaceSnapshot, maxBytes: number): void {
+    let text = this.deps.openText(file);
+    if (text === undefined) {
+      const outcome = readWorkspaceText(root, file, maxBytes, this.deps.fs);
+      if (!outcome.ok) {
+        index.delete(file);
+        return;
+      }
+      text = outcome.text;
+    }
+    const vocabularies = this.deps.vocabularies;
+    const analyzed = analyzeDocument(this.deps.engine(), snapshot, { path: file, text, settings: { disabledExtractors: NOT_INDEXED }, metaCache: this.deps.registry.metaCache(root), ...(vocabularies ? { vocabularies } : {}) });
+    // (The glossary it was checked against: the folder's, with its mission's own vocabulary.)
+    index.set(file, glossaryOccurrences(analyzed.report, analyzed.report.glossary));
+  }
+}
+
+/**
+ * What the index depends on in a folder's glossary: the surfaces and synonyms to avoid of every
+ * sense (with the mission of a mission's own senses) and whether checking is on. A changed
+ * definition, confidence or pin leaves it alone.
+ */
+export function glossarySignature(snapshot: WorkspaceSnapshot): string {
+  const keys = new Set<string>();
+  for (const sense of [...snapshot.seeds.flatMap((s) => s.seed.senses), ...snapshot.replay.addedSenses]) {
+    const mission = sense.scope === 'mission_local' && sense.origin.kind === 'event' ? sense.origin.missionId : '';
+    const synonyms = sense.status === 'deprecated' ? '' : sense.synonymsToAvoid.join('\u0001');
+    keys.add(`${mission}\u0000${sense.surface}\u0000${synonyms}`);
+  }
+  return `${snapshot.config.check}\u0002${[...keys].sort().join('\u0002')}`;
+}

@@ -1,0 +1,77 @@
+/** The term index and written forms: what references and rename read. */
+import { describe, expect, it } from 'vitest';
+import { GlossaryIndex } from '../../server/src/core/glossary';
+import { parseSeedFile } from '../../server/src/core/seeds';
+import { formOf, pluralOf, writeInForm } from '../../server/src/core/terms/form';
+import { glossaryOccurrences, TermIndex } from '../../server/src/core/terms/termIndex';
+import { engine } from '../helpers/core';
+
+const glossary = new GlossaryIndex(
+  parseSeedFile(
+    `terms:
+  - surface: work package
+    definition: A unit of work
+    status: active
+  - surface: worktree
+    definition: A Git working directory
+    status: active
+    synonyms_to_avoid: [work dir]
+`,
+    'team_domain.yaml',
+    'team_domain',
+  ).senses,
+);
+
+function indexed(documents: Record<string, string>): TermIndex {
+  const index = new TermIndex();
+  for (const [name, text] of Object.entries(documents)) index.set(name, glossaryOccurrences(engine.checkDocument(text, { glossary }), glossary));
+  return index;
+}
+
+describe('written forms', () => {
+  it('keeps case and number, and writes a new surface the same way', () => {
+    const cases: [string, string, string][] = [
+      ['work packages', 'work package', 'deliverables'],
+      ['Work packages', 'work package', 'Deliverables'],
+      ['Work Packages', 'work package', 'Big Deliverables'],
+      ['WORK PACKAGE', 'work package', 'BIG DELIVERABLE'],
+      ['worktree', 'worktree', 'big deliverable'],
+    ];
+    for (const [written, surface, expected] of cases) expect(writeInForm(expected.toLowerCase().replace(/s$/, ''), formOf(written, surface))).toBe(expected);
+  });
+
+  it('plurals only where SPEC §4 reads them back', () => {
+    expect(pluralOf('policy')).toBe('policies');
+    expect(pluralOf('class')).toBe('classes');
+    expect(pluralOf('box')).toBe('boxes');
+    expect(pluralOf('status')).toBeUndefined();
+    expect(writeInForm('status', formOf('worktrees', 'worktree'))).toBeUndefined();
+  });
+});
+
+describe('the term index', () => {
+  it('records every use, synonyms to avoid marked, never code', () => {
+    const index = indexed({
+      a: 'Each work package has a worktree.\nNo `worktree` in code; one work dir.\n',
+      b: 'Work Packages again.\n',
+    });
+    expect(index.usesOf('worktree').map((u) => [u.document, u.range.start.line, u.range.start.character, u.surface, u.synonym])).toEqual([
+      ['a', 0, 24, 'worktree', false],
+      ['a', 1, 27, 'work dir', true],
+    ]);
+    expect(index.documentsUsing('work package').sort()).toEqual(['a', 'b']);
+    expect(index.termsUsed()).toEqual(new Map([['work package', 2], ['worktree', 1]]));
+    expect(index.occurrenceAt('a', { line: 0, character: 30 })).toMatchObject({ term: 'worktree', range: { start: { line: 0, character: 24 }, end: { line: 0, character: 32 } } });
+    expect(index.occurrenceAt('a', { line: 1, character: 6 })).toBeUndefined();
+  });
+
+  it('replaces and forgets documents', () => {
+    const index = indexed({ a: 'A worktree.\n', b: 'A worktree too.\n' });
+    index.set('a', glossaryOccurrences(engine.checkDocument('Nothing here.\n', { glossary }), glossary));
+    expect(index.documentsUsing('worktree')).toEqual(['b']);
+    index.delete('b');
+    expect(index.usesOf('worktree')).toEqual([]);
+    expect(index.termsUsed().size).toBe(0);
+    expect(index.documentCount).toBe(1);
+  });
+});

@@ -1,0 +1,248 @@
+/**
+ * Workspace term intelligence through the protocol (in process, on a temporary workspace):
+ * references, document highlight, rename and workspace symbols over the background term index,
+ * which follows edits in the editor and changes on disk.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DocumentHighlight, Location, Range, ResponseError, SymbolInformation, WorkspaceEdit } from 'vscode-languageserver-protocol';
+import { makeWorkspace, MISSION, RANGES, SPEC, SPEC_MD, TEAM, TEAM_YAML, type TempWorkspace } from '../service/fixtures';
+import { applyToDisk, at, TestClient } from './client';
+
+const OTHER = 'kitty-specs/042-other/spec.md';
+const OTHER_MD = `# Other spec
+
+Worktrees are cheap; a worktree per work package.
+Run \`git worktree add\` to make one.
+THE WORKTREE RULE: one work dir at a time.
+`;
+
+let ws: TempWorkspace;
+let client: TestClient;
+afterEach(async () => {
+  await client?.stop();
+  ws?.remove();
+});
+
+async function start(files: Record<string, string | null> = {}, capabilities?: Parameters<typeof TestClient.start>[0]['capabilities']) {
+  ws = makeWorkspace({ [OTHER]: OTHER_MD, ...files });
+  client = await TestClient.start({ folders: [ws.root], ...(capabilities ? { capabilities } : {}) });
+  client.open(ws.uri(SPEC), SPEC_MD);
+  await client.diagnostics(ws.uri(SPEC));
+}
+
+const range = (line: number, start: number, end: number): Range => ({ start: at(line, start), end: at(line, end) });
+const references = (uri: string, line: number, character: number, includeDeclaration = false) =>
+  client.request<Location[]>('textDocument/references', { textDocument: { uri }, position: at(line, character), context: { includeDeclaration } });
+const rename = (uri: string, line: number, character: number, newName: string) => client.request<WorkspaceEdit>('textDocument/rename', { textDocument: { uri }, position: at(line, character), newName });
+const logFile = (mission: string) => ws.file(`.kittify/events/glossary/${mission}.events.jsonl`);
+const events = (mission: string) => (existsSync(logFile(mission)) ? readFileSync(logFile(mission), 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>) : []);
+
+describe('references and highlight', () => {
+  it('references of a term in a spec: every use in every spec, then (includeDeclaration) its glossary entries', async () => {
+    await start({ [OTHER]: 'One workspace here.\n' });
+    const found = await references(ws.uri(SPEC), RANGES.workspace1.start.line, RANGES.workspace1.start.character + 2, true);
+    expect(found).toEqual([
+      { uri: ws.uri(SPEC), range: RANGES.workspace1 },
+      { uri: ws.uri(SPEC), range: RANGES.workspace2 },
+      { uri: ws.uri(OTHER), range: range(0, 4, 13) },
+      { uri: ws.uri(TEAM), range: range(2, 13, 22) },
+      { uri: ws.uri(TEAM), range: range(7, 13, 22) },
+      // The bundled core glossary's entry (this workspace has no spec_kitty_core.yaml).
+      { uri: expect.stringMatching(/glossaries\/spec_kitty_core\.yaml$/), range: expect.anything() },
+    ]);
+    const withoutDeclaration = await references(ws.uri(SPEC), 5, 40);
+    expect(withoutDeclaration).toHaveLength(3);
+  });
+
+  it('references of a `surface:` in the glossary file: its uses (synonyms to avoid included), never code', async () => {
+    await start();
+    const found = await references(ws.uri(TEAM), 12, 15);
+    expect(found).toEqual([
+      { uri: ws.uri(SPEC), range: RANGES.workDir }, // "work dir", a synonym to avoid of worktree
+      { uri: ws.uri(OTHER), range: range(2, 0, 9) },
+      { uri: ws.uri(OTHER), range: range(2, 23, 31) },
+      { uri: ws.uri(OTHER), range: range(4, 4, 12) },
+      { uri: ws.uri(OTHER), range: range(4, 23, 31) },
+    ]);
+  });
+
+  it('document highlight: the term\'s uses in the open spec', async () => {
+    await start();
+    const highlights = await client.request<DocumentHighlight[]>('textDocument/documentHighlight', { textDocument: { uri: ws.uri(SPEC) }, position: RANGES.workspace2.start });
+    expect(highlights).toEqual([
+      { range: RANGES.workspace1, kind: 1 },
+      { range: RANGES.workspace2, kind: 1 },
+    ]);
+    expect(await client.request('textDocument/documentHighlight', { textDocument: { uri: ws.uri(SPEC) }, position: at(3, 3) })).toEqual([]);
+  });
+
+  it('follows edits in the editor and files changed on disk', async () => {
+    await start();
+    client.change(ws.uri(SPEC), [{ range: range(7, 0, 0), text: 'A workspace again.\n' }]);
+    const afterEdit = await references(ws.uri(SPEC), 7, 3);
+    expect(afterEdit.filter((l) => l.uri === ws.uri(SPEC)).map((l) => l.range.start.line)).toEqual([5, 7, 8]);
+
+    ws.write('kitty-specs/043-new/spec.md', 'The workspace is new.\n');
+    client.fileChanged(ws.uri('kitty-specs/043-new/spec.md'), 1);
+    expect((await references(ws.uri(SPEC), 7, 3)).map((l) => l.uri)).toContain(ws.uri('kitty-specs/043-new/spec.md'));
+
+    writeFileSync(ws.file(OTHER), 'Nothing about it.\n');
+    client.fileChanged(ws.uri(OTHER));
+    expect((await references(ws.uri(TEAM), 12, 15)).map((l) => l.uri)).toEqual([ws.uri(SPEC)]);
+  });
+
+  it('reports the first build as work-done progress when the client supports it', async () => {
+    await start({}, { window: { workDoneProgress: true } });
+    await references(ws.uri(SPEC), 5, 40); // answered once the index is built
+    const kinds = client.progress.map((p) => p.value.kind);
+    expect(kinds[0]).toBe('begin');
+    expect(kinds.at(-1)).toBe('end');
+    expect(client.progress[0]!.value.title).toBe('Indexing glossary terms');
+  });
+});
+
+describe('multi-root', () => {
+  it('each folder has its own index: references stay in the folder, symbols come from every folder', async () => {
+    ws = makeWorkspace({ [OTHER]: OTHER_MD });
+    const second = makeWorkspace({ [TEAM]: TEAM_YAML.replace('surface: worktree', 'surface: sandbox').replace('[work dir]', '[scratch dir]'), [SPEC]: 'A worktree and a sandbox.\n' });
+    try {
+      client = await TestClient.start({ folders: [ws.root, second.root] });
+      const found = await references(ws.uri(TEAM), 12, 15);
+      expect(new Set(found.map((l) => l.uri))).toEqual(new Set([ws.uri(SPEC), ws.uri(OTHER)]));
+      expect(await references(second.uri(SPEC), 0, 18)).toEqual([{ uri: second.uri(SPEC), range: range(0, 17, 24) }]);
+      const symbols = await client.request<SymbolInformation[]>('workspace/symbol', { query: 'sandbox' });
+      expect(symbols.map((s) => [s.name, s.location.uri])).toEqual([['sandbox', second.uri(TEAM)]]);
+    } finally {
+      second.remove();
+    }
+  });
+});
+
+describe('workspace symbols', () => {
+  it('lists glossary terms with scope, status and sense count, best matches first', async () => {
+    await start();
+    const symbols = await client.request<SymbolInformation[]>('workspace/symbol', { query: 'worksp' });
+    expect(symbols[0]).toMatchObject({ name: 'workspace', containerName: 'team_domain · active · 2 senses', location: { uri: ws.uri(TEAM), range: range(2, 13, 22) } });
+    expect(symbols.map((s) => s.name)).toContain('workspace');
+    const scattered = await client.request<SymbolInformation[]>('workspace/symbol', { query: 'wktr' });
+    expect(scattered.map((s) => s.name)).toContain('worktree');
+    expect(scattered.map((s) => s.name)).not.toContain('workspace');
+  });
+});
+
+describe('rename', () => {
+  it('renames the entry and every use, keeping case and number, and records it once', async () => {
+    await start();
+    const prepared = await client.request<{ range: Range; placeholder: string }>('textDocument/prepareRename', { textDocument: { uri: ws.uri(OTHER) }, position: at(2, 3) });
+    expect(prepared).toEqual({ range: range(2, 0, 9), placeholder: 'Worktrees' });
+    const edit = await rename(ws.uri(OTHER), 2, 3, 'checkout');
+    applyToDisk(edit);
+    expect(readFileSync(ws.file(OTHER), 'utf8')).toBe(`# Other spec
+
+Checkouts are cheap; a checkout per work package.
+Run \`git worktree add\` to make one.
+THE CHECKOUT RULE: one work dir at a time.
+`);
+    expect(readFileSync(ws.file(TEAM), 'utf8')).toBe(TEAM_YAML.replace('surface: worktree', 'surface: checkout'));
+    const recorded = events('042-other');
+    expect(recorded).toMatchObject([
+      {
+        event_type: 'GlossarySenseUpdated',
+        mission_id: '042-other',
+        term_surface: 'checkout',
+        scope: 'team_domain',
+        update_type: 'create',
+        new_sense: { surface: 'checkout', scope: 'team_domain', definition: 'Extra Git working directory checked out on its own branch', confidence: 0.95, status: 'active' },
+      },
+    ]);
+    client.open(ws.uri(OTHER), readFileSync(ws.file(OTHER), 'utf8'));
+    await client.until(() => client.logs.some((l) => l.message.includes('specs again after a glossary change')), 'the index built again for the new term');
+    // The editor saves the renamed glossary file: nothing more is recorded.
+    client.save(ws.uri(TEAM));
+    client.fileChanged(ws.uri(TEAM));
+    await client.request('workspace/executeCommand', { command: 'specGlossary.reload' });
+    expect(events('042-other')).toHaveLength(1);
+    expect(events(MISSION)).toEqual([]);
+    // The index follows: the new term is found
+    // where the old one was (and in the heading "Checkout spec", prose that now uses it).
+    expect((await references(ws.uri(TEAM), 12, 15)).map((l) => [l.uri === ws.uri(SPEC) ? 'spec' : 'other', l.range])).toEqual([
+      ['spec', range(3, 2, 10)],
+      ['spec', RANGES.workDir],
+      ['other', range(2, 0, 9)],
+      ['other', range(2, 23, 31)],
+      ['other', range(4, 4, 12)],
+      ['other', range(4, 23, 31)],
+    ]);
+  });
+
+  it('refuses, with a clear message, a merge, a synonym, code, a plural it cannot write and the read-only core', async () => {
+    await start();
+    client.change(ws.uri(SPEC), [{ range: range(8, 0, 0), text: 'Each mission has `worktree` code.\n' }]);
+    const refusal = (promise: Promise<unknown>) => promise.then(() => 'accepted', (error: ResponseError) => error.message);
+    expect(await refusal(rename(ws.uri(SPEC), 5, 40, 'Worktree'))).toBe(
+      "'worktree' is already a glossary term (team_domain, spec_kitty_core, 2 senses): renaming 'workspace' to it would merge the two terms. Edit the entries by hand if that is what you mean.",
+    );
+    expect(await refusal(client.request('textDocument/prepareRename', { textDocument: { uri: ws.uri(SPEC) }, position: RANGES.workDir.start }))).toBe(
+      "'work dir' is a synonym to avoid of 'worktree', not a term of its own: rename 'worktree' where it is written, or replace this use with the quick fix.",
+    );
+    expect(await refusal(client.request('textDocument/prepareRename', { textDocument: { uri: ws.uri(SPEC) }, position: at(8, 20) }))).toMatch(/^This is code/);
+    expect(await refusal(rename(ws.uri(OTHER), 2, 3, 'status'))).toMatch(/^'worktree' is used in the plural, and no plural of 'status'/);
+    expect(await refusal(rename(ws.uri(OTHER), 2, 3, '`checkout`'))).toMatch(/would not be read as the term/);
+    expect(await refusal(rename(ws.uri(SPEC), 5, 8, 'deliverable'))).toMatch(/bundled Spec Kitty core glossary, which is read-only/);
+    expect(await refusal(rename(ws.uri(OTHER), 2, 3, '  '))).toBe('The new name is empty.');
+    expect(await refusal(rename(ws.uri(OTHER), 2, 3, 'WORKTREES'))).toBe("'WORKTREES' is the term 'worktree' itself: nothing to rename.");
+    expect(await refusal(rename(ws.uri(SPEC), 3, 0, 'anything'))).toBe('No glossary term here: place the cursor on a term the glossary defines.');
+    expect(events(MISSION)).toEqual([]);
+    expect(events('042-other')).toEqual([]);
+  });
+});
+
+describe("a mission's own vocabulary (terms its spec defines)", () => {
+  const LANES_SPEC = 'kitty-specs/001-lanes/spec.md';
+  const LANES_PLAN = 'kitty-specs/001-lanes/plan.md';
+  const LANES_SPEC_MD = `# Lanes
+
+Every quarkle moves through the board.
+
+## Domain Language
+
+| Term | Definition |
+|---|---|
+| **Quarkle** | A card that moves through the board |
+
+## Requirements
+
+- FR-001: a quarkle is never lost.
+`;
+
+  it("references reach the spec and the mission's documents, the spec's entry is its declaration (a Write highlight there), and a rename says where to rename it", async () => {
+    ws = makeWorkspace({
+      'kitty-specs/001-lanes/meta.json': JSON.stringify({ mission_id: '01LANES' }),
+      [LANES_SPEC]: LANES_SPEC_MD,
+      [LANES_PLAN]: '# Plan\n\nEach quarkle gets a lane.\n',
+    });
+    client = await TestClient.start({ folders: [ws.root] });
+    client.open(ws.uri(LANES_PLAN), '# Plan\n\nEach quarkle gets a lane.\n');
+    const found = await references(ws.uri(LANES_PLAN), 2, 7, true);
+    expect(found).toEqual([
+      { uri: ws.uri(LANES_PLAN), range: range(2, 5, 12) },
+      { uri: ws.uri(LANES_SPEC), range: range(2, 6, 13) },
+      { uri: ws.uri(LANES_SPEC), range: range(12, 12, 19) },
+      // The spec's entry (its Domain Language row) is the declaration, not a use.
+      { uri: ws.uri(LANES_SPEC), range: expect.objectContaining({ start: expect.objectContaining({ line: 8 }) }) },
+    ]);
+    client.open(ws.uri(LANES_SPEC), LANES_SPEC_MD);
+    const highlights = await client.request<DocumentHighlight[]>('textDocument/documentHighlight', { textDocument: { uri: ws.uri(LANES_SPEC) }, position: at(2, 8) });
+    expect(highlights.map((h) => [h.range.start.line, h.kind])).toEqual([
+      [2, 1],
+      [12, 1],
+      [8, 3],
+    ]);
+    const refused = await rename(ws.uri(LANES_PLAN), 2, 7, 'token').then(
+      () => 'accepted',
+      (error: ResponseError) => error.message,
+    );
+    expect(refused).toBe("'quarkle' is defined by the mission's own spec (spec.md:9), in its Domain Language: rename it there. Renaming a mission's own term across the workspace is not supported.");
+  });
+});
