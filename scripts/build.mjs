@@ -39,6 +39,7 @@ for (const entry of entries) {
   await build({ ...shared, ...shipped, entryPoints: [join(root, entry.in)], outfile: join(dist, entry.out.replace(/\.js$/, '.cjs')), banner: { js: entry.banner } });
   // A tiny ESM-free launcher keeps the bin names ending in .js while the bundle is CommonJS.
   writeFileSync(join(dist, entry.out), `${entry.banner}\nrequire('./${entry.out.replace(/\.js$/, '.cjs')}');\n`, { mode: 0o755 });
+  requireAscii(join(dist, entry.out.replace(/\.js$/, '.cjs')));
 }
 // Developer tools (not shipped as bins).
 for (const tool of ['noise']) {
@@ -57,3 +58,18 @@ writeFileSync(join(dist, 'package.json'), '{ "type": "commonjs" }\n');
 // The bundled core glossary, parsed once here (node/bundledGlossary.ts reads it at run time).
 await build({ ...shared, sourcemap: false, entryPoints: [join(root, 'server/src/tools/precompileGlossary.ts')], outfile: join(dist, 'tools', 'precompileGlossary.cjs') });
 require(join(dist, 'tools', 'precompileGlossary.cjs'));
+
+/**
+ * A bundle with one character outside ASCII is held by V8 as a two-byte string, twice its size,
+ * for as long as the process runs (its source stays for lazy compilation): 0.9 MB more of the
+ * language server's memory (SPEC §10: ≤ 80 MB). esbuild escapes non-ASCII characters in strings,
+ * but leaves regular expression literals and tagged templates as written: write those with
+ * `\uXXXX` escapes.
+ */
+function requireAscii(file) {
+  const text = readFileSync(file, 'latin1');
+  const at = text.search(/[^\x00-\x7f]/);
+  if (at === -1) return;
+  const line = text.slice(0, at).split('\n').length;
+  throw new Error(`${file}: a character outside ASCII at line ${line} (after \`${text.slice(Math.max(0, at - 40), at)}\`): write it as a \\u escape in the source (a regular expression or tagged template esbuild keeps as written)`);
+}

@@ -5,7 +5,7 @@
  */
 
 // (First: it sets how V8 sizes the heap, before the rest is loaded.)
-import './youngGeneration';
+import './heapSizing';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { describeError } from './logger';
 import { startServer } from './server';

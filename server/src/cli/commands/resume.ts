@@ -55,7 +55,7 @@ export async function resumeCommand(command: ParsedCommand, io: CliIo): Promise<
   const notes: string[] = [shown`Resuming step '${checkpoint.step_id}' of mission ${checkpoint.mission_id} (${docPath}) from checkpoint ${token} at ${checkpoint.cursor}, strictness ${checkpoint.strictness}.`];
 
   if (doc.inputHash !== checkpoint.input_hash) {
-    const what = shown`Inputs changed since the checkpoint (${docPath}: input_hash ${checkpoint.input_hash.slice(0, 12)}… → ${doc.inputHash.slice(0, 12)}…).`;
+    const what = shown`Inputs changed since the checkpoint (${docPath}: input_hash ${checkpoint.input_hash.slice(0, 12)}\u2026 \u2192 ${doc.inputHash.slice(0, 12)}\u2026).`;
     if (values['yes'] === true) {
       notes.push(`${what} Proceeding (--yes).`);
     } else if (terminalAvailable(io)) {
@@ -83,7 +83,7 @@ export async function resumeCommand(command: ParsedCommand, io: CliIo): Promise<
   for (const ref of checkpoint.scope_refs) {
     const now = current.get(ref.scope);
     if (now === undefined) notes.push(shown`Glossary scope ${ref.scope} is no longer loaded (was version ${ref.version_id}).`);
-    else if (now !== ref.version_id) notes.push(shown`Glossary scope ${ref.scope} changed since the checkpoint (version ${ref.version_id} → ${now}).`);
+    else if (now !== ref.version_id) notes.push(shown`Glossary scope ${ref.scope} changed since the checkpoint (version ${ref.version_id} \u2192 ${now}).`);
   }
   for (const scope of current.keys()) if (!checkpoint.scope_refs.some((r) => r.scope === scope)) notes.push(shown`Glossary scope ${scope} was added since the checkpoint.`);
 

@@ -10,7 +10,7 @@ import { plainText } from './inlineText';
 
 const QUOTED = /"([^"\n]+)"|\u201C([^\u201C\u201D\n]+)\u201D/g;
 const MAX_WORDS = 4;
-const NOTHING = /^(?:none|n\/?a|nothing|-+|—|–)$/i;
+const NOTHING = /^(?:none|n\/?a|nothing|-+|\u2014|\u2013)$/i;
 // An item that tells the reader what to do ("use X instead", "only in legacy docs") is a note.
 const INSTRUCTION = /^(?:use|avoid|prefer|see|only|never|not|do|don't|instead|except|unless|when|if)\b/i;
 
@@ -23,7 +23,7 @@ export function wordsToAvoid(cell: string): string[] {
   const items = quoted.length > 0 ? quoted : plain.split(/[,;]/);
   const out: string[] = [];
   for (const item of items) {
-    const text = plainText(item).replace(/^[\s'‘’]+|[\s'‘’.]+$/g, '');
+    const text = plainText(item).replace(/^[\s'\u2018\u2019]+|[\s'\u2018\u2019.]+$/g, '');
     if (text === '' || NOTHING.test(text) || (quoted.length === 0 && INSTRUCTION.test(text))) continue;
     const words = text.split(/\s+/);
     if (words.length > MAX_WORDS) continue;

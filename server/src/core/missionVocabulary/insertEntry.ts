@@ -73,7 +73,7 @@ function listItem(text: string, section: VocabularySection, last: VocabularyEntr
   const open = text.slice(last.contentStart, last.termStart);
   const inner = text.slice(last.termStart, last.termEnd);
   // What came between the term's markup and its definition: ": ", " — ", or a colon inside the bold.
-  const colonInside = /[:—–]\s*$/.exec(inner)?.[0].trim();
+  const colonInside = /[:\u2014\u2013]\s*$/.exec(inner)?.[0].trim();
   const between = text.slice(last.termEnd + close(open).length, last.definitionStart).replace(/\([^()]*\)/, '').replace(/\s+/g, ' ').replace(/^ (?=:)/, '');
   const separator = colonInside ? `${colonInside}${close(open)} ` : `${close(open)}${between.trim() === '' ? ': ' : between.startsWith(' ') ? between : between.trimStart()}`;
   const head = `${prefix}${marker}${open}${term}${separator}`;

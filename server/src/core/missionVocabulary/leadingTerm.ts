@@ -19,7 +19,7 @@ export interface LeadingTerm {
 
 const BOLD = /^(\*\*|__)(?=\S)([^]*?\S)\1/;
 const CODE = /^(`+)(?=[^`])([^]*?[^`])\1(?!`)/;
-const AFTER_TERM = /^[ \t]*(\([^()]*\))?[ \t]*(?:(:|—|–|-{1,2}(?=[ \t]))[ \t]*)?/;
+const AFTER_TERM = /^[ \t]*(\([^()]*\))?[ \t]*(?:(:|\u2014|\u2013|-{1,2}(?=[ \t]))[ \t]*)?/;
 
 export function leadingTerm(text: string, start: number, end: number): LeadingTerm | undefined {
   const line = text.slice(start, end);
@@ -33,7 +33,7 @@ export function leadingTerm(text: string, start: number, end: number): LeadingTe
   const tail = AFTER_TERM.exec(line.slice(after))!;
   let term = inner;
   if (tail[1]) term = `${inner} ${tail[1]}`; // "**Term** (ALIAS): …": the parentheses name an alias
-  const colonInside = /[:—–]\s*$/.test(inner);
+  const colonInside = /[:\u2014\u2013]\s*$/.test(inner);
   after += tail[0].length;
-  return { term: colonInside ? inner.replace(/\s*[:—–]\s*$/, '') : term, termStart: innerStart, termEnd: innerStart + inner.length, separated: colonInside || tail[2] !== undefined, definitionStart: start + after, code: bold === null };
+  return { term: colonInside ? inner.replace(/\s*[:\u2014\u2013]\s*$/, '') : term, termStart: innerStart, termEnd: innerStart + inner.length, separated: colonInside || tail[2] !== undefined, definitionStart: start + after, code: bold === null };
 }
