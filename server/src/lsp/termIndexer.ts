@@ -53,7 +53,7 @@ export interface TermIndexerDeps {
 /** Milliseconds of work between two yields to the event loop. */
 const SLICE_MS = 8;
 /** An edited open spec is indexed again this long after its last change (answers flush it at once). */
-const EDIT_DELAY_MS = 300;
+export const EDIT_DELAY_MS = 300;
 
 interface RootIndex {
   index: TermIndex;
