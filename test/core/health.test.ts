@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { GlossaryIndex } from '../../server/src/core/glossary';
 import { glossaryHealth, type HealthFinding } from '../../server/src/core/health';
 import { parseSeedFile } from '../../server/src/core/seeds';
-import { CollectedUsage } from '../../server/src/core/termUsage';
+import { indexUsage } from '../../server/src/core/terms/indexUsage';
+import { glossaryOccurrences, TermIndex } from '../../server/src/core/terms/termIndex';
 import type { ScopeId, Sense } from '../../server/src/core/types';
 import { common, engine } from '../helpers/core';
 
@@ -29,18 +30,20 @@ function missionSense(surface: string, missionId: string): Sense {
   };
 }
 
-/** Checks each spec (path → [mission, text]) with the engine against the senses, as the CLI does. */
-function usageOf(senses: readonly Sense[], specs: Record<string, [string, string]>): CollectedUsage {
-  return new CollectedUsage(
-    Object.entries(specs)
-      .sort()
-      .map(([path, [missionId, text]]) => {
-        const own = senses.filter((s) => s.origin.kind !== 'event' || s.origin.missionId === missionId);
-        const glossary = new GlossaryIndex(own);
-        const report = engine.checkDocument(text, { glossary, common });
-        return CollectedUsage.specUses(path, missionId, report.candidates, (surface) => glossary.has(surface));
-      }),
-  );
+/**
+ * Checks each spec (path → [mission, text]) with the engine against the senses and reads the uses
+ * from a term index, as the CLI and the server do; `writtenElsewhere` names the terms a spec writes
+ * only outside prose (what the workspace indexer finds in its raw text).
+ */
+function usageOf(senses: readonly Sense[], specs: Record<string, [string, string]>, writtenElsewhere: readonly string[] = []) {
+  const index = new TermIndex();
+  for (const [path, [missionId, text]] of Object.entries(specs).sort()) {
+    const own = senses.filter((s) => s.origin.kind !== 'event' || s.origin.missionId === missionId);
+    const glossary = new GlossaryIndex(own);
+    const report = engine.checkDocument(text, { glossary, common });
+    index.set(path, glossaryOccurrences(report, glossary), { missionId, writtenElsewhere });
+  }
+  return indexUsage(index, (document) => document);
 }
 
 const entry = (surface: string, extra = '', status = 'active') => `  - surface: ${surface}\n    definition: The ${surface} of the product\n    status: ${status}\n${extra}`;
@@ -66,7 +69,7 @@ describe('glossary health: unused terms', () => {
   test('a word inside code is no use; with no spec read nothing is called unused; a deprecated term is meant to be unused', () => {
     const usage = usageOf(senses, { 'a.md': ['m1', 'Work packages of a mission.\n\n```\nquarkle\n```\n\nAnd `quarkle` inline.\n'] });
     expect(summary(glossaryHealth({ senses, usage }))).toEqual(['team_domain.yaml:8 information glossary.unused-term quarkle']);
-    expect(glossaryHealth({ senses, usage: new CollectedUsage([]) })).toEqual([]);
+    expect(glossaryHealth({ senses, usage: usageOf(senses, {}) })).toEqual([]);
     expect(glossaryHealth({ senses })).toEqual([]); // usage unknown: no usage rule
   });
 
@@ -77,8 +80,7 @@ describe('glossary health: unused terms', () => {
   });
 
   test('a term written only outside prose (in code) is in use, when the usage can tell', () => {
-    const usage = usageOf(senses, { 'a.md': ['m1', 'Work packages of a mission.\n\nSet `quarkle`.\n'] });
-    usage.markWrittenOutsideProse('quarkle');
+    const usage = usageOf(senses, { 'a.md': ['m1', 'Work packages of a mission.\n\nSet `quarkle`.\n'] }, ['quarkle']);
     expect(glossaryHealth({ senses, usage })).toEqual([]);
   });
 
