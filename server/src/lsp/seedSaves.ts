@@ -19,7 +19,7 @@
  */
 
 import path from 'node:path';
-import { senseUpdatedEvent, resolvedEvent, type DecisionContext, type RecordedSense } from '../core/events/decisions';
+import { logHoldsSense, senseUpdatedEvent, resolvedEvent, type DecisionContext, type RecordedSense } from '../core/events/decisions';
 import { isoTimestamp } from '../core/events/timestamp';
 import type { ActorIdentity, GlossaryEventDraft } from '../core/events/types';
 import { parseSeedFile } from '../core/seeds';
@@ -145,7 +145,7 @@ export class SeedSaveRecorder {
           if (kept.origin.kind !== 'event' || kept.scope !== change.scope || kept.surface !== sense.surface || kept.definition !== sense.definition || kept.status === 'deprecated') continue;
           const missionId = kept.origin.missionId;
           const gone: RecordedSense = { surface: kept.surface, scope: kept.scope, definition: kept.definition, confidence: kept.confidence, status: 'deprecated' };
-          plan(missionId, (state) => (hasSense(state, missionId, gone) ? [] : [senseUpdatedEvent(this.context(missionId), gone, 'update')]));
+          plan(missionId, (state) => (logHoldsSense(state, missionId, gone) ? [] : [senseUpdatedEvent(this.context(missionId), gone, 'update')]));
         }
       }
     }
@@ -169,7 +169,7 @@ export class SeedSaveRecorder {
   /** The sense (unless the log holds it already) and a Resolved for each clarification open now. */
   private recordAdded(state: ReplayState, missionId: string, sense: RecordedSense): GlossaryEventDraft[] {
     const ctx = this.context(missionId);
-    const drafts: GlossaryEventDraft[] = hasSense(state, missionId, sense) ? [] : [senseUpdatedEvent(ctx, sense, 'create')];
+    const drafts: GlossaryEventDraft[] = logHoldsSense(state, missionId, sense) ? [] : [senseUpdatedEvent(ctx, sense, 'create')];
     for (const open of state.openClarifications) {
       if (open.missionId === missionId && open.term === sense.surface) drafts.push(resolvedEvent(ctx, open.conflictId, sense.surface, sense));
     }
@@ -190,18 +190,6 @@ function sensesOf(text: string | undefined, file: string, scope: ScopeId): reado
   if (text === undefined) return [];
   const parsed = parseSeedFile(text, file, scope);
   return parsed.parsed ? parsed.senses : undefined;
-}
-
-/** Whether the log (of the mission, for mission_local) holds this sense with this status. */
-function hasSense(state: ReplayState, missionId: string, sense: RecordedSense): boolean {
-  return state.addedSenses.some(
-    (s) =>
-      s.scope === sense.scope &&
-      s.surface === sense.surface &&
-      s.definition === sense.definition &&
-      s.status === sense.status &&
-      (s.scope !== 'mission_local' || (s.origin.kind === 'event' && s.origin.missionId === missionId)),
-  );
 }
 
 /**

@@ -32,7 +32,7 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Engine } from '../core/check/engine';
-import { senseUpdatedEvent, type DecisionContext, type RecordedSense } from '../core/events/decisions';
+import { logHoldsSense, senseUpdatedEvent, type DecisionContext, type RecordedSense } from '../core/events/decisions';
 import { isoTimestamp } from '../core/events/timestamp';
 import type { ActorIdentity, GlossaryEventDraft } from '../core/events/types';
 import { MASK, maskMarkdown } from '../core/markdown/mask';
@@ -250,14 +250,14 @@ export class TermFeatures {
       if (sense.status === 'deprecated') continue;
       const owner = sense.origin.kind === 'event' && sense.origin.missionId !== '' ? sense.origin.missionId : missionId;
       const renamed: RecordedSense = { surface: newSurface, scope: sense.scope, definition: sense.definition, confidence: sense.confidence, status: sense.status };
-      plan(owner, (state) => (holds(state, owner, renamed) ? [] : [senseUpdatedEvent(this.context(owner), renamed, 'create')]));
+      plan(owner, (state) => (logHoldsSense(state, owner, renamed) ? [] : [senseUpdatedEvent(this.context(owner), renamed, 'create')]));
     }
     // The old surface's senses the log keeps alive: deprecated, in the log of the mission that recorded each.
     for (const kept of snapshot.replay.addedSenses) {
       if (kept.origin.kind !== 'event' || kept.status === 'deprecated' || !senses.some((s) => s.scope === kept.scope && s.surface === kept.surface && s.definition === kept.definition)) continue;
       const owner = kept.origin.missionId !== '' ? kept.origin.missionId : missionId;
       const gone: RecordedSense = { surface: kept.surface, scope: kept.scope, definition: kept.definition, confidence: kept.confidence, status: 'deprecated' };
-      plan(owner, (state) => (holds(state, owner, gone) ? [] : [senseUpdatedEvent(this.context(owner), gone, 'update')]));
+      plan(owner, (state) => (logHoldsSense(state, owner, gone) ? [] : [senseUpdatedEvent(this.context(owner), gone, 'update')]));
     }
     let wrote = false;
     for (const [mission, steps] of plans) {
@@ -271,18 +271,6 @@ export class TermFeatures {
   private context(missionId: string): DecisionContext {
     return { missionId, runId: this.deps.runId, actor: this.deps.actor, timestamp: isoTimestamp() };
   }
-}
-
-/** Whether the log (of the mission, for mission_local) holds this sense with this status. */
-function holds(state: ReplayState, missionId: string, sense: RecordedSense): boolean {
-  return state.addedSenses.some(
-    (s) =>
-      s.scope === sense.scope &&
-      s.surface === sense.surface &&
-      s.definition === sense.definition &&
-      s.status === sense.status &&
-      (s.scope !== 'mission_local' || (s.origin.kind === 'event' && s.origin.missionId === missionId)),
-  );
 }
 
 function offsetsOf(lines: LineIndex, range: Range): [number, number] {

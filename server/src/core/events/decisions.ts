@@ -54,6 +54,21 @@ export interface RecordedSense extends SenseRef {
 }
 
 /**
+ * Whether the log already holds this sense with this status (for mission_local, in that mission):
+ * recording it again would add nothing, so a decision planned twice is written once.
+ */
+export function logHoldsSense(state: ReplayState, missionId: string, sense: RecordedSense): boolean {
+  return state.addedSenses.some(
+    (s) =>
+      s.scope === sense.scope &&
+      s.surface === sense.surface &&
+      s.definition === sense.definition &&
+      s.status === sense.status &&
+      (s.scope !== 'mission_local' || (s.origin.kind === 'event' && s.origin.missionId === missionId)),
+  );
+}
+
+/**
  * A sense as the user wrote it in a glossary file: `create` for a sense the log does not hold
  * yet, `update` for one it holds (a changed status, e.g. deprecated when the entry was removed).
  */
