@@ -16,7 +16,7 @@ describe('spec-glossary validate', () => {
     expect(result.stdout.trim()).toBe('1 glossary file, 1 event log (7 valid events): 0 errors, 0 warnings.');
     const withHealth = await cli(['validate'], ws.root);
     expect(withHealth.status).toBe(0);
-    expect(withHealth.stdout.trim().split('\n').slice(-2)).toEqual(['1 glossary file, 1 event log (7 valid events): 0 errors, 0 warnings.', 'Glossary health (1 spec read): 0 warnings, 1 information.']);
+    expect(withHealth.stdout.trim().split('\n').slice(-2)).toEqual(['Glossary health (1 spec read): 0 warnings, 1 information.', '1 glossary file, 1 event log (7 valid events): 0 errors, 0 warnings.']);
   });
 
   test('a torn line is reported with its file and line number; the lines after it still count; exit 1', async () => {

@@ -67,8 +67,8 @@ describe('spec-glossary validate: glossary health', () => {
       `${TEAM_FILE}:12:14 information glossary.shadowed 'lane' is shadowed: mission_local defines it too (.kittify/glossaries/mission_local.yaml:2), and that scope decides first, so this team_domain sense is never used.`,
       `${TEAM_FILE}:15:14 information glossary.unused-term No spec uses 'quarkle' (2 specs read): remove the entry or deprecate it if the term is no longer meant to be used.`,
       '',
-      '3 glossary files, 0 event logs (0 valid events): 0 errors, 0 warnings.',
       'Glossary health (2 specs read): 3 warnings, 2 information, 1 hint (not listed; --format json lists them).',
+      '3 glossary files, 0 event logs (0 valid events): 0 errors, 0 warnings.',
     ]);
   });
 

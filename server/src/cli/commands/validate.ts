@@ -78,7 +78,7 @@ export async function validateCommand(command: ParsedCommand, io: CliIo): Promis
 /**
  * `file:line:col severity code message` per problem (hints only counted: they are the unused and
  * shadowed entries of the core glossary's copy, often dozens), then a summary of the files'
- * problems and one of the glossary's health.
+ * glossary's health and one of the files' problems (last: the exit code follows it).
  */
 function validationText({ problems, counts, health }: Validation, io: CliIo, color: boolean): string {
   const palette = io.isTTY && color && !io.env['NO_COLOR'] ? ANSI : PLAIN;
@@ -92,13 +92,14 @@ function validationText({ problems, counts, health }: Validation, io: CliIo, col
   const errors = fileProblems.filter((p) => p.severity === 'error').length;
   const warnings = fileProblems.length - errors;
   if (lines.length > 0) lines.push('');
+  // Health first, the files' summary last: the last line is the verdict the exit code follows.
+  if (health) lines.push(palette.bold(healthSummary(health)).text);
   lines.push(
     palette.bold(
       `${counts.seeds} glossary file${counts.seeds === 1 ? '' : 's'}, ${counts.logs} event log${counts.logs === 1 ? '' : 's'} (${counts.events} valid event${counts.events === 1 ? '' : 's'}): ` +
         `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}.`,
     ).text,
   );
-  if (health) lines.push(palette.bold(healthSummary(health)).text);
   return lines.join('\n');
 }
 
