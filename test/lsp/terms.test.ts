@@ -77,6 +77,19 @@ describe('references and highlight', () => {
     expect(await client.request('textDocument/documentHighlight', { textDocument: { uri: ws.uri(SPEC) }, position: at(3, 3) })).toEqual([]);
   });
 
+  it("document highlight right after a keystroke: the edited text, read from the document's own check", async () => {
+    await start();
+    // A new line at the top moves both uses down; a third use is typed on it.
+    client.change(ws.uri(SPEC), [{ range: range(0, 0, 0), text: 'Our workspace.\n' }]);
+    const down = (r: Range): Range => ({ start: { ...r.start, line: r.start.line + 1 }, end: { ...r.end, line: r.end.line + 1 } });
+    const highlights = await client.request<DocumentHighlight[]>('textDocument/documentHighlight', { textDocument: { uri: ws.uri(SPEC) }, position: at(0, 6) });
+    expect(highlights).toEqual([
+      { range: range(0, 4, 13), kind: 1 },
+      { range: down(RANGES.workspace1), kind: 1 },
+      { range: down(RANGES.workspace2), kind: 1 },
+    ]);
+  });
+
   it('follows edits in the editor and files changed on disk', async () => {
     await start();
     client.change(ws.uri(SPEC), [{ range: range(7, 0, 0), text: 'A workspace again.\n' }]);

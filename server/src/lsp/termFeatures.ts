@@ -37,7 +37,7 @@ import { isoTimestamp } from '../core/events/timestamp';
 import type { ActorIdentity, GlossaryEventDraft } from '../core/events/types';
 import { MASK, maskMarkdown } from '../core/markdown/mask';
 import { LineIndex } from '../core/text';
-import type { TermIndex } from '../core/terms/termIndex';
+import { glossaryOccurrences, TermIndex } from '../core/terms/termIndex';
 import { SCOPE_ORDER, type ReplayState, type Sense } from '../core/types';
 import { eventLogPath } from '../node/eventStore';
 import { documentIdentity } from '../node/identity';
@@ -99,7 +99,10 @@ export class TermFeatures {
   }
 
   async highlight(params: DocumentHighlightParams, token: CancellationToken): Promise<DocumentHighlight[]> {
-    const target = await this.target(params.textDocument.uri, params.position, token);
+    // (Asked as the cursor moves, typing included: an open spec is read from its own analysis,
+    // the one its diagnostics use, instead of settling the index, which would check the whole
+    // edited document again at every keystroke.)
+    const target = await this.target(params.textDocument.uri, params.position, token, true);
     if (!target?.found) return [];
     const highlights = termHighlights(target.index, target.file, target.found.term, target.seedTexts, target.isSeedFile);
     // The term's own definition in this spec (its Domain Language entry): a Write.
@@ -172,11 +175,11 @@ export class TermFeatures {
   }
 
   /** The folder, index, glossary and term of a request's document and position. */
-  private async target(uri: string, position: { line: number; character: number }, token: CancellationToken): Promise<Target | undefined> {
+  private async target(uri: string, position: { line: number; character: number }, token: CancellationToken, openDocumentOnly = false): Promise<Target | undefined> {
     const document = this.deps.documents.get(uri);
     const located = this.deps.analyzer.locate(document ?? { uri, languageId: uri.endsWith('.yaml') ? 'yaml' : 'markdown' });
     if (!located || (located.kind.kind !== 'markdown' && located.kind.kind !== 'seed')) return undefined;
-    const index = await this.deps.indexer.current(located.root);
+    const index = openDocumentOnly && document && located.kind.kind === 'markdown' ? await this.openDocumentIndex(document, located.fsPath) : await this.deps.indexer.current(located.root);
     throwIfCancelled(token);
     if (!index) return undefined;
     const snapshot = await this.deps.registry.fresh(located.root);
@@ -190,6 +193,15 @@ export class TermFeatures {
     const own = found && !isSeedFile ? await this.ownSenses(document ?? (await this.fromDisk(uri, located.root, file)), found.term) : [];
     const sources = own.length === 0 ? snapshot : { root: snapshot.root, seeds: snapshot.seeds, replay: { addedSenses: [...snapshot.replay.addedSenses, ...own] } };
     return { root: located.root, file, index, snapshot, sources, seedTexts, isSeedFile, found };
+  }
+
+  /** An open spec's uses of glossary terms, from the analysis its diagnostics come from (kept per version). */
+  private async openDocumentIndex(document: TextDocument, fsPath: string): Promise<TermIndex | undefined> {
+    const analysis = await this.deps.analyzer.analyze(document, undefined, true);
+    if (analysis.kind !== 'markdown') return undefined;
+    const index = new TermIndex();
+    index.set(path.resolve(fsPath), glossaryOccurrences(analysis.checked.report, analysis.checked.glossary));
+    return index;
   }
 
   /** A spec not open in the editor, as a document to check (undefined when it cannot be read). */
