@@ -3,7 +3,7 @@
  * references, document highlight, rename and workspace symbols over the background term index,
  * which follows edits in the editor and changes on disk.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DocumentHighlight, Location, Range, ResponseError, SymbolInformation, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { makeWorkspace, MISSION, RANGES, SPEC, SPEC_MD, TEAM, TEAM_YAML, type TempWorkspace } from '../service/fixtures';
@@ -103,6 +103,14 @@ describe('references and highlight', () => {
     writeFileSync(ws.file(OTHER), 'Nothing about it.\n');
     client.fileChanged(ws.uri(OTHER));
     expect((await references(ws.uri(TEAM), 12, 15)).map((l) => l.uri)).toEqual([ws.uri(SPEC)]);
+  });
+
+  it('a mission folder deleted on disk (one event, for the folder): its specs leave the index', async () => {
+    await start({ [OTHER]: 'One workspace here.\n' });
+    expect((await references(ws.uri(SPEC), 5, 40)).map((l) => l.uri)).toContain(ws.uri(OTHER));
+    rmSync(ws.file('kitty-specs/042-other'), { recursive: true });
+    client.fileChanged(ws.uri('kitty-specs/042-other'), 3);
+    expect((await references(ws.uri(SPEC), 5, 40)).map((l) => l.uri)).toEqual([ws.uri(SPEC), ws.uri(SPEC)]);
   });
 
   it('reports the first build as work-done progress when the client supports it', async () => {

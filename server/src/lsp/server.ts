@@ -6,6 +6,7 @@
 import {
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
+  WatchKind,
   ErrorCodes,
   ResponseError,
   TextDocuments,
@@ -82,8 +83,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       if (s.client.watchedFilesDynamic) {
         await connection.client.register(DidChangeWatchedFilesNotification.type, {
           // Every markdown file: a mission's spec defines words for its documents, and the term
-          // index follows specs changed on disk.
-          watchers: [{ globPattern: '**/.kittify/**' }, { globPattern: '**/meta.json' }, { globPattern: '**/*.{md,markdown,mdx}' }],
+          // index follows specs changed on disk. Deletions of anything: a folder deleted or moved
+          // away reports only itself (not the specs in it), and its specs leave the index.
+          watchers: [{ globPattern: '**/.kittify/**' }, { globPattern: '**/meta.json' }, { globPattern: '**/*.{md,markdown,mdx}' }, { globPattern: '**/*', kind: WatchKind.Delete }],
         });
       }
       if (s.client.configurationDynamic) await connection.client.register(DidChangeConfigurationNotification.type, { section: 'specGlossary' });

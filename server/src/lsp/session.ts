@@ -298,6 +298,8 @@ export class Session {
       }
       // Any markdown file changed on disk (clients that watch more than we register for): its uses for health.
       if (isMarkdownFile(uri.fsPath) && !this.documents.get(change.uri)) this.health.specChanged(this.registry.rootFor(uri.fsPath), uri.fsPath, EDIT_DELAY_MS);
+      // A folder deleted or moved away: the specs in it are gone from the index, their uses from health.
+      else if (change.type === FileChangeType.Deleted && !isMarkdownFile(uri.fsPath)) this.health.specChanged(this.registry.rootFor(uri.fsPath), uri.fsPath, EDIT_DELAY_MS);
     }
   }
 

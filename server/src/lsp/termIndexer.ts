@@ -21,7 +21,7 @@ import type { Engine } from '../core/check/engine';
 import { TermIndex } from '../core/terms/termIndex';
 import type { WorkspaceFileSystem } from '../node/fileSystem';
 import { readWorkspaceText } from '../node/files';
-import { isWalkedMarkdown, markdownFilesIn } from '../node/markdownFiles';
+import { isMarkdownFile, isWalkedMarkdown, markdownFilesIn } from '../node/markdownFiles';
 import type { SpecVocabularies } from '../node/specVocabularies';
 import type { WorkspaceSnapshot } from '../node/workspace';
 import { DocumentIndexer } from '../node/indexDocument';
@@ -136,6 +136,15 @@ export class TermIndexer {
   fileChanged(fsPath: string, deleted: boolean): void {
     const file = path.resolve(fsPath);
     const root = this.deps.registry.rootFor(file);
+    // A folder deleted or moved away (one event for the folder, none for the files in it): its
+    // specs that are not open are gone from the index.
+    if (deleted && !isMarkdownFile(file)) {
+      const state = this.roots.get(root);
+      for (const indexed of state ? [...state.files] : []) {
+        if (indexed.startsWith(file + path.sep) && this.deps.openText(indexed) === undefined) this.forgetFile(state!, indexed);
+      }
+      return;
+    }
     if (!this.walked(file)) return;
     let state = this.roots.get(root);
     if (!state) {
@@ -145,9 +154,7 @@ export class TermIndexer {
       this.roots.set(root, (state = { index: new TermIndex(), files: new Set(), signature: '', generation: 0, complete: false }));
     }
     if (deleted && this.deps.openText(file) === undefined) {
-      this.dirty.delete(file);
-      state.index.delete(file);
-      state.files.delete(file);
+      this.forgetFile(state, file);
       return;
     }
     this.edited(file, root);
@@ -192,6 +199,12 @@ export class TermIndexer {
   dispose(): void {
     clearTimeout(this.timer);
     for (const state of this.roots.values()) state.generation++;
+  }
+
+  private forgetFile(state: RootIndex, file: string): void {
+    this.dirty.delete(file);
+    state.index.delete(file);
+    state.files.delete(file);
   }
 
   /** Indexes the dirty open specs now. */
