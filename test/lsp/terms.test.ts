@@ -153,6 +153,18 @@ describe('workspace symbols', () => {
 });
 
 describe('rename', () => {
+  it("a sense another mission added for itself (mission_local, in its log) is that mission's: the team's entry is renamed, that log untouched", async () => {
+    const Z = '099-elsewhere';
+    const zLine = JSON.stringify({ event_id: '1a08394b-c5d6-41e2-b304-75869a0b1c24', event_type: 'GlossarySenseUpdated', lamport_clock: 1, mission_id: Z, run_id: 'lsp-2c9d1e0f-4b3a-4f8e-9c7d-6a5b4c3d2e1f', timestamp: '2026-11-20T12:07:00+00:00', term_surface: 'worktree', scope: 'mission_local', update_type: 'create', actor: { actor_id: 'user:alice', actor_type: 'human', display_name: 'alice' }, provenance: { actor_id: 'user:alice', source: 'user_clarification', timestamp: '2026-11-20T12:07:00+00:00' }, new_sense: { surface: 'worktree', scope: 'mission_local', definition: 'What mission 099 means by worktree', confidence: 1, status: 'active' } });
+    await start({ [`.kittify/events/glossary/${Z}.events.jsonl`]: zLine + '\n' });
+    const edit = await rename(ws.uri(OTHER), 2, 3, 'checkout');
+    applyToDisk(edit);
+    expect(readFileSync(ws.file(TEAM), 'utf8')).toBe(TEAM_YAML.replace('surface: worktree', 'surface: checkout'));
+    expect(readFileSync(ws.file(OTHER), 'utf8')).toContain('Checkouts are cheap; a checkout per work package.');
+    expect(events(Z)).toHaveLength(1);
+    expect(events('042-other')).toMatchObject([{ term_surface: 'checkout', scope: 'team_domain', update_type: 'create' }]);
+  });
+
   it('renames the entry and every use, keeping case and number, and records it once', async () => {
     await start();
     const prepared = await client.request<{ range: Range; placeholder: string }>('textDocument/prepareRename', { textDocument: { uri: ws.uri(OTHER) }, position: at(2, 3) });

@@ -84,6 +84,8 @@ interface Target {
   seedTexts: SeedTexts;
   isSeedFile: boolean;
   found: ReturnType<typeof termAtPosition>;
+  /** The spec's mission (none for a glossary file). */
+  missionId?: string;
 }
 
 export class TermFeatures {
@@ -132,11 +134,14 @@ export class TermFeatures {
     if (!target) throw refused('Only glossary terms in specs and the surfaces of glossary files can be renamed.');
     if (!target.found) throw refused(this.nothingHere(params.textDocument.uri, params.position, target.isSeedFile));
     const term = target.found.term;
-    const plan = planRename(this.deps.engine(), target.sources, target.seedTexts, term, target.found.use, params.newName, target.index.usesOf(term));
+    // A term its mission decides (mission_local) is renamed in that mission's documents only.
+    const decided = renameTarget(target.sources, target.seedTexts, term, target.found.use);
+    const uses = decided.ok && decided.scope === 'mission_local' ? target.index.usesOf(term).filter((u) => target.index.detailsOf(u.document)?.missionId === target.missionId) : target.index.usesOf(term);
+    const plan = planRename(this.deps.engine(), target.sources, target.seedTexts, term, target.found.use, params.newName, uses);
     if (!plan.ok) throw refused(plan.message);
     throwIfCancelled(token);
 
-    const missionId = target.isSeedFile ? 'default' : await this.missionOf(target);
+    const missionId = target.missionId ?? 'default';
     try {
       await this.record(target.root, target.snapshot, plan.senses, plan.newSurface, missionId);
     } catch (error) {
@@ -191,8 +196,12 @@ export class TermFeatures {
     // Senses the document's own check knows beyond the folder's files and log (a mission's own
     // vocabulary, read from its spec): its entries too.
     const own = found && !isSeedFile ? await this.ownSenses(document ?? (await this.fromDisk(uri, located.root, file)), found.term) : [];
-    const sources = own.length === 0 ? snapshot : { root: snapshot.root, seeds: snapshot.seeds, replay: { addedSenses: [...snapshot.replay.addedSenses, ...own] } };
-    return { root: located.root, file, index, snapshot, sources, seedTexts, isSeedFile, found };
+    // The senses a mission added for itself in its log count in that mission only: from a spec,
+    // those of its own mission; from a glossary file (every mission's), none.
+    const missionId = isSeedFile ? undefined : await this.missionOf(located.root, file, snapshot);
+    const logged = snapshot.replay.addedSenses.filter((s) => s.scope !== 'mission_local' || s.origin.kind !== 'event' || s.origin.missionId === missionId);
+    const sources = own.length === 0 && logged.length === snapshot.replay.addedSenses.length ? snapshot : { root: snapshot.root, seeds: snapshot.seeds, replay: { addedSenses: [...logged, ...own] } };
+    return { root: located.root, file, index, snapshot, sources, seedTexts, isSeedFile, found, ...(missionId !== undefined ? { missionId } : {}) };
   }
 
   /** An open spec's uses of glossary terms, from the analysis its diagnostics come from (kept per version). */
@@ -243,11 +252,11 @@ export class TermFeatures {
     return 'No glossary term here: place the cursor on a term the glossary defines.';
   }
 
-  /** The mission of the spec a rename was asked from (its open buffer, else the file). */
-  private async missionOf(target: Target): Promise<string> {
-    const text = this.deps.documents.get(fileUri(target.file))?.getText() ?? (await this.deps.readText(target.root, target.file));
+  /** The mission of a spec (its open buffer, else the file). */
+  private async missionOf(root: string, file: string, snapshot: WorkspaceSnapshot): Promise<string> {
+    const text = this.deps.documents.get(fileUri(file))?.getText() ?? (await this.deps.readText(root, file));
     const front = typeof text === 'string' ? readHeader(text).frontMatter?.data : undefined;
-    return documentIdentity(target.root, target.file, front, this.deps.registry.metaCache(target.root), target.snapshot.fs).missionId;
+    return documentIdentity(root, file, front, this.deps.registry.metaCache(root), snapshot.fs).missionId;
   }
 
   /** The rename's events, per mission log, unless the log holds them already. */
