@@ -41,7 +41,7 @@ describe('language server', () => {
     expect(caps.executeCommandProvider!.commands).toEqual(['specGlossary.selectSense', 'specGlossary.defineTerm', 'specGlossary.deferTerm', 'specGlossary.reopenTerm', 'specGlossary.reload', 'specGlossary.listCandidates', 'specGlossary.defineInSpec', 'specGlossary.promoteTerm']);
     expect(caps.diagnosticProvider).toBeUndefined(); // this client does not pull
     await client.until(() => client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles'), 'the file watcher registration');
-    expect(client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles')!.registerOptions).toEqual({ watchers: [{ globPattern: '**/.kittify/**' }, { globPattern: '**/meta.json' }, { globPattern: '**/*.{md,markdown,mdx}' }] });
+    expect(client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles')!.registerOptions).toEqual({ watchers: [{ globPattern: '**/.kittify/**' }, { globPattern: '**/meta.json' }, { globPattern: '**/*.{md,markdown,mdx}' }, { globPattern: '**/*', kind: 4 /* WatchKind.Delete: a deleted folder */ }] });
   });
 
   it('publishes diagnostics with exact ranges, codes, severities, messages and related entries', async () => {
