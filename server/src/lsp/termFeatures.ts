@@ -184,11 +184,13 @@ export class TermFeatures {
     const document = this.deps.documents.get(uri);
     const located = this.deps.analyzer.locate(document ?? { uri, languageId: uri.endsWith('.yaml') ? 'yaml' : 'markdown' });
     if (!located || (located.kind.kind !== 'markdown' && located.kind.kind !== 'seed')) return undefined;
-    const index = openDocumentOnly && document && located.kind.kind === 'markdown' ? await this.openDocumentIndex(document, located.fsPath) : await this.deps.indexer.current(located.root);
+    const fromOpenDocument = openDocumentOnly && document !== undefined && located.kind.kind === 'markdown';
+    const index = fromOpenDocument ? await this.openDocumentIndex(document, located.fsPath) : await this.deps.indexer.current(located.root);
     throwIfCancelled(token);
     if (!index) return undefined;
     const snapshot = await this.deps.registry.fresh(located.root);
-    const seedTexts = await this.seedTexts(located.root);
+    // (A highlight in a spec needs no glossary file's text: none is read as the cursor moves.)
+    const seedTexts = fromOpenDocument ? new SeedTexts(new Map()) : await this.seedTexts(located.root);
     throwIfCancelled(token);
     const file = path.resolve(located.fsPath);
     const isSeedFile = located.kind.kind === 'seed';
