@@ -290,7 +290,7 @@ export class Session {
       const uri = URI.parse(change.uri);
       if (uri.scheme !== 'file') continue;
       this.registry.fileChanged(uri.fsPath);
-      this.indexer.fileChanged(uri.fsPath, change.type === FileChangeType.Deleted);
+      const specsDropped = this.indexer.fileChanged(uri.fsPath, change.type === FileChangeType.Deleted);
       // A spec changed on disk (an open one is read from its buffer).
       if (this.isSpec(change.uri) && !this.documents.get(change.uri)) {
         this.specChanged(this.registry.rootFor(uri.fsPath), uri.fsPath, change.uri);
@@ -298,8 +298,8 @@ export class Session {
       }
       // Any markdown file changed on disk (clients that watch more than we register for): its uses for health.
       if (isMarkdownFile(uri.fsPath) && !this.documents.get(change.uri)) this.health.specChanged(this.registry.rootFor(uri.fsPath), uri.fsPath, EDIT_DELAY_MS);
-      // A folder deleted or moved away: the specs in it are gone from the index, their uses from health.
-      else if (change.type === FileChangeType.Deleted && !isMarkdownFile(uri.fsPath)) this.health.specChanged(this.registry.rootFor(uri.fsPath), uri.fsPath, EDIT_DELAY_MS);
+      // A folder of specs deleted or moved away: their uses are gone from health too.
+      else if (specsDropped) this.health.specChanged(this.registry.rootFor(uri.fsPath), uri.fsPath, EDIT_DELAY_MS);
     }
   }
 

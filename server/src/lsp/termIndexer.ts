@@ -132,32 +132,42 @@ export class TermIndexer {
     this.timer = setTimeout(() => void this.flush().catch((error: unknown) => this.deps.logger.error('indexing an edited spec failed', error)), EDIT_DELAY_MS);
   }
 
-  /** A file was created, changed or deleted on disk (or a spec was closed: its disk version counts again). */
-  fileChanged(fsPath: string, deleted: boolean): void {
+  /**
+   * A file was created, changed or deleted on disk (or a spec was closed: its disk version counts
+   * again). True when specs left the index at once (a folder of them deleted).
+   */
+  fileChanged(fsPath: string, deleted: boolean): boolean {
     const file = path.resolve(fsPath);
     const root = this.deps.registry.rootFor(file);
     // A folder deleted or moved away (one event for the folder, none for the files in it): its
-    // specs that are not open are gone from the index.
+    // specs that are not open are gone from the index. (Deletions where the walk finds no spec —
+    // node_modules, hidden folders — are passed over without a look at the indexed files.)
     if (deleted && !isMarkdownFile(file)) {
       const state = this.roots.get(root);
-      for (const indexed of state ? [...state.files] : []) {
-        if (indexed.startsWith(file + path.sep) && this.deps.openText(indexed) === undefined) this.forgetFile(state!, indexed);
+      if (!state || !this.walked(path.join(file, 'spec.md'))) return false;
+      let dropped = false;
+      for (const indexed of [...state.files]) {
+        if (indexed.startsWith(file + path.sep) && this.deps.openText(indexed) === undefined) {
+          this.forgetFile(state, indexed);
+          dropped = true;
+        }
       }
-      return;
+      return dropped;
     }
-    if (!this.walked(file)) return;
+    if (!this.walked(file)) return false;
     let state = this.roots.get(root);
     if (!state) {
       // The folder held no spec when it was indexed (nothing was kept for it): its first one.
-      if (deleted || this.started === undefined) return;
+      if (deleted || this.started === undefined) return false;
       // (Not complete: a first build of the folder still to come — folders are built one by one — is waited for.)
       this.roots.set(root, (state = { index: new TermIndex(), files: new Set(), signature: '', generation: 0, complete: false }));
     }
     if (deleted && this.deps.openText(file) === undefined) {
       this.forgetFile(state, file);
-      return;
+      return false;
     }
     this.edited(file, root);
+    return false;
   }
 
   /**
