@@ -40,10 +40,9 @@ import { LineIndex } from '../core/text';
 import { glossaryOccurrences, TermIndex } from '../core/terms/termIndex';
 import { SCOPE_ORDER, type ReplayState, type Sense } from '../core/types';
 import { eventLogPath } from '../node/eventStore';
-import { documentIdentity } from '../node/identity';
-import { readHeader } from '../core/extract/scan';
 import { seedPath, type WorkspaceSnapshot } from '../node/workspace';
 import { fileUri } from '../service/paths';
+import type { CheckedDocument } from '../service/types';
 import { termAtPosition, termHighlights, termReferences, termSymbols } from '../service/termNavigation';
 import type { SeedSurface } from '../service/seedSurfaces';
 import { SeedTexts, type GlossarySources } from '../service/termEntries';
@@ -184,50 +183,43 @@ export class TermFeatures {
     const document = this.deps.documents.get(uri);
     const located = this.deps.analyzer.locate(document ?? { uri, languageId: uri.endsWith('.yaml') ? 'yaml' : 'markdown' });
     if (!located || (located.kind.kind !== 'markdown' && located.kind.kind !== 'seed')) return undefined;
-    const fromOpenDocument = openDocumentOnly && document !== undefined && located.kind.kind === 'markdown';
-    const index = fromOpenDocument ? await this.openDocumentIndex(document, located.fsPath) : await this.deps.indexer.current(located.root);
+    const file = path.resolve(located.fsPath);
+    const isSeedFile = located.kind.kind === 'seed';
+    const fromOpenDocument = openDocumentOnly && document !== undefined && !isSeedFile;
+    // (An open spec's highlight reads the check its diagnostics come from, kept per version.)
+    const openChecked = fromOpenDocument ? await this.checkedSpec(document) : undefined;
+    const index = fromOpenDocument ? openChecked && indexOfOne(file, openChecked) : await this.deps.indexer.current(located.root);
     throwIfCancelled(token);
     if (!index) return undefined;
     const snapshot = await this.deps.registry.fresh(located.root);
     // (A highlight in a spec needs no glossary file's text: none is read as the cursor moves.)
     const seedTexts = fromOpenDocument ? new SeedTexts(new Map()) : await this.seedTexts(located.root);
     throwIfCancelled(token);
-    const file = path.resolve(located.fsPath);
-    const isSeedFile = located.kind.kind === 'seed';
     const found = termAtPosition(index, file, position, seedTexts, isSeedFile);
-    // Senses the document's own check knows beyond the folder's files and log (a mission's own
-    // vocabulary, read from its spec): its entries too.
-    const own = found && !isSeedFile ? await this.ownSenses(document ?? (await this.fromDisk(uri, located.root, file)), found.term) : [];
+    // The spec's own check: its mission, and the senses it knows beyond the folder's files and log
+    // (a mission's own vocabulary, read from its spec), whose entries count too.
+    const checked = isSeedFile || !found ? undefined : (openChecked ?? (await this.checkedSpec(document ?? (await this.fromDisk(uri, located.root, file)))));
+    if (found && !isSeedFile && !checked) return undefined; // the spec cannot be read now
+    const own = checked && found ? checked.glossary.sensesOf(found.term).filter((s) => s.origin.kind !== 'seed' && s.origin.kind !== 'bundled' && s.origin.kind !== 'event') : [];
     // The senses a mission added for itself in its log count in that mission only: from a spec,
     // those of its own mission; from a glossary file (every mission's), none.
-    const missionId = isSeedFile ? undefined : await this.missionOf(located.root, file, snapshot);
+    const missionId = checked?.missionId;
     const logged = snapshot.replay.addedSenses.filter((s) => s.scope !== 'mission_local' || s.origin.kind !== 'event' || s.origin.missionId === missionId);
     const sources = own.length === 0 && logged.length === snapshot.replay.addedSenses.length ? snapshot : { root: snapshot.root, seeds: snapshot.seeds, replay: { addedSenses: [...logged, ...own] } };
     return { root: located.root, file, index, snapshot, sources, seedTexts, isSeedFile, found, ...(missionId !== undefined ? { missionId } : {}) };
   }
 
-  /** An open spec's uses of glossary terms, from the analysis its diagnostics come from (kept per version). */
-  private async openDocumentIndex(document: TextDocument, fsPath: string): Promise<TermIndex | undefined> {
+  /** A spec's check (kept for an open document: the next request about it reads the same analysis). */
+  private async checkedSpec(document: TextDocument | undefined): Promise<CheckedDocument | undefined> {
+    if (!document) return undefined;
     const analysis = await this.deps.analyzer.analyze(document, undefined, true);
-    if (analysis.kind !== 'markdown') return undefined;
-    const index = new TermIndex();
-    index.set(path.resolve(fsPath), glossaryOccurrences(analysis.checked.report, analysis.checked.glossary));
-    return index;
+    return analysis.kind === 'markdown' ? analysis.checked : undefined;
   }
 
   /** A spec not open in the editor, as a document to check (undefined when it cannot be read). */
   private async fromDisk(uri: string, root: string, file: string): Promise<TextDocument | undefined> {
     const text = await this.deps.readText(root, file);
     return typeof text === 'string' ? TextDocument.create(uri, 'markdown', 0, text) : undefined;
-  }
-
-  /** Senses of `term` in the document's glossary that neither the seed files nor the log hold. */
-  private async ownSenses(document: TextDocument | undefined, term: string): Promise<Sense[]> {
-    if (!document) return [];
-    // (Kept for an open document: the next request about it reads the same analysis.)
-    const analysis = await this.deps.analyzer.analyze(document, undefined, true);
-    if (analysis.kind !== 'markdown') return [];
-    return analysis.checked.glossary.sensesOf(term).filter((s) => s.origin.kind !== 'seed' && s.origin.kind !== 'bundled' && s.origin.kind !== 'event');
   }
 
   private async seedTexts(root: string): Promise<SeedTexts> {
@@ -252,13 +244,6 @@ export class TermFeatures {
       }
     }
     return 'No glossary term here: place the cursor on a term the glossary defines.';
-  }
-
-  /** The mission of a spec (its open buffer, else the file). */
-  private async missionOf(root: string, file: string, snapshot: WorkspaceSnapshot): Promise<string> {
-    const text = this.deps.documents.get(fileUri(file))?.getText() ?? (await this.deps.readText(root, file));
-    const front = typeof text === 'string' ? readHeader(text).frontMatter?.data : undefined;
-    return documentIdentity(root, file, front, this.deps.registry.metaCache(root), snapshot.fs).missionId;
   }
 
   /** The rename's events, per mission log, unless the log holds them already. */
@@ -302,4 +287,11 @@ function offsetsOf(lines: LineIndex, range: Range): [number, number] {
 
 function refused(message: string): ResponseError<void> {
   return new ResponseError(ErrorCodes.InvalidRequest, message);
+}
+
+/** One spec's uses of glossary terms, from its check, as an index of that document alone. */
+function indexOfOne(file: string, checked: CheckedDocument): TermIndex {
+  const index = new TermIndex();
+  index.set(file, glossaryOccurrences(checked.report, checked.glossary));
+  return index;
 }
