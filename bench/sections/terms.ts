@@ -14,6 +14,7 @@ import type { Build } from '../builds';
 import { MB, workspaceSpecs, writeWorkspace, type Corpus } from '../corpus';
 import { initializeParams, LspClient, type Message } from '../lsp';
 import { runNode } from './processes';
+import { peakResident } from './serverMemory';
 import type { Report } from '../report';
 import { mb, ms, summarize } from '../stats';
 import { createEngine } from '../../server/src/core/check/engine';
@@ -149,15 +150,6 @@ async function measureWorkspace(build: Build, corpus: Corpus, count: number, opt
   } finally {
     if (!client.process.killed && client.process.exitCode === null) await client.stop();
     ws.remove();
-  }
-}
-
-function peakResident(pid: number | undefined): number {
-  try {
-    const match = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) * 1024 : 0;
-  } catch {
-    return 0;
   }
 }
 

@@ -166,7 +166,7 @@ export function grown<T extends Int32Array | Uint8Array>(array: T, length: numbe
 }
 
 /** Index of the first entry of the ascending `sorted` that is at least `value` (binary search). */
-export function lowerBound(sorted: ArrayLike<number>, value: number): number {
+export function lowerBound<T extends number | string>(sorted: ArrayLike<T>, value: T): number {
   let low = 0;
   let high = sorted.length;
   while (low < high) {

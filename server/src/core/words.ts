@@ -7,7 +7,7 @@
 
 import { derivesFrom } from './inflection';
 import { singularize } from './normalize';
-import { LineIndex, standalone } from './text';
+import { LineIndex, lowerBound, standalone } from './text';
 
 export interface CommonWords {
   /** True for a lowercase word of ordinary English (as listed: no inflection analysis). */
@@ -36,18 +36,6 @@ export function createCommonWords(words: Iterable<string>, known: Iterable<strin
     },
   };
 }
-
-function lowerBound(sorted: readonly string[], word: string): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (sorted[mid]! < word) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
-
 /** Parse a list of words, one per line (any case, any order); `known`, the shared vocabulary, likewise. */
 export function parseCommonWords(text: string, known = ''): CommonWords {
   const lines = (t: string) => t.split('\n').map((w) => w.trim());

@@ -9,6 +9,8 @@
  * more than a keystroke's budget.
  */
 
+import { lowerBound } from '../text';
+
 // (A source, not a /g pattern: a global pattern carries its search position, so each search makes its own.)
 const SPAN = /(`+)([^`\n]+?)\1(?!`)/.source;
 const COMMAND_WORD = /^[A-Za-z][\w-]*(?=$|\s)/;
@@ -42,8 +44,8 @@ export class CodeSpanWords {
    */
   edited(text: string, restart: number, end: number, delta: number): CodeSpanWords {
     const oldEnd = end - delta;
-    const first = firstAtOrAfter(this.offsets, restart);
-    const last = firstAtOrAfter(this.offsets, oldEnd);
+    const first = lowerBound(this.offsets, restart);
+    const last = lowerBound(this.offsets, oldEnd);
     const foundOffsets: number[] = [];
     const foundWords: string[] = [];
     search(text, restart, end, foundOffsets, foundWords);
@@ -68,18 +70,6 @@ export class CodeSpanWords {
   has(word: string): boolean {
     return this.counts.has(word);
   }
-}
-
-/** The first index of the sorted `offsets` at or after `at`. */
-function firstAtOrAfter(offsets: readonly number[], at: number): number {
-  let low = 0;
-  let high = offsets.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (offsets[mid]! < at) low = mid + 1;
-    else high = mid;
-  }
-  return low;
 }
 
 /** Whether `words[from, to)` and `found` hold the same words (in order: an edit rarely reorders spans). */
