@@ -7,7 +7,7 @@
 
 import { derivesFrom } from './inflection';
 import { singularize } from './normalize';
-import { LineIndex, lowerBound, standalone } from './text';
+import { lowerBound, standalone } from './text';
 
 export interface CommonWords {
   /** True for a lowercase word of ordinary English (as listed: no inflection analysis). */
@@ -80,7 +80,7 @@ class SortedWordList {
   private readonly answers = new Map<string, boolean>();
 
   constructor(private readonly text: string) {
-    this.starts = new LineIndex(text).lineStarts();
+    this.starts = exactLineStarts(text);
     this.lines = this.starts.length - 1;
   }
 
@@ -121,6 +121,21 @@ class SortedWordList {
   private compare(word: string, line: number): number {
     return compareWithLine(word, this.text, this.starts[line]!, this.starts[line + 1]! - 1);
   }
+}
+
+/**
+ * Where each line of `text` starts (as `LineIndex` finds them), in an array sized once after counting the
+ * lines: a list of 200,000 words would otherwise grow it three times, and a freed typed array of
+ * more than 128 KiB raises glibc's mmap threshold for the life of the server (see
+ * node/packageFiles.ts `readTextInPieces`).
+ */
+function exactLineStarts(text: string): Int32Array {
+  let lines = 1;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++;
+  const starts = new Int32Array(lines);
+  let k = 1;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts[k++] = at + 1;
+  return starts;
 }
 
 /** `word` compared with text[from, to) in code unit order: negative, 0 or positive. */
