@@ -22,7 +22,7 @@ import { loadCommonWords } from '../node/packageFiles';
 import type { ReplayLogs } from '../node/workspace';
 import type { EventAppender } from './decisionLog';
 import { serverCapabilities } from './capabilities';
-import { SPEC_DOCUMENTS } from './documents';
+import { DocumentTexts, specDocuments } from './documents';
 import { Logger } from './logger';
 import { compactingCollector, MemoryKeeper, type Collect } from './memory';
 import { runSafe, runSafeNotification } from './runSafe';
@@ -46,7 +46,10 @@ export interface ServerOptions {
 
 export function startServer(connection: Connection, options: ServerOptions = {}): void {
   const logger = new Logger(connection.console);
-  const documents = new TextDocuments<TextDocument>(SPEC_DOCUMENTS);
+  // (Open documents no one is editing keep their text as UTF-8: see documents.ts.)
+  const texts = new DocumentTexts();
+  const documents = new TextDocuments<TextDocument>(specDocuments(texts));
+  documents.onDidClose((event) => texts.closed(event.document));
   const commonWords = options.commonWords ?? loadCommonWords;
   // The server's engine: made on first use, once the common-word list is read.
   let engine: Engine | undefined;
