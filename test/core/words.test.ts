@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { createCommonWords, isClipping, isCommonWord, isFamiliarWord, isKnownWord, parseCommonWords, sortedCommonWords } from '../../server/src/core/words';
 import { packageRoot, readWordList } from '../../server/src/node/packageFiles';
@@ -15,6 +16,22 @@ describe('common words', () => {
     const probes = ['', 'a', 'zzzzzz', 'abbé', 'Abbé', 'mission', 'lane', 'worktree', 'frontmatter', 'aardvarksx', 'abandon ', 'xylophones', '\u00e9t\u00e9'];
     for (const probe of probes) expect(sorted.has(probe), probe).toBe(set.has(probe));
     expect(isCommonWord(sorted, 'Missions')).toBe(isCommonWord(set, 'Missions'));
+  });
+
+  test('any sorted list answers `has` and `startsWord` as a set of its words does', () => {
+    const word = fc.stringMatching(/^[abcé]{1,5}$/);
+    fc.assert(
+      fc.property(fc.uniqueArray(word, { maxLength: 30 }), fc.array(word, { maxLength: 20 }), fc.integer({ min: 0, max: 6 }), (words, probes, minLength) => {
+        const list = [...words].sort();
+        const sorted = sortedCommonWords(list.map((w) => `${w}\n`).join(''));
+        const set = createCommonWords(list);
+        for (const probe of ['', ...probes, ...list]) {
+          expect(sorted.has(probe), probe).toBe(list.includes(probe));
+          expect(sorted.startsWord!(probe, minLength), probe).toBe(set.startsWord!(probe, minLength));
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   test('a small sorted list: first, last, between and outside', () => {

@@ -71,25 +71,24 @@ function isSortedList(text: string): boolean {
   return text.length > 0 && text.charCodeAt(text.length - 1) === 10;
 }
 
-/** A sorted list of words, one per line, searched in place (see `sortedCommonWords`). */
+/**
+ * A sorted list of words, one per line, searched in place (see `sortedCommonWords`): the binary
+ * search halves ranges of the text and steps back to the start of the line it lands in, so no
+ * table of where each word starts is kept (it was 0.9 MB of the language server's memory for the
+ * two lists, SPEC §10).
+ */
 class SortedWordList {
-  /** starts[k]: where word k starts; starts[lines]: one past the last line break. */
-  private readonly starts: ArrayLike<number>;
-  private readonly lines: number;
-  // A search costs ~0.7 µs and the same words are asked about again and again: answers are kept.
+  // A search costs ~1 µs and the same words are asked about again and again: answers are kept.
   private readonly answers = new Map<string, boolean>();
 
-  constructor(private readonly text: string) {
-    this.starts = exactLineStarts(text);
-    this.lines = this.starts.length - 1;
-  }
+  constructor(private readonly text: string) {}
 
   has(word: string): boolean {
     let answer = this.answers.get(word);
     if (answer === undefined) {
       if (this.answers.size >= 200_000) this.answers.clear();
-      const k = this.lowerBound(word);
-      answer = k < this.lines && this.compare(word, k) === 0;
+      const from = this.lowerBound(word);
+      answer = from < this.text.length && compareWithLine(word, this.text, from, this.lineEnd(from)) === 0;
       // (A string of its own: a word sliced from a document would keep the document alive.)
       this.answers.set(standalone(word), answer);
     }
@@ -97,45 +96,37 @@ class SortedWordList {
   }
 
   startsWord(prefix: string, minLength: number): boolean {
-    for (let k = this.lowerBound(prefix); k < this.lines; k++) {
-      const from = this.starts[k]!;
-      const to = this.starts[k + 1]! - 1;
+    for (let from = this.lowerBound(prefix); from < this.text.length; ) {
+      const to = this.lineEnd(from);
       if (!this.text.startsWith(prefix, from) || from + prefix.length > to) return false;
       if (to - from >= minLength) return true;
+      from = to + 1;
     }
     return false;
   }
 
-  /** The first line not ordered before `word`. */
+  /** Where the first line not ordered before `word` starts (the text's length: none). */
   private lowerBound(word: string): number {
+    // low: a line start, every line before it ordered before `word`; high: a line start (or the
+    // end), no line from it on ordered before `word`.
     let low = 0;
-    let high = this.lines;
+    let high = this.text.length;
     while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (this.compare(word, mid) > 0) low = mid + 1;
+      const half = (low + high) >>> 1;
+      // The start of the line holding `half`: at least `low`, below `high`.
+      const mid = half === 0 ? 0 : this.text.lastIndexOf('\n', half - 1) + 1;
+      const end = this.lineEnd(mid);
+      if (compareWithLine(word, this.text, mid, end) > 0) low = end + 1;
       else high = mid;
     }
     return low;
   }
 
-  private compare(word: string, line: number): number {
-    return compareWithLine(word, this.text, this.starts[line]!, this.starts[line + 1]! - 1);
+  /** Where the line starting at `from` ends (its line break; the text's end without one). */
+  private lineEnd(from: number): number {
+    const end = this.text.indexOf('\n', from);
+    return end === -1 ? this.text.length : end;
   }
-}
-
-/**
- * Where each line of `text` starts (as `LineIndex` finds them), in an array sized once after counting the
- * lines: a list of 200,000 words would otherwise grow it three times, and a freed typed array of
- * more than 128 KiB raises glibc's mmap threshold for the life of the server (see
- * node/packageFiles.ts `readTextInPieces`).
- */
-function exactLineStarts(text: string): Int32Array {
-  let lines = 1;
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++;
-  const starts = new Int32Array(lines);
-  let k = 1;
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts[k++] = at + 1;
-  return starts;
 }
 
 /** `word` compared with text[from, to) in code unit order: negative, 0 or positive. */
