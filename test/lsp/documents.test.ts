@@ -49,7 +49,7 @@ describe('server documents', () => {
             // (Only a text of two bytes a character goes cold, forgetting the changes no one took.)
             if (cool === 'before') {
               ours.cool();
-              if (changed && ours.keptAs === 'utf8') known = false;
+              if (changed && ours.keptAs === 'packed') known = false;
             }
             // The library applies each change to a document of the text before it. (One at a time:
             // after a range beyond the last line, the library's own line table goes wrong.)
@@ -63,7 +63,7 @@ describe('server documents', () => {
             changed = true;
             if (cool === 'after') {
               ours.cool();
-              if (ours.keptAs === 'utf8') known = false;
+              if (ours.keptAs === 'packed') known = false;
             }
             expect(ours.version).toBe(i + 2);
             expectSame(ours, TextDocument.create('file:///a.md', 'markdown', i + 2, expected));
@@ -112,7 +112,7 @@ describe('server documents', () => {
     }
   });
 
-  it('keeps the text of documents no one edits as UTF-8 when that is smaller, and makes it again when read', () => {
+  it('keeps the text of documents no one edits packed when V8 would keep it two bytes a character, and makes it again when read', () => {
     const runs: (() => void)[] = [];
     const texts = new DocumentTexts(2, (run) => runs.push(run));
     const later = () => runs.splice(0).forEach((run) => run());
@@ -121,14 +121,14 @@ describe('server documents', () => {
     const latin = new SpecDocument('file:///latin.md', 'markdown', 1, 'caf\u00e9\n'.repeat(50), texts);
     expect([a!.keptAs, latin.keptAs]).toEqual(['string', 'string']);
     later();
-    // Two bytes a character as a string: kept as UTF-8. One byte a character: kept as it is.
-    expect([a!.keptAs, b!.keptAs, c!.keptAs, latin.keptAs]).toEqual(['utf8', 'utf8', 'utf8', 'string']);
+    // Two bytes a character as a string: kept packed. One byte a character: kept as it is.
+    expect([a!.keptAs, b!.keptAs, c!.keptAs, latin.keptAs]).toEqual(['packed', 'packed', 'packed', 'string']);
     const theirs = TextDocument.create('file:///1.md', 'markdown', 1, wide(1));
     expect(a!.positionAt(700)).toEqual(theirs.positionAt(700));
     expect(a!.getText()).toBe(wide(1));
     expect(a!.keptAs).toBe('string');
     later();
-    expect(a!.keptAs).toBe('utf8');
+    expect(a!.keptAs).toBe('packed');
     // Edited: kept as a string while among the 2 edited last; the first one edited goes cold once a third is.
     const edit = (d: SpecDocument, v: number) => d.update([{ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 1 } }, text: 'The' }], v);
     edit(a!, 2);
@@ -138,11 +138,11 @@ describe('server documents', () => {
     expect(a!.takeEdit()!.edit).toEqual({ from: a!.offsetAt({ line: 1, character: 0 }), oldEnd: a!.offsetAt({ line: 1, character: 0 }) + 1, newEnd: a!.offsetAt({ line: 1, character: 3 }) });
     edit(c!, 2);
     later();
-    expect([a!.keptAs, b!.keptAs, c!.keptAs]).toEqual(['utf8', 'string', 'string']);
+    expect([a!.keptAs, b!.keptAs, c!.keptAs]).toEqual(['packed', 'string', 'string']);
     // b's edit no check took yet is forgotten when it goes cold: the next check compares texts.
     edit(a!, 3);
     later();
-    expect(b!.keptAs).toBe('utf8');
+    expect(b!.keptAs).toBe('packed');
     expect(b!.takeEdit()).toBeUndefined();
     expect(b!.getText()).toBe(wide(2).replace('\nA line', '\nThe line'));
     // A closed document is not kept among those edited last.

@@ -21,3 +21,4 @@ import { setFlagsFromString } from 'node:v8';
 
 setFlagsFromString('--semi-space-growth-factor=1');
 setFlagsFromString('--heap-growing-percent=20');
+setFlagsFromString('--compact-on-every-full-gc');
