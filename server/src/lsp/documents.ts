@@ -103,6 +103,8 @@ export class SpecDocument implements TextDocument {
     this.pending = undefined;
     this.packed ??= pack(this.content);
     this.content = undefined;
+    // (The line starts keep room to grow while typing; a cold document needs none.)
+    if (this.lineStarts.length > this.lines) this.lineStarts = this.lineStarts.slice(0, this.lines);
     this.editBase = undefined;
     this.scratch = undefined;
   }
