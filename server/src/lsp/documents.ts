@@ -333,13 +333,18 @@ export class DocumentTexts {
   }
 }
 
-/** The library's `TextDocuments` configuration for `SpecDocument`s, whose texts `texts` keeps (none: always strings). */
-export function specDocuments(texts?: DocumentTexts): TextDocumentsConfiguration<TextDocument> {
+/**
+ * The library's `TextDocuments` configuration for `SpecDocument`s, whose texts `texts` keeps
+ * (none: always strings); `changed` is told of every change (a `didChange`; the library's own
+ * change event fires for opened documents too).
+ */
+export function specDocuments(texts?: DocumentTexts, changed?: () => void): TextDocumentsConfiguration<TextDocument> {
   return {
     create: (uri, languageId, version, content) => new SpecDocument(uri, languageId, version, content, texts),
     update(document, changes, version) {
       if (!(document instanceof SpecDocument)) throw new Error('not a document of this server');
       document.update(changes, version);
+      changed?.();
       return document;
     },
   };
