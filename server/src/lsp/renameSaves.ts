@@ -7,9 +7,10 @@
  * - a rename of entries of a glossary file: when that file changes on disk (seedSaves.ts asks on
  *   every change it sees) with every renamed entry now under the new surface, same definition,
  *   and none left under the old one;
- * - a rename of a term only the event log defines (no file entry to save): when a spec of the edit
- *   is saved using the new name where it used the term (read by the engine as it reads specs:
- *   the new name gained, and the term lost, at least as many uses as the edit changed there).
+ * - a rename of a term only the event log defines (no entry to save): when a file of the edit is
+ *   saved showing it — a spec using the new name where it used the term (read by the engine as it
+ *   reads specs: the new name gained, and the term lost, at least as many uses as the edit changed
+ *   there), or the glossary file whose `see_also` references it changed, naming the new one.
  *
  * What is then recorded is what the rename recorded when it was answered before (issue #21):
  * `GlossarySenseUpdated` `create` of every renamed sense that is not deprecated, under the new
@@ -29,6 +30,7 @@ import { isoTimestamp } from '../core/events/timestamp';
 import type { ActorIdentity, GlossaryEventDraft } from '../core/events/types';
 import type { ReplayState, ScopeId, Sense } from '../core/types';
 import type { WorkspaceSnapshot } from '../node/workspace';
+import { seeAlsoTerms } from '../service/seedSurfaces';
 import { termOccurrences } from '../service/termRename';
 import { appendPlanned, type EventAppender } from './decisionLog';
 import type { Logger } from './logger';
@@ -45,16 +47,28 @@ export interface AnsweredRename {
   senses: readonly Sense[];
   /** The glossary file whose entries it renames; none when every sense is one only the log holds. */
   seedFile?: string;
-  /** Only without `seedFile`: each spec the edit changes, how many uses, and how it read before. */
-  specs?: ReadonlyMap<string, SpecBefore>;
+  /** Only without `seedFile`: each file the edit changes, how many uses, and how it read before. */
+  files?: ReadonlyMap<string, FileBefore>;
 }
 
-export interface SpecBefore {
-  /** Uses of the term the edit changes in this spec. */
+export interface FileBefore {
+  /** A spec's prose uses, or a glossary file's `see_also` references. */
+  kind: 'spec' | 'seeAlso';
+  /** Uses of the term the edit changes in this file. */
   edits: number;
-  /** Uses of the term and of the new name in the spec's text when the rename was answered. */
+  /** Uses of the term and of the new name in the file's text when the rename was answered. */
   termUses: number;
   newUses: number;
+}
+
+/** How a file's text uses the term and the new name (as `FileBefore` counts them). */
+export function usesIn(engine: Engine, kind: FileBefore['kind'], text: string, term: string, newSurface: string): { termUses: number; newUses: number } {
+  if (kind === 'seeAlso') {
+    const references = seeAlsoTerms(text);
+    return { termUses: references.filter((r) => r.surface === term).length, newUses: references.filter((r) => r.surface === newSurface).length };
+  }
+  const uses = termOccurrences(engine, text, [term, newSurface]);
+  return { termUses: uses.get(term)!.length, newUses: uses.get(newSurface)!.length };
 }
 
 /** A glossary file's change as seedSaves.ts sees it (its senses before and after). */
@@ -136,15 +150,15 @@ export class RenameSaves {
     return seen;
   }
 
-  /** Whether a rename of a term only the log defines waits for a save of this spec. */
+  /** Whether a rename of a term only the log defines waits for a save of this file. */
   watching(file: string): boolean {
     const resolved = path.resolve(file);
-    for (const list of this.waiting.values()) if (list.some((r) => r.specs?.has(resolved))) return true;
+    for (const list of this.waiting.values()) if (list.some((r) => r.files?.has(resolved))) return true;
     return false;
   }
 
-  /** A spec was saved with `text` (or changed on disk): the renames it shows applied are recorded (one save at a time, in order). */
-  specSaved(file: string, text: string | (() => Promise<string | undefined>)): Promise<void> {
+  /** A file was saved with `text` (or changed on disk): the renames it shows applied are recorded (one save at a time, in order). */
+  fileSaved(file: string, text: string | (() => Promise<string | undefined>)): Promise<void> {
     const next = this.chain.then(async () => {
       const saved = typeof text === 'string' ? text : await text();
       if (saved !== undefined) await this.recordSaved(file, saved);
@@ -153,7 +167,7 @@ export class RenameSaves {
     return next;
   }
 
-  /** Settles once every spec save seen so far is recorded. */
+  /** Settles once every file save seen so far is recorded. */
   idle(): Promise<void> {
     return this.chain;
   }
@@ -163,10 +177,10 @@ export class RenameSaves {
     const resolved = path.resolve(file);
     for (const [root, list] of this.waiting) {
       const shown = list.filter((r) => {
-        const before = r.specs?.get(resolved);
+        const before = r.files?.get(resolved);
         if (!before) return false;
-        const uses = termOccurrences(this.deps.engine(), text, [r.term, r.newSurface]);
-        return before.termUses - uses.get(r.term)!.length >= before.edits && uses.get(r.newSurface)!.length - before.newUses >= before.edits;
+        const now = usesIn(this.deps.engine(), before.kind, text, r.term, r.newSurface);
+        return before.termUses - now.termUses >= before.edits && now.newUses - before.newUses >= before.edits;
       });
       if (shown.length === 0) continue;
       const rest = list.filter((r) => !shown.includes(r));

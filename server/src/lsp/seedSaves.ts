@@ -10,7 +10,9 @@
  *   `GlossaryClarificationResolved` selecting it for every clarification of that mission and
  *   term still open;
  * - a sense the file no longer has while the log keeps it (recorded earlier) is recorded again
- *   as `deprecated` (`update`), so the log never keeps alive what the file removed or changed.
+ *   as `deprecated` (`update`), so the log never keeps alive what the file removed or changed;
+ * - a change that shows a rename this server answered is recorded as that rename (renameSaves.ts),
+ *   and the senses it accounts for are not recorded again as gained or lost.
  *
  * Placeholder definitions are no senses (SPEC §3), so a draft is never recorded. What a log
  * already holds is not written again (planned inside the writers' lock, decisionLog.ts), so a

@@ -236,13 +236,13 @@ export class Session {
   saved(document: TextDocument): void {
     const located = this.analyzer.locate(document);
     if (located && isGlossaryFile(located.kind)) this.registry.requestReload(located.root, 0);
+    // A file a rename of a term only the log defines changed: recorded once saved with it (renameSaves.ts).
+    if (located && this.renames.watching(located.fsPath)) {
+      this.renames.fileSaved(located.fsPath, document.getText()).catch((error: unknown) => this.logger.error('recording a saved rename failed', error));
+    }
     // A spec whose define-here entry waits for its definition: recorded once it is written (specEntrySaves.ts).
     if (located && this.isSpec(document.uri) && this.specEntries.watching(located.fsPath)) {
       void this.specEntries.saved(located.fsPath, document.getText()).catch((error: unknown) => this.logger.error('recording a definition written in a spec failed', error));
-    }
-    // A spec a rename of a term only the log defines changed: recorded once saved with it (renameSaves.ts).
-    if (located?.kind.kind === 'markdown' && this.renames.watching(located.fsPath)) {
-      void this.renames.specSaved(located.fsPath, document.getText()).catch((error: unknown) => this.logger.error('recording a saved rename failed', error));
     }
   }
 
@@ -315,7 +315,7 @@ export class Session {
         this.specWrittenOnDisk(this.registry.rootFor(uri.fsPath), uri.fsPath);
       }
       // Any markdown file changed on disk (clients that watch more than we register for): its uses for health.
-      if (isMarkdownFile(uri.fsPath) && !this.documents.get(change.uri) && change.type !== FileChangeType.Deleted) this.markdownWrittenOnDisk(this.registry.rootFor(uri.fsPath), uri.fsPath);
+      if (!this.documents.get(change.uri) && change.type !== FileChangeType.Deleted) this.renamedOnDisk(this.registry.rootFor(uri.fsPath), uri.fsPath);
       if (isMarkdownFile(uri.fsPath) && !this.documents.get(change.uri)) this.health.specChanged(this.registry.rootFor(uri.fsPath), uri.fsPath, EDIT_DELAY_MS);
       // A folder of specs deleted or moved away: their uses are gone from health too.
       else if (specsDropped) this.health.specChanged(this.registry.rootFor(uri.fsPath), uri.fsPath, EDIT_DELAY_MS);
@@ -337,14 +337,14 @@ export class Session {
     this.indexer.vocabularyChanged(fsPath);
   }
 
-  /** A markdown file not open in the editor changed on disk: a rename it shows saved is recorded. */
-  private markdownWrittenOnDisk(root: string, fsPath: string): void {
+  /** A file not open in the editor changed on disk: a rename it shows saved is recorded. */
+  private renamedOnDisk(root: string, fsPath: string): void {
     if (!this.renames.watching(fsPath)) return;
     const text = async () => {
       const outcome = readWorkspaceText(root, fsPath, (await this.settings.get(fileUri(root))).maxFileSize, this.fs);
       return outcome.ok ? outcome.text : undefined;
     };
-    this.renames.specSaved(fsPath, text).catch((error: unknown) => this.logger.error('recording a saved rename failed', error));
+    this.renames.fileSaved(fsPath, text).catch((error: unknown) => this.logger.error('recording a saved rename failed', error));
   }
 
   /** A spec not open in the editor changed on disk: its define-here entries written by now are recorded. */

@@ -3,11 +3,9 @@
  * workspace symbols. Each waits for the folder's index to be current (the background build, and
  * the open specs edited since), then hands the index and the folder's glossary to the service.
  *
- * A rename is recorded when it is answered, before the client applies it (LSP gives the server no
- * word of that): `GlossarySenseUpdated` `create` of every renamed sense under its new surface,
- * and `update` to `deprecated` of every sense under the old surface that the log holds — exactly
- * what saving the renamed glossary file would record, planned inside the writers' lock against
- * the log, so the save that follows records nothing more (seedSaves.ts finds it all recorded).
+ * A rename writes nothing when it is answered: the client may discard its edit, apply it to
+ * buffers it never saves, or fail to apply it (LSP gives the server no word of that). The answered
+ * rename waits for the save that shows it (renameSaves.ts), which records it.
  */
 
 import path from 'node:path';
@@ -42,11 +40,11 @@ import type { CheckedDocument } from '../service/types';
 import { termAtPosition, termHighlights, termReferences, termSymbols } from '../service/termNavigation';
 import type { SeedSurface } from '../service/seedSurfaces';
 import { SeedTexts, type GlossarySources } from '../service/termEntries';
-import { planRename, renameTarget, termOccurrences, type RenamePlan } from '../service/termRename';
+import { planRename, renameTarget, type RenamePlan } from '../service/termRename';
 import type { DocumentAnalyzer } from './analysis';
 import type { ClientFeatures } from './capabilities';
 import type { Logger } from './logger';
-import type { RenameSaves, SpecBefore } from './renameSaves';
+import { usesIn, type FileBefore, type RenameSaves } from './renameSaves';
 import { throwIfCancelled } from './runSafe';
 import type { TermIndexer } from './termIndexer';
 import type { WorkspaceRegistry } from './workspaces';
@@ -247,15 +245,15 @@ export class TermFeatures {
       return;
     }
     const seedFiles = new Set(SCOPE_ORDER.map((scope) => seedPath(target.root, scope)));
-    const specs = new Map<string, SpecBefore>();
+    const files = new Map<string, FileBefore>();
     for (const [file, edits] of byFile) {
-      if (seedFiles.has(file)) continue; // a `see_also` in a glossary file: no sense changes there
       const text = await this.deps.readText(target.root, file);
       if (typeof text !== 'string') continue;
-      const uses = termOccurrences(this.deps.engine(), text, [plan.term, plan.newSurface]);
-      specs.set(path.resolve(file), { edits: edits.length, termUses: uses.get(plan.term)!.length, newUses: uses.get(plan.newSurface)!.length });
+      // (In a glossary file, the edit changes `see_also` references: no sense is renamed there.)
+      const kind = seedFiles.has(file) ? 'seeAlso' : 'spec';
+      files.set(path.resolve(file), { kind, edits: edits.length, ...usesIn(this.deps.engine(), kind, text, plan.term, plan.newSurface) });
     }
-    if (specs.size > 0) this.deps.renames.answered({ ...base, specs });
+    if (files.size > 0) this.deps.renames.answered({ ...base, files });
   }
 }
 

@@ -112,6 +112,10 @@ export function planRename(engine: Engine, sources: GlossarySources, seedTexts: 
     }
   }
   for (const u of direct) edits.push({ file: u.document, range: u.range, newText: written.get(u.form)! });
+  if (edits.length === 0) {
+    // Nothing for the editor to apply, so no save would ever show the rename (and record it).
+    return { ok: false, message: `'${term}' is defined only in the event log and no spec or glossary file writes it: renaming it would change no file. Use the new name in a spec and define it there with the quick fix instead.` };
+  }
   return { ok: true, term, newSurface, scope: target.scope, senses: target.entries.map((e) => e.sense), edits, seeAlso };
 }
 
