@@ -314,8 +314,9 @@ export class Session {
         this.specChanged(this.registry.rootFor(uri.fsPath), uri.fsPath, change.uri);
         this.specWrittenOnDisk(this.registry.rootFor(uri.fsPath), uri.fsPath);
       }
-      // Any markdown file changed on disk (clients that watch more than we register for): its uses for health.
+      // A file a rename waits for, written by now (renameSaves.ts).
       if (!this.documents.get(change.uri) && change.type !== FileChangeType.Deleted) this.renamedOnDisk(this.registry.rootFor(uri.fsPath), uri.fsPath);
+      // Any markdown file changed on disk (clients that watch more than we register for): its uses for health.
       if (isMarkdownFile(uri.fsPath) && !this.documents.get(change.uri)) this.health.specChanged(this.registry.rootFor(uri.fsPath), uri.fsPath, EDIT_DELAY_MS);
       // A folder of specs deleted or moved away: their uses are gone from health too.
       else if (specsDropped) this.health.specChanged(this.registry.rootFor(uri.fsPath), uri.fsPath, EDIT_DELAY_MS);
