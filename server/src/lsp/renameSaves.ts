@@ -196,8 +196,12 @@ export class RenameSaves {
           const { events } = await appendPlanned(this.deps.eventStore(root), missionId, snapshot.replay, (state) => ({ drafts: planned.flatMap((step) => step(state)) }));
           if (events.length > 0) wrote = true;
         }
-        this.deps.logger.info(`recorded the rename ${shown.map((r) => `'${r.term}' → '${r.newSurface}'`).join(', ')}, saved in ${file}`);
-        if (wrote) await this.deps.recorded(root);
+        const names = shown.map((r) => `'${r.term}' → '${r.newSurface}'`).join(', ');
+        if (!wrote) this.deps.logger.info(`the rename ${names}, saved in ${file}, is in the log already`);
+        else {
+          this.deps.logger.info(`recorded the rename ${names}, saved in ${file}`);
+          await this.deps.recorded(root);
+        }
       } catch (error) {
         this.deps.logger.error(`recording the rename saved in ${file} failed`, error);
       }
