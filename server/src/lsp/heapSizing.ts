@@ -15,18 +15,9 @@
  *   checks (promoted, as a check outlives the small young generation) piled up to that limit:
  *   with 200 specs opened, ~114 → ~101 MB resident when all are published. The cost is more
  *   full collections while a burst of checks runs (incremental, mostly on V8's own thread).
- * - Every full collection compacts (moves the survivors off sparse pages and gives those back)
- *   instead of only when V8's heuristics find the heap fragmented enough. With 200 specs open the
- *   heap held ~34 MB of pages for ~19 MB of objects once the burst's garbage was collected; now
- *   the pages follow what is alive (settled 3 s later: ~86 → ~79 MB resident, before the cold
- *   documents' texts were packed). The keystroke benchmark showed no cost (33 KB 1.02× / 0.94×,
- *   1 MB 1.01× / 0.94× of the same build without it, same run): a keystroke's garbage dies young.
- *   (`--optimize-for-size`, which would also make V8 collect after 2 MB of growth instead of 8,
- *   made the 1 MB keystroke 1.6× slower: not used.)
  */
 
 import { setFlagsFromString } from 'node:v8';
 
 setFlagsFromString('--semi-space-growth-factor=1');
 setFlagsFromString('--heap-growing-percent=20');
-setFlagsFromString('--compact-on-every-full-gc');

@@ -24,7 +24,7 @@ import type { EventAppender } from './decisionLog';
 import { serverCapabilities } from './capabilities';
 import { DocumentTexts, specDocuments } from './documents';
 import { Logger } from './logger';
-import { MarkingSchedule } from './markingSchedule';
+import { CollectorMode } from './collectorMode';
 import { compactingCollector, MemoryKeeper, type Collect } from './memory';
 import { runSafe, runSafeNotification } from './runSafe';
 import { Session } from './session';
@@ -47,11 +47,11 @@ export interface ServerOptions {
 
 export function startServer(connection: Connection, options: ServerOptions = {}): void {
   const logger = new Logger(connection.console);
-  // (Open documents no one is editing keep their text packed: see documents.ts. V8 collects
-  // early unless the user is typing: markingSchedule.ts.)
+  // (Open documents no one is editing keep their text packed: see documents.ts. V8 collects for
+  // memory unless the user is typing: collectorMode.ts.)
   const texts = new DocumentTexts();
-  const marking = new MarkingSchedule();
-  const documents = new TextDocuments<TextDocument>(specDocuments(texts, () => marking.documentChanged()));
+  const collector = new CollectorMode();
+  const documents = new TextDocuments<TextDocument>(specDocuments(texts, () => collector.documentChanged()));
   documents.onDidClose((event) => texts.closed(event.document));
   const commonWords = options.commonWords ?? loadCommonWords;
   // The server's engine: made on first use, once the common-word list is read.
@@ -152,7 +152,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (shutDown) throw new ResponseError(ErrorCodes.InvalidRequest, 'the server is already shut down: only `exit` is accepted');
     shutDown = true;
     memory.dispose();
-    marking.dispose();
+    collector.dispose();
     session?.dispose();
     session = undefined;
   });
