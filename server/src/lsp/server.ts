@@ -53,7 +53,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const collector = new CollectorMode();
   const documents = new TextDocuments<TextDocument>(specDocuments(texts, () => collector.documentChanged()));
   documents.onDidClose((event) => texts.closed(event.document));
-  const commonWords = options.commonWords ?? loadCommonWords;
+  // (Front-coded: the server keeps the lists for as long as it runs.)
+  const commonWords = options.commonWords ?? (() => loadCommonWords(true));
   // The server's engine: made on first use, once the common-word list is read.
   let engine: Engine | undefined;
   const getEngine = () => (engine ??= createEngine({ commonWords: commonWords() }));
