@@ -33,7 +33,7 @@ const loaded = new Map<boolean, CommonWords>();
 
 /**
  * The shipped word lists, read once per process. `frontCoded`: kept front-coded (half the memory,
- * ~15 ms more to load): for the language server, which keeps them for long; the CLI does not.
+ * ~50 ms more to load, once): for the language server, which keeps them for long; the CLI does not.
  */
 export function loadCommonWords(frontCoded = false): CommonWords {
   let common = loaded.get(frontCoded);
