@@ -21,8 +21,6 @@ describe('conflict diagnostics', () => {
     ]);
     expect(diagnostics[0]!.data).toEqual({
       kind: 'finding',
-      uri: ws.uri(SPEC),
-      workspaceUri: ws.uri(''),
       missionId: MISSION,
       stepId: 'spec',
       term: 'workspace',

@@ -53,14 +53,13 @@ export function documentDiagnostics(doc: CheckedDocument, settings: Settings): D
     const diagnostic = problemDiagnostic(problem, doc.uri, settings);
     if (diagnostic) out.push(diagnostic);
   });
-  const workspaceUri = fileUri(doc.root);
   const written = findings.length > 0 ? writtenTerms(doc.report) : undefined;
   // The diagnostics of a term's findings share their `data` and related entries (one object
   // each, not one per occurrence), by the findings' candidate senses (one array per resolution).
   const shared = new Map<Finding['candidateSenses'], Shared>();
   findings.forEach((finding, i) => {
     if (!isShown(problems.length + i, finding.conflictType)) return;
-    const diagnostic = makeDiagnostic(doc, finding, settings, shared, workspaceUri, openOf(finding), written!(finding));
+    const diagnostic = makeDiagnostic(doc, finding, settings, shared, openOf(finding), written!(finding));
     if (diagnostic) out.push(diagnostic);
   });
   if (omitted.size > 0) {
@@ -81,7 +80,6 @@ function makeDiagnostic(
   finding: Finding,
   settings: Settings,
   sharedBySenses: Map<Finding['candidateSenses'], Shared>,
-  workspaceUri: string,
   open: OpenClarification | undefined,
   written: string | undefined,
 ): Diagnostic | undefined {
@@ -89,7 +87,7 @@ function makeDiagnostic(
   if (severity === undefined) return undefined;
   let shared = sharedBySenses.get(finding.candidateSenses);
   if (shared === undefined || shared.open !== open || !madeAlike(shared.finding, finding)) {
-    shared = { finding, open, data: findingData(doc, finding, workspaceUri, open), related: relatedEntries(doc, finding) };
+    shared = { finding, open, data: findingData(doc, finding, open), related: relatedEntries(doc, finding) };
     sharedBySenses.set(finding.candidateSenses, shared);
   }
   const message = messageAsWritten(finding.message, finding.term, written);
@@ -118,11 +116,9 @@ function madeAlike(a: Finding, b: Finding): boolean {
 }
 
 /** `open`: the document's first open clarification of the finding's term, if any (the term is deferred). */
-export function findingData(doc: CheckedDocument, finding: Finding, workspaceUri: string, open: OpenClarification | undefined): FindingData {
+export function findingData(doc: CheckedDocument, finding: Finding, open: OpenClarification | undefined): FindingData {
   return {
     kind: 'finding',
-    uri: doc.uri,
-    workspaceUri,
     missionId: doc.missionId,
     stepId: doc.stepId,
     term: finding.term,

@@ -51,13 +51,14 @@ export const ALL_COMMANDS: readonly CommandId[] = Object.values(Commands);
 /** Where a define command puts the new sense. */
 export type DefineScope = Extract<ScopeId, 'mission_local' | 'team_domain'>;
 
-/** `Diagnostic.data` of a conflict diagnostic: everything its code actions need. */
+/**
+ * `Diagnostic.data` of a conflict diagnostic: everything its code actions need besides the
+ * document, which the code action request names (`textDocument`). (No URIs: every diagnostic of
+ * a publication carries its own copy of `data`, and the document's and the workspace's URIs were
+ * half of it, serialized by the server and parsed by the client at every keystroke.)
+ */
 export interface FindingData {
   kind: 'finding';
-  /** Document the finding is in. */
-  uri: string;
-  /** Workspace folder (holding `.kittify/`) the document belongs to, as a file URI. */
-  workspaceUri: string;
   missionId: string;
   stepId: string;
   /** Normalized term. */
@@ -88,7 +89,7 @@ export type DiagnosticData = FindingData | SourceProblemData;
 export function isFindingData(value: unknown): value is FindingData {
   if (!value || typeof value !== 'object') return false;
   const v = value as Partial<FindingData>;
-  return v.kind === 'finding' && typeof v.uri === 'string' && typeof v.term === 'string' && typeof v.missionId === 'string' && Array.isArray(v.candidates);
+  return v.kind === 'finding' && typeof v.term === 'string' && typeof v.missionId === 'string' && Array.isArray(v.candidates);
 }
 
 /**
