@@ -8,6 +8,7 @@
 import { followsPrevious, propose, type CheckContext, type RareWord } from '../check/context';
 import type { EngineState } from '../check/engineState';
 import { normalizeSurface } from '../normalize';
+import { standalone } from '../text';
 import type { Unit } from '../pipeline';
 import { FUNCTION_WORDS, isClipping, isCommonWord, isFamiliarWord, isKnownWord } from '../words';
 import { CodeSpanWords } from './codeWords';
@@ -47,6 +48,13 @@ function quotedSurface(engine: EngineState, quoted: string): string | undefined 
     engine.rememberQuoted(quoted, surface);
   }
   return surface ?? undefined;
+}
+
+/** Whether each quoted surface is made of familiar words only, for these word lists. */
+interface FamiliarMemo {
+  common: CheckContext['common'];
+  knownTerms: CheckContext['knownTerms'];
+  bySurface: Map<string, boolean>;
 }
 
 /** Whether every word of a surface (and every part of a hyphenated word) needs no glossary. */
@@ -146,8 +154,18 @@ const quotedPhrase: Extractor = {
     if (previous && edit) found = spliceFound(previous, edit.restart, edit.end, edit.delta, find);
     else find(0, text.length, (found = emptyFound()));
     context.memo.set('quoted_phrase', found);
-    // A phrase made only of familiar words is not a term ("nice to have", "issue tracker").
-    for (const surface of found.value) if (!allFamiliar(context, surface)) propose(context, surface, 'quoted_phrase');
+    // A phrase made only of familiar words is not a term ("nice to have", "issue tracker"). Asked
+    // once per surface, and carried to the next check with the same word lists: on a 1 MB spec,
+    // splitting and looking up every quote's words again was a twentieth of a keystroke.
+    const before = previous ? (context.previous!.memo.get('quoted_phrase.familiar') as FamiliarMemo | undefined) : undefined;
+    const familiar: FamiliarMemo = before && before.common === context.common && before.knownTerms === context.knownTerms && before.bySurface.size <= 2 * found.value.length + 1024 ? before : { common: context.common, knownTerms: context.knownTerms, bySurface: new Map() };
+    context.memo.set('quoted_phrase.familiar', familiar);
+    for (const surface of found.value) {
+      let isFamiliar = familiar.bySurface.get(surface);
+      // (A string of its own: a surface sliced from the text would keep that version of it alive.)
+      if (isFamiliar === undefined) familiar.bySurface.set(standalone(surface), (isFamiliar = allFamiliar(context, surface)));
+      if (!isFamiliar) propose(context, surface, 'quoted_phrase');
+    }
   },
 };
 
