@@ -36,14 +36,15 @@ export const glossaryMatch: Unit<CheckContext> = {
     context.memo.set('glossary_match', { walk: result.walk, from: result.from, to: result.to } satisfies GlossaryMemo);
 
     const { tokens } = scan;
-    const { first, last, surface } = result.walk;
+    const { first, last } = result.walk;
+    const walk = result.walk;
     const consumed = context.consumed;
     for (let k = 0; k < first.length; k++) for (let t = first[k]!; t <= last[k]!; t++) consumed[t] = 1;
     // Each matched surface once: proposed, and given its occurrences in one array of the right size
     // (a 1 MB spec has thousands of matches of a few hundred surfaces).
     const groups = occurrencesBySurface(result.walk, tokens, glossary.trie.surfaceCount, context.engine.groups);
     for (let g = 0; g < groups.count; g++) {
-      const name = surface[groups.firstMatch[g]!]!;
+      const name = glossary.trie.surfaceName(walk.id[groups.firstMatch[g]!]!);
       propose(context, name, 'glossary_match');
       context.occurrences.set(name, groups.pairs[g]!);
     }

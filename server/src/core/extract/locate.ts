@@ -66,10 +66,10 @@ export const locate: Unit<CheckContext> = {
     const buffer = context.engine.walkBuffer;
     const result = previous && change ? rewalk(trie, scan, rules, previous.walk, change, buffer) : walkAll(trie, scan, rules, buffer);
     const { tokens } = scan;
-    const { surface } = result.walk;
+    const walk = result.walk;
     const groups = occurrencesBySurface(result.walk, tokens, trie.surfaceCount, context.engine.groups);
     for (let g = 0; g < groups.count; g++) {
-      const name = surface[groups.firstMatch[g]!]!;
+      const name = trie.surfaceName(walk.id[groups.firstMatch[g]!]!);
       const known = context.occurrences.get(name); // an alias's canonical term found by the glossary walk
       if (known) for (const offset of groups.pairs[g]!) known.push(offset);
       else context.occurrences.set(name, groups.pairs[g]!);

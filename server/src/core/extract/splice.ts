@@ -31,17 +31,22 @@ export function spliceFound<T>(previous: Found<T>, from: number, to: number, shi
   const tail = lowerBound(previous.at, to - shift);
   const middle = emptyFound<T>();
   redo(from, to, middle);
-  let out: Found<T>;
-  if (middle.at.length <= SPLICED_AT_MOST) {
-    previous.at.splice(head, tail - head, ...middle.at);
-    previous.value.splice(head, tail - head, ...middle.value);
-    out = previous;
-  } else {
-    out = { at: previous.at.slice(0, head).concat(middle.at, previous.at.slice(tail)), value: previous.value.slice(0, head).concat(middle.value, previous.value.slice(tail)) };
-  }
+  const out: Found<T> = { at: replaced(previous.at, head, tail, middle.at), value: replaced(previous.value, head, tail, middle.value) };
   if (shift !== 0) {
     const at = out.at;
     for (let k = head + middle.at.length; k < at.length; k++) at[k]! += shift;
   }
   return out;
+}
+
+/**
+ * `array` with its entries [from, to) replaced by `items`: `array` itself, spliced (a move of
+ * memory), unless there are too many items to pass as arguments; then a new array.
+ */
+export function replaced<T>(array: T[], from: number, to: number, items: readonly T[]): T[] {
+  if (items.length <= SPLICED_AT_MOST) {
+    array.splice(from, to - from, ...items);
+    return array;
+  }
+  return array.slice(0, from).concat(items, array.slice(to));
 }

@@ -15,12 +15,13 @@ import type { SurfaceTrie, TrieMatch } from './trie';
 
 /**
  * The accepted matches of a walk, in order. (Typed arrays: they are kept from one check of a
- * document to the next, and their contents live outside the heap the collector copies.)
+ * document to the next, and their contents live outside the heap the collector copies. A match's
+ * surface is the trie's `surfaceName(id)`: an array of the surfaces, as long as the walk, was a
+ * tenth of what a keystroke on a 1 MB spec left for the collector.)
  */
 export interface Walk {
   first: Int32Array;
   last: Int32Array;
-  surface: string[];
   /** The trie's number of each surface (`SurfaceTrie.surfaceId`). */
   id: Int32Array;
 }
@@ -33,12 +34,11 @@ export class WalkBuffer {
   first = new Int32Array(1024);
   last = new Int32Array(1024);
   id = new Int32Array(1024);
-  surface: (string | undefined)[] = [];
   count = 0;
   /** Scratch: the tokens where a match may start (`SurfaceTrie.startCandidates`). */
   starts = new Int32Array(1024);
 
-  push(first: number, last: number, surface: string, id: number): void {
+  push(first: number, last: number, id: number): void {
     if (this.count === this.first.length) {
       this.first = grown(this.first, 2 * this.count);
       this.last = grown(this.last, 2 * this.count);
@@ -47,19 +47,12 @@ export class WalkBuffer {
     this.first[this.count] = first;
     this.last[this.count] = last;
     this.id[this.count] = id;
-    this.surface[this.count] = surface;
     this.count++;
   }
 
-  /** Empties the buffer (the surfaces it held are let go; its room is kept). */
+  /** Empties the buffer (its room is kept). */
   reset(): void {
-    this.surface.fill(undefined, 0, this.count);
     this.count = 0;
-  }
-
-  /** The surfaces [0, count) as an array of their own. */
-  surfaces(): string[] {
-    return this.surface.slice(0, this.count) as string[];
   }
 }
 
@@ -87,14 +80,14 @@ export interface WalkResult {
 }
 
 export function emptyWalk(): Walk {
-  return { first: new Int32Array(0), last: new Int32Array(0), surface: [], id: new Int32Array(0) };
+  return { first: new Int32Array(0), last: new Int32Array(0), id: new Int32Array(0) };
 }
 
 /** The whole walk; `buffer` is lent for its matches. */
 export function walkAll(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules, buffer: WalkBuffer): WalkResult {
   buffer.reset();
   const to = walkFrom(trie, scan, rules, 0, buffer, undefined);
-  const walk: Walk = { first: buffer.first.slice(0, buffer.count), last: buffer.last.slice(0, buffer.count), surface: buffer.surfaces(), id: buffer.id.slice(0, buffer.count) };
+  const walk: Walk = { first: buffer.first.slice(0, buffer.count), last: buffer.last.slice(0, buffer.count), id: buffer.id.slice(0, buffer.count) };
   buffer.reset();
   return { walk, from: 0, to };
 }
@@ -123,7 +116,7 @@ export function rewalk(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules, 
   const tail = stop < scan.tokens.count ? n - j : 0;
   const r = region.count;
   const size = k + r + tail;
-  const walk: Walk = { first: new Int32Array(size), last: new Int32Array(size), surface: new Array<string>(size), id: new Int32Array(size) };
+  const walk: Walk = { first: new Int32Array(size), last: new Int32Array(size), id: new Int32Array(size) };
   walk.first.set(previous.first.subarray(0, k));
   walk.last.set(previous.last.subarray(0, k));
   walk.id.set(previous.id.subarray(0, k));
@@ -131,12 +124,9 @@ export function rewalk(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules, 
   walk.last.set(region.last.subarray(0, r), k);
   walk.id.set(region.id.subarray(0, r), k);
   walk.id.set(previous.id.subarray(j, j + tail), k + r);
-  for (let m = 0; m < k; m++) walk.surface[m] = previous.surface[m]!;
-  for (let m = 0; m < r; m++) walk.surface[k + m] = region.surface[m]!;
   for (let m = 0; m < tail; m++) {
     walk.first[k + r + m] = previous.first[j + m]! + change.shift;
     walk.last[k + r + m] = previous.last[j + m]! + change.shift;
-    walk.surface[k + r + m] = previous.surface[j + m]!;
   }
   buffer.reset();
   return { walk, from: restart, to: stop };
@@ -160,7 +150,7 @@ function walkFrom(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules, from:
     for (let k = 0; k < n; k++) {
       const i = starts[k]!;
       if (i < next || !trie.matchInto(tokens, i, masked, text, lexicon, match) || !rules.accept(match)) continue;
-      out.push(match.first, match.last, match.surface, match.id);
+      out.push(match.first, match.last, match.id);
       next = match.last + 1;
     }
     return tokens.count;
@@ -171,7 +161,7 @@ function walkFrom(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules, from:
     if (stop(i)) return i;
     if ((skip && skip[i]) || flags[words[i]!] === 1) continue;
     if (!trie.matchInto(tokens, i, masked, text, lexicon, match) || !rules.accept(match)) continue;
-    out.push(match.first, match.last, match.surface, match.id);
+    out.push(match.first, match.last, match.id);
     // The tokens inside the match are passed over; a stop can only fall on a visited token.
     i = match.last;
   }
