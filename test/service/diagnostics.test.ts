@@ -19,12 +19,10 @@ describe('conflict diagnostics', () => {
       [RANGES.qzx, 'unknown', DiagnosticSeverity.Information, MESSAGES.qzx, 'spec-glossary'],
       [RANGES.workspace2, 'ambiguous', DiagnosticSeverity.Error, MESSAGES.ambiguous, 'spec-glossary'],
     ]);
+    // (The conflict type is the code; mission and step are the document's.)
     expect(diagnostics[0]!.data).toEqual({
       kind: 'finding',
-      missionId: MISSION,
-      stepId: 'spec',
       term: 'workspace',
-      conflictType: 'ambiguous',
       severity: 'high',
       scope: 'team_domain',
       candidates: [
@@ -32,7 +30,9 @@ describe('conflict diagnostics', () => {
         { surface: 'workspace', scope: 'team_domain', definition: 'VS Code workspace configuration file', confidence: 0.7 },
       ],
     });
-    expect(diagnostics[1]!.data).toMatchObject({ conflictType: 'inconsistent', reason: 'synonym_to_avoid', replacement: 'worktree', term: 'work dir' });
+    expect(diagnostics[1]!.data).toEqual({ kind: 'finding', reason: 'synonym_to_avoid', replacement: 'worktree', term: 'work dir', severity: 'low', scope: 'team_domain', candidates: [expect.anything()] });
+    // An unknown term has no candidates, and says so by leaving them out.
+    expect(diagnostics[2]!.data).toEqual({ kind: 'finding', term: 'qzx', severity: 'low', scope: null });
   });
 
   it('points relatedInformation at the seed entries of the candidate senses', async () => {

@@ -8,7 +8,7 @@
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver-types';
 import { messageAsWritten, writtenTerms } from '../core/check/wording';
 import type { Finding, OpenClarification, Range, Sense, SourceProblem } from '../core/types';
-import { DIAGNOSTIC_SOURCE, type FindingData, type SourceProblemData } from '../shared/protocol';
+import { DIAGNOSTIC_SOURCE, type PublishedFindingData, type SourceProblemData } from '../shared/protocol';
 import { SERVER_CODES, severityFor } from './codes';
 import { omittedDiagnostic, shownUnderLimit } from './problemLimit';
 import { fileUri } from './paths';
@@ -20,7 +20,7 @@ interface Shared {
   /** A finding it was made for (what it depends on: term, type, reason, severity, scope, replacement). */
   finding: Finding;
   open: OpenClarification | undefined;
-  data: FindingData;
+  data: PublishedFindingData;
   related: DiagnosticRelatedInformation[];
 }
 
@@ -87,7 +87,7 @@ function makeDiagnostic(
   if (severity === undefined) return undefined;
   let shared = sharedBySenses.get(finding.candidateSenses);
   if (shared === undefined || shared.open !== open || !madeAlike(shared.finding, finding)) {
-    shared = { finding, open, data: findingData(doc, finding, open), related: relatedEntries(doc, finding) };
+    shared = { finding, open, data: findingData(finding, open), related: relatedEntries(doc, finding) };
     sharedBySenses.set(finding.candidateSenses, shared);
   }
   const message = messageAsWritten(finding.message, finding.term, written);
@@ -115,17 +115,17 @@ function madeAlike(a: Finding, b: Finding): boolean {
   return a.term === b.term && a.conflictType === b.conflictType && a.reason === b.reason && a.severity === b.severity && a.scope === b.scope && a.replacement === b.replacement;
 }
 
-/** `open`: the document's first open clarification of the finding's term, if any (the term is deferred). */
-export function findingData(doc: CheckedDocument, finding: Finding, open: OpenClarification | undefined): FindingData {
+/**
+ * The published `data` of a finding's diagnostics (see `PublishedFindingData`). `open`: the
+ * document's first open clarification of the finding's term, if any (the term is deferred).
+ */
+export function findingData(finding: Finding, open: OpenClarification | undefined): PublishedFindingData {
   return {
     kind: 'finding',
-    missionId: doc.missionId,
-    stepId: doc.stepId,
     term: finding.term,
-    conflictType: finding.conflictType,
     severity: finding.severity,
     scope: finding.scope,
-    candidates: finding.candidateSenses.map((s) => ({ surface: s.surface, scope: s.scope, definition: s.definition, confidence: s.confidence })),
+    ...(finding.candidateSenses.length > 0 ? { candidates: finding.candidateSenses.map((s) => ({ surface: s.surface, scope: s.scope, definition: s.definition, confidence: s.confidence })) } : {}),
     ...(finding.replacement !== undefined ? { replacement: finding.replacement } : {}),
     ...(finding.reason !== undefined ? { reason: finding.reason } : {}),
     ...(open !== undefined ? { openConflictId: open.conflictId, deferredSince: open.timestamp } : {}),
