@@ -116,20 +116,48 @@ export function rewalk(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules, 
   const tail = stop < scan.tokens.count ? n - j : 0;
   const r = region.count;
   const size = k + r + tail;
-  const walk: Walk = { first: new Int32Array(size), last: new Int32Array(size), id: new Int32Array(size) };
-  walk.first.set(previous.first.subarray(0, k));
-  walk.last.set(previous.last.subarray(0, k));
-  walk.id.set(previous.id.subarray(0, k));
+  // Made in the previous walk's arrays when they have room (the previous walk is not read again):
+  // three new arrays as long as the walk per keystroke were most of the memory a keystroke on a
+  // 1 MB spec took outside the heap. The matches after the stretch move (a move of memory), then
+  // the stretch's are written before them.
+  const walk = roomFor(previous, size, k, j, tail);
   walk.first.set(region.first.subarray(0, r), k);
   walk.last.set(region.last.subarray(0, r), k);
   walk.id.set(region.id.subarray(0, r), k);
-  walk.id.set(previous.id.subarray(j, j + tail), k + r);
-  for (let m = 0; m < tail; m++) {
-    walk.first[k + r + m] = previous.first[j + m]! + change.shift;
-    walk.last[k + r + m] = previous.last[j + m]! + change.shift;
+  if (change.shift !== 0) {
+    for (let m = k + r; m < size; m++) {
+      walk.first[m]! += change.shift;
+      walk.last[m]! += change.shift;
+    }
   }
   buffer.reset();
   return { walk, from: restart, to: stop };
+}
+
+/**
+ * Arrays for a walk of `size` matches: its first `keep` are `previous`'s first ones, the `tail`
+ * at `size - tail` on are `previous`'s from `from` on (not yet shifted); the caller writes those
+ * between. In `previous`'s own arrays when they have room (views of them: the walk keeps its
+ * exact length), else in new ones with room to grow.
+ */
+function roomFor(previous: Walk, size: number, keep: number, from: number, tail: number): Walk {
+  const capacity = previous.first.buffer.byteLength / Int32Array.BYTES_PER_ELEMENT;
+  const inPlace = size <= capacity && previous.first.byteOffset === 0 && previous.last.byteOffset === 0 && previous.id.byteOffset === 0;
+  const room = inPlace ? capacity : size + (size >> 3) + 64;
+  const make = (array: Int32Array): Int32Array => {
+    let all: Int32Array;
+    if (inPlace) {
+      // (Over the whole buffer: the tail may move past the previous walk's end.)
+      all = new Int32Array(array.buffer, 0, capacity);
+      all.copyWithin(size - tail, from, from + tail);
+    } else {
+      all = new Int32Array(room);
+      all.set(array.subarray(0, keep));
+      all.set(array.subarray(from, from + tail), size - tail);
+    }
+    return all.length === size ? all : all.subarray(0, size);
+  };
+  return { first: make(previous.first), last: make(previous.last), id: make(previous.id) };
 }
 
 /** Walks from token `from` until `stop` says so (or the end); returns where it stopped. */
