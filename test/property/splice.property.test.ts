@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { spliceFound, type Found } from '../../server/src/core/extract/splice';
+import { splicedInt32 } from '../../server/src/core/text';
 import { propertyRuns } from '../helpers/propertyRuns';
 
 /** What spliceFound must return, made the plain way. */
@@ -63,6 +64,27 @@ describe('spliceFound', () => {
         expect(got).toEqual(want);
       }),
       { numRuns: propertyRuns(300), seed: 17 },
+    );
+  });
+});
+
+describe('splicedInt32', () => {
+  test('replaces the entries, in place while there is room, and never changes what a new array holds', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.integer({ min: -50, max: 50 }), { maxLength: 40 }), { minLength: 1, maxLength: 6 }), fc.array(fc.tuple(fc.nat(), fc.nat()), { minLength: 6, maxLength: 6 }), (inserts, places) => {
+        // One array edited again and again, as a document's checkpoints are; a plain array alongside.
+        let array = Int32Array.from([1, 2, 3, 4, 5, 6, 7, 8]);
+        let plain = [...array];
+        inserts.forEach((items, i) => {
+          const [a, b] = places[i]!;
+          const from = a % (plain.length + 1);
+          const to = from + (b % (plain.length - from + 1));
+          array = splicedInt32(array, from, to, items);
+          plain = [...plain.slice(0, from), ...items, ...plain.slice(to)];
+          expect([...array]).toEqual(plain);
+        });
+      }),
+      { numRuns: propertyRuns(300), seed: 18 },
     );
   });
 });
