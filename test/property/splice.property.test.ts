@@ -73,7 +73,7 @@ describe('splicedInt32', () => {
     fc.assert(
       fc.property(fc.array(fc.array(fc.integer({ min: -50, max: 50 }), { maxLength: 40 }), { minLength: 1, maxLength: 6 }), fc.array(fc.tuple(fc.nat(), fc.nat()), { minLength: 6, maxLength: 6 }), (inserts, places) => {
         // One array edited again and again, as a document's checkpoints are; a plain array alongside.
-        let array = Int32Array.from([1, 2, 3, 4, 5, 6, 7, 8]);
+        let array: Int32Array = Int32Array.from([1, 2, 3, 4, 5, 6, 7, 8]);
         let plain = [...array];
         inserts.forEach((items, i) => {
           const [a, b] = places[i]!;
