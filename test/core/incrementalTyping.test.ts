@@ -35,6 +35,7 @@ const VOCABULARY = `
 
 Each quarkle moves through the zorblax; a "delivery lane" and the QK are \`quarkle run\` items.
 The frobnicator, the frobnicator and the Frobnicator, then the WSP and the APIs of MissionRunner.
+Words the ignore list makes familiar: the "zorblax board", the ZorblaxBoard and the ZORBLAX.
 `;
 
 /** A long document: generated prose with the section above between its parts. */
@@ -64,13 +65,15 @@ describe('typing into a long document', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.nat(spots.length - 1), fc.constantFrom('lane ', 'QK ', '`x` ', '"a b" ', 'Zorblax '), fc.boolean()), { minLength: 1, maxLength: 4 }), fc.nat(2), (bursts, lists) => {
         const checker = engine.createIncrementalChecker();
-        const words = lists === 1 ? IGNORING : { common, knownTerms: undefined };
-        const options: CheckOptions = { glossary: GLOSSARY, common: words.common, ...(words.knownTerms ? { knownTerms: words.knownTerms } : {}), documentOrigin: ORIGIN, ...(lists === 2 ? { missionVocabulary: [MISSION] } : {}) };
+        // The ignore list (and so the word lists) switched on or off at some bursts.
+        const optionsWith = (ignoring: boolean): CheckOptions => ({ glossary: GLOSSARY, ...(ignoring ? IGNORING : { common }), documentOrigin: ORIGIN, ...(lists === 2 ? { missionVocabulary: [MISSION] } : {}) });
+        let options = optionsWith(lists === 1);
         let text = DOCUMENT;
         checker.check(text, options);
         const same = () => expect(checker.check(text, options)).toEqual(engine.checkDocument(text, options));
         // Later spots first, so earlier ones stay where they were.
         for (const [spot, word, newLine] of [...bursts].sort((a, b) => b[0] - a[0])) {
+          if (spot % 3 === 0) options = optionsWith(options.common !== IGNORING.common);
           let at = spots[spot]! + 1;
           for (const char of word) {
             text = text.slice(0, at) + char + text.slice(at);
