@@ -5,10 +5,13 @@
  * the same size each. Measured: `initialized` → the end of the index build's work-done progress,
  * the server's resident memory once built (and its peak), and `textDocument/references` and
  * `prepareRename` + `rename` answers for terms of different use counts (each rename is a new
- * name, so each records events; the next one starts once the server has indexed again).
+ * name; the edit is not applied, so a build that records a rename when it is saved records
+ * nothing; one that recorded it when answering did, and the next one starts once it has indexed
+ * again).
  */
 
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Build } from '../builds';
 import { MB, workspaceSpecs, writeWorkspace, type Corpus } from '../corpus';
@@ -24,6 +27,13 @@ import { analyzeDocument } from '../../server/src/node/analyzer';
 import { loadCommonWords } from '../../server/src/node/packageFiles';
 import { SpecVocabularies } from '../../server/src/node/specVocabularies';
 import { loadWorkspace } from '../../server/src/node/workspace';
+
+/** Bytes of a workspace's event logs (a rename recorded when answered grows them). */
+function logBytes(root: string): number {
+  const dir = path.join(root, '.kittify', 'events', 'glossary');
+  if (!existsSync(dir)) return 0;
+  return readdirSync(dir).reduce((n, name) => n + statSync(path.join(dir, name)).size, 0);
+}
 
 interface Probe {
   term: string;
@@ -118,7 +128,8 @@ async function measureWorkspace(build: Build, corpus: Corpus, count: number, opt
       references.push({ term: probe.term, locations, median: s.median, p90: s.p90 });
     }
 
-    // Renames: each to a new name (recorded in the log, so the server indexes again; the next waits for that).
+    // Renames: each to a new name, never applied (a build that records a rename when answering
+    // records it anyway, and then indexes again: the next waits for that).
     const rename: Run['rename'] = [];
     // (Each rename makes the server index the whole workspace again: fewer on the large one.)
     const renameIterations = options.quick ? 2 : count > 1000 ? 3 : 5;
@@ -132,13 +143,14 @@ async function measureWorkspace(build: Build, corpus: Corpus, count: number, opt
         prepare.push(performance.now() - t);
         if (prepared.error) throw new Error(`prepareRename of '${probe.term}' refused: ${prepared.error.message}`);
         const reindexed = client.waitFor((m) => m.method === 'window/logMessage' && (m.params as { message: string }).message.includes('again after a glossary change'));
+        const logged = logBytes(ws.root);
         t = performance.now();
         const result = await client.request('textDocument/rename', { textDocument: { uri: probe.uri }, position: probe.position, newName: `zq ${count} ${p} widget${"bcdfghjklmnpqrt"[i]}` });
         renames.push(performance.now() - t);
         if (result.error) throw new Error(`rename of '${probe.term}' refused: ${result.error.message}`);
         const edit = result.result as { documentChanges?: { edits: unknown[] }[]; changes?: Record<string, unknown[]> };
         edits = (edit.documentChanges ?? []).reduce((n, c) => n + c.edits.length, 0) + Object.values(edit.changes ?? {}).reduce((n, e) => n + e.length, 0);
-        await reindexed;
+        if (logBytes(ws.root) !== logged) await reindexed;
       }
       rename.push({ term: probe.term, edits, prepareMedian: summarize(prepare).median, renameMedian: summarize(renames).median });
     }

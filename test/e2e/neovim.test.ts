@@ -13,12 +13,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TempWorkspace } from '../helpers/workspace';
+import { TEAM_WORKSPACE_SEED, tempWorkspace, type TempWorkspace } from '../helpers/workspace';
 import { DEFINE_DEFINITION, DEFINE_TERM, defineWorkspace, definedEvents, docSnippet, EVENT_LOG, EXPECTED_MESSAGE, EXPECTED_RANGE, hasCommand, IN_CI, MISSION, OTHER_TITLE, PICKED_TITLE, serverOnPath, SPEC_PATH, specWorkspace, TEAM_SEED } from './fixture';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DRIVER = path.join(here, 'nvim', 'driver.lua');
 const DEFINE_DRIVER = path.join(here, 'nvim', 'define.lua');
+const RENAME_DRIVER = path.join(here, 'nvim', 'rename.lua');
 const CONFIG_011 = path.join(here, 'nvim', 'config011.lua');
 const HAS_NVIM = hasCommand('nvim');
 /** [major, minor] of the installed Neovim. */
@@ -103,6 +104,29 @@ describe.skipIf(!HAS_NVIM && !IN_CI)('Neovim (headless, configured from docs/edi
   it('(0.7 snippet) defers an unknown term, then defines it by editing and saving the glossary file: the diagnostic goes, the events are in the log', async () => {
     expect(HAS_NVIM, 'Neovim (`nvim`) must be installed in CI: .ci/run installs it from Debian').toBe(true);
     await defineSession('neovim-0.7');
+  });
+
+  it('(0.7 snippet) renames a term: the edit sits in buffers and nothing is recorded until :wall, which records the rename once', async () => {
+    expect(HAS_NVIM, 'Neovim (`nvim`) must be installed in CI: .ci/run installs it from Debian').toBe(true);
+    const workspace = tempWorkspace({
+      [TEAM_SEED]: TEAM_WORKSPACE_SEED,
+      [SPEC_PATH]: '# Checkout\n\nEach worktree holds one checkout of the code.\n',
+      'kitty-specs/002-other/spec.md': '# Other\n\nWorktrees are cheap.\n',
+    });
+    const bin = serverOnPath(workspace);
+    cleanups.push(() => workspace.remove(), () => rmSync(bin, { recursive: true, force: true }));
+    const run = await runNeovim(workspace, bin, 'neovim-0.7', RENAME_DRIVER, { SG_E2E_SEED: workspace.path(TEAM_SEED), SG_E2E_LOG: workspace.path(EVENT_LOG), SG_E2E_NEW_NAME: 'sandbox' });
+    const recorded = run.recorded as unknown as { steps: string[]; error?: string; spec_buffer?: string; log_before_save?: boolean } | undefined;
+    const explain = `nvim exited with ${run.code}\n--- recorded ---\n${JSON.stringify(recorded, null, 2)}\n--- nvim output ---\n${run.output}\n--- lsp.log (tail) ---\n${run.lspLog.slice(-4000)}`;
+    expect(recorded?.error, explain).toBeUndefined();
+    expect(run.code, explain).toBe(0);
+    expect(recorded!.spec_buffer).toBe('# Checkout\n\nEach sandbox holds one checkout of the code.');
+    expect(recorded!.log_before_save).toBe(false);
+    expect(readFileSync(workspace.path(TEAM_SEED), 'utf8')).toBe(TEAM_WORKSPACE_SEED.replace('surface: worktree', 'surface: sandbox'));
+    expect(readFileSync(workspace.path('kitty-specs/002-other/spec.md'), 'utf8')).toBe('# Other\n\nSandboxes are cheap.\n');
+    expect(definedEvents(workspace)).toMatchObject([
+      { event_type: 'GlossarySenseUpdated', mission_id: MISSION, term_surface: 'sandbox', scope: 'team_domain', update_type: 'create', new_sense: { surface: 'sandbox', definition: 'A git worktree checked out for one work package', status: 'active', confidence: 1 } },
+    ]);
   });
 
   it.skipIf(!HAS_NVIM_011)('(0.11 snippet, Neovim 0.11+ only) the same session with vim.lsp.config / vim.lsp.enable', async () => {

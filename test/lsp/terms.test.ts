@@ -35,6 +35,7 @@ const range = (line: number, start: number, end: number): Range => ({ start: at(
 const references = (uri: string, line: number, character: number, includeDeclaration = false) =>
   client.request<Location[]>('textDocument/references', { textDocument: { uri }, position: at(line, character), context: { includeDeclaration } });
 const rename = (uri: string, line: number, character: number, newName: string) => client.request<WorkspaceEdit>('textDocument/rename', { textDocument: { uri }, position: at(line, character), newName });
+const reload = () => client.request('workspace/executeCommand', { command: 'specGlossary.reload' });
 const logFile = (mission: string) => ws.file(`.kittify/events/glossary/${mission}.events.jsonl`);
 const events = (mission: string) => (existsSync(logFile(mission)) ? readFileSync(logFile(mission), 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>) : []);
 
@@ -159,18 +160,24 @@ describe('rename', () => {
     await start({ [`.kittify/events/glossary/${Z}.events.jsonl`]: zLine + '\n' });
     const edit = await rename(ws.uri(OTHER), 2, 3, 'checkout');
     applyToDisk(edit);
+    client.save(ws.uri(TEAM));
+    await reload();
     expect(readFileSync(ws.file(TEAM), 'utf8')).toBe(TEAM_YAML.replace('surface: worktree', 'surface: checkout'));
     expect(readFileSync(ws.file(OTHER), 'utf8')).toContain('Checkouts are cheap; a checkout per work package.');
     expect(events(Z)).toHaveLength(1);
     expect(events('042-other')).toMatchObject([{ term_surface: 'checkout', scope: 'team_domain', update_type: 'create' }]);
   });
 
-  it('renames the entry and every use, keeping case and number, and records it once', async () => {
+  it('renames the entry and every use, keeping case and number, and records it once saved', async () => {
     await start();
     const prepared = await client.request<{ range: Range; placeholder: string }>('textDocument/prepareRename', { textDocument: { uri: ws.uri(OTHER) }, position: at(2, 3) });
     expect(prepared).toEqual({ range: range(2, 0, 9), placeholder: 'Worktrees' });
     const edit = await rename(ws.uri(OTHER), 2, 3, 'checkout');
+    // Answered, not applied yet: nothing is recorded.
+    expect(events('042-other')).toEqual([]);
     applyToDisk(edit);
+    client.save(ws.uri(TEAM));
+    await reload();
     expect(readFileSync(ws.file(OTHER), 'utf8')).toBe(`# Other spec
 
 Checkouts are cheap; a checkout per work package.
@@ -191,10 +198,10 @@ THE CHECKOUT RULE: one work dir at a time.
     ]);
     client.open(ws.uri(OTHER), readFileSync(ws.file(OTHER), 'utf8'));
     await client.until(() => client.logs.some((l) => l.message.includes('specs again after a glossary change')), 'the index built again for the new term');
-    // The editor saves the renamed glossary file: nothing more is recorded.
+    // The editor saves the renamed glossary file again: nothing more is recorded.
     client.save(ws.uri(TEAM));
     client.fileChanged(ws.uri(TEAM));
-    await client.request('workspace/executeCommand', { command: 'specGlossary.reload' });
+    await reload();
     expect(events('042-other')).toHaveLength(1);
     expect(events(MISSION)).toEqual([]);
     // The index follows: the new term is found

@@ -10,7 +10,9 @@
  *   `GlossaryClarificationResolved` selecting it for every clarification of that mission and
  *   term still open;
  * - a sense the file no longer has while the log keeps it (recorded earlier) is recorded again
- *   as `deprecated` (`update`), so the log never keeps alive what the file removed or changed.
+ *   as `deprecated` (`update`), so the log never keeps alive what the file removed or changed;
+ * - a change that shows a rename this server answered is recorded as that rename (renameSaves.ts),
+ *   and the senses it accounts for are not recorded again as gained or lost.
  *
  * Placeholder definitions are no senses (SPEC §3), so a draft is never recorded. What a log
  * already holds is not written again (planned inside the writers' lock, decisionLog.ts), so a
@@ -30,6 +32,7 @@ import { seedPath, type WorkspaceSnapshot } from '../node/workspace';
 import type { CheckedDocument } from '../service/types';
 import { appendPlanned, type EventAppender } from './decisionLog';
 import type { Logger } from './logger';
+import { senseKey, type RenameSaves } from './renameSaves';
 
 export interface SeedSaveDeps {
   fs: WorkspaceFileSystem;
@@ -42,6 +45,8 @@ export interface SeedSaveDeps {
   eventStore(root: string): EventAppender;
   /** After events were written: reload the folder and re-check its documents. */
   recorded(root: string): Promise<void>;
+  /** Renames answered and waiting for this save (renameSaves.ts). */
+  renames: Pick<RenameSaves, 'seenInSeedChange'>;
   /** True once the server is shutting down: nothing is written any more. */
   stopped(): boolean;
 }
@@ -62,6 +67,8 @@ export interface SeedChange {
   removed: Sense[];
   /** The file's senses before the change. */
   before: readonly Sense[];
+  /** And after it. */
+  after: readonly Sense[];
 }
 
 export class SeedSaveRecorder {
@@ -112,7 +119,7 @@ export class SeedSaveRecorder {
       const has = new Set(now.map(key));
       const added = now.filter((s) => !had.has(key(s)) && s.status !== 'deprecated');
       const removed = before.filter((s) => !has.has(key(s)));
-      if (added.length > 0 || removed.length > 0) changes.push({ scope, file, added, removed, before });
+      if (added.length > 0 || removed.length > 0) changes.push({ scope, file, added, removed, before, after: now });
     }
     return changes;
   }
@@ -130,8 +137,16 @@ export class SeedSaveRecorder {
     const specs = changes.some((c) => c.added.length > 0) ? await this.deps.openSpecs(root) : [];
     const missions = new Map<string, CheckedDocument>();
     for (const spec of specs) if (!missions.has(spec.missionId)) missions.set(spec.missionId, spec);
+    const renamed: string[] = [];
     for (const change of changes) {
+      // A rename answered by this server, now saved: recorded as the rename (renameSaves.ts); the
+      // senses it accounts for are no plain additions or removals.
+      const renames = this.deps.renames.seenInSeedChange(root, change, snapshot);
+      for (const [missionId, steps] of renames.steps) for (const step of steps) plan(missionId, step);
+      renamed.push(...renames.names);
+      const key = (s: Sense) => senseKey(s.surface, s.definition);
       for (const sense of change.added) {
+        if (renames.added.has(key(sense))) continue;
         for (const [missionId] of missions) {
           const uses = specs.some((s) => s.missionId === missionId && s.report.candidates.some((c) => c.surface === sense.surface));
           if (!uses || !flaggedBefore(snapshot, missionId, sense.surface, change)) continue;
@@ -141,6 +156,7 @@ export class SeedSaveRecorder {
       }
       // Removed senses the log keeps: deprecated in the log of the mission that recorded them.
       for (const sense of change.removed) {
+        if (renames.removed.has(key(sense))) continue;
         for (const kept of snapshot.replay.addedSenses) {
           if (kept.origin.kind !== 'event' || kept.scope !== change.scope || kept.surface !== sense.surface || kept.definition !== sense.definition || kept.status === 'deprecated') continue;
           const missionId = kept.origin.missionId;
@@ -157,7 +173,7 @@ export class SeedSaveRecorder {
         const { events } = await appendPlanned(this.deps.eventStore(root), missionId, snapshot.replay, build);
         if (events.length > 0) {
           wrote = true;
-          this.deps.logger.info(`recorded a glossary file change: ${events.map((e) => e.event_type).join(', ')} in the log of mission ${missionId}`);
+          this.deps.logger.info(`recorded a glossary file change${renamed.length > 0 ? ` (the rename ${renamed.join(', ')})` : ''}: ${events.map((e) => e.event_type).join(', ')} in the log of mission ${missionId}`);
         }
       } catch (error) {
         this.deps.logger.error(`recording a glossary file change for mission ${missionId} failed`, error);

@@ -26,6 +26,7 @@ import { clientFeatures, type ClientFeatures } from './capabilities';
 import { CommandHandlers } from './commands';
 import type { EventAppender } from './decisionLog';
 import { SeedSaveRecorder } from './seedSaves';
+import { RenameSaves } from './renameSaves';
 import { DiagnosticsPublisher } from './diagnostics';
 import { LanguageFeatures } from './features';
 import { isGlossaryFile } from './fileKinds';
@@ -73,6 +74,8 @@ export class Session {
   private readonly stores = new Map<string, EventAppender>();
   private readonly makeStore: (root: string) => EventAppender;
   private readonly seedSaves: SeedSaveRecorder;
+  /** Renames answered and waiting for their save, recorded then. */
+  private readonly renames: RenameSaves;
   /** Set on `shutdown`: nothing is written or published any more. */
   private stopped = false;
   /** Documents whose didOpen was just handled (TextDocuments also fires a content change for it). */
@@ -150,7 +153,20 @@ export class Session {
       specEntries: this.specEntries,
       glossaryWritten: (root) => this.glossaryWritten(root),
       stopped: () => this.stopped,
-      glossaryFilesRecorded: (root) => this.seedSaves.idle(root),
+      glossaryFilesRecorded: async (root) => {
+        await this.seedSaves.idle(root);
+        await this.renames.idle();
+      },
+    });
+    this.renames = new RenameSaves({
+      logger,
+      runId: this.runId,
+      actor: options.actor ?? currentActor(),
+      engine: options.engine,
+      eventStore: (root) => this.eventStore(root),
+      snapshot: (root) => this.registry.fresh(root),
+      recorded: (root) => this.glossaryWritten(root),
+      stopped: () => this.stopped,
     });
     this.seedSaves = new SeedSaveRecorder({
       fs: options.fs,
@@ -161,6 +177,7 @@ export class Session {
       openSpecs: (root) => this.openSpecs(root),
       eventStore: (root) => this.eventStore(root),
       recorded: (root) => this.glossaryWritten(root),
+      renames: this.renames,
       stopped: () => this.stopped,
     });
     this.indexer = new TermIndexer({
@@ -182,11 +199,8 @@ export class Session {
       client: this.client,
       engine: options.engine,
       logger,
-      runId: this.runId,
-      actor: options.actor ?? currentActor(),
-      eventStore: (root) => this.eventStore(root),
+      renames: this.renames,
       readText: (root, file) => this.readText(root, file),
-      recorded: (root) => this.glossaryWritten(root),
     });
     this.registry.onDidReload((root, snapshot, first) => {
       if (this.stopped) return;
@@ -222,6 +236,10 @@ export class Session {
   saved(document: TextDocument): void {
     const located = this.analyzer.locate(document);
     if (located && isGlossaryFile(located.kind)) this.registry.requestReload(located.root, 0);
+    // A file a rename of a term only the log defines changed: recorded once saved with it (renameSaves.ts).
+    if (located && this.renames.watching(located.fsPath)) {
+      this.renames.fileSaved(located.fsPath, document.getText()).catch((error: unknown) => this.logger.error('recording a saved rename failed', error));
+    }
     // A spec whose define-here entry waits for its definition: recorded once it is written (specEntrySaves.ts).
     if (located && this.isSpec(document.uri) && this.specEntries.watching(located.fsPath)) {
       void this.specEntries.saved(located.fsPath, document.getText()).catch((error: unknown) => this.logger.error('recording a definition written in a spec failed', error));
@@ -296,6 +314,8 @@ export class Session {
         this.specChanged(this.registry.rootFor(uri.fsPath), uri.fsPath, change.uri);
         this.specWrittenOnDisk(this.registry.rootFor(uri.fsPath), uri.fsPath);
       }
+      // A file a rename waits for, written by now (renameSaves.ts).
+      if (!this.documents.get(change.uri) && change.type !== FileChangeType.Deleted) this.renamedOnDisk(this.registry.rootFor(uri.fsPath), uri.fsPath);
       // Any markdown file changed on disk (clients that watch more than we register for): its uses for health.
       if (isMarkdownFile(uri.fsPath) && !this.documents.get(change.uri)) this.health.specChanged(this.registry.rootFor(uri.fsPath), uri.fsPath, EDIT_DELAY_MS);
       // A folder of specs deleted or moved away: their uses are gone from health too.
@@ -316,6 +336,16 @@ export class Session {
     if (!this.vocabularies.reread(root, fsPath, this.registry.metaCache(root))) return;
     this.publisher.refresh((document) => document.uri !== specUri && this.analyzer.locate(document)?.root === root);
     this.indexer.vocabularyChanged(fsPath);
+  }
+
+  /** A file not open in the editor changed on disk: a rename it shows saved is recorded. */
+  private renamedOnDisk(root: string, fsPath: string): void {
+    if (!this.renames.watching(fsPath)) return;
+    const text = async () => {
+      const outcome = readWorkspaceText(root, fsPath, (await this.settings.get(fileUri(root))).maxFileSize, this.fs);
+      return outcome.ok ? outcome.text : undefined;
+    };
+    this.renames.fileSaved(fsPath, text).catch((error: unknown) => this.logger.error('recording a saved rename failed', error));
   }
 
   /** A spec not open in the editor changed on disk: its define-here entries written by now are recorded. */

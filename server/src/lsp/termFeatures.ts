@@ -3,18 +3,15 @@
  * workspace symbols. Each waits for the folder's index to be current (the background build, and
  * the open specs edited since), then hands the index and the folder's glossary to the service.
  *
- * A rename is recorded when it is answered, before the client applies it (LSP gives the server no
- * word of that): `GlossarySenseUpdated` `create` of every renamed sense under its new surface,
- * and `update` to `deprecated` of every sense under the old surface that the log holds — exactly
- * what saving the renamed glossary file would record, planned inside the writers' lock against
- * the log, so the save that follows records nothing more (seedSaves.ts finds it all recorded).
+ * A rename writes nothing when it is answered: the client may discard its edit, apply it to
+ * buffers it never saves, or fail to apply it (LSP gives the server no word of that). The answered
+ * rename waits for the save that shows it (renameSaves.ts), which records it.
  */
 
 import path from 'node:path';
 import {
   DocumentHighlightKind,
   ErrorCodes,
-  LSPErrorCodes,
   ResponseError,
   type CancellationToken,
   type DocumentHighlight,
@@ -32,13 +29,10 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Engine } from '../core/check/engine';
-import { logHoldsSense, senseUpdatedEvent, type DecisionContext, type RecordedSense } from '../core/events/decisions';
-import { isoTimestamp } from '../core/events/timestamp';
-import type { ActorIdentity, GlossaryEventDraft } from '../core/events/types';
 import { MASK, maskMarkdown } from '../core/markdown/mask';
 import { LineIndex } from '../core/text';
 import { glossaryOccurrences, TermIndex } from '../core/terms/termIndex';
-import { SCOPE_ORDER, type ReplayState, type Sense } from '../core/types';
+import { SCOPE_ORDER } from '../core/types';
 import { eventLogPath } from '../node/eventStore';
 import { seedPath, type WorkspaceSnapshot } from '../node/workspace';
 import { fileUri } from '../service/paths';
@@ -46,11 +40,11 @@ import type { CheckedDocument } from '../service/types';
 import { termAtPosition, termHighlights, termReferences, termSymbols } from '../service/termNavigation';
 import type { SeedSurface } from '../service/seedSurfaces';
 import { SeedTexts, type GlossarySources } from '../service/termEntries';
-import { planRename, renameTarget } from '../service/termRename';
+import { planRename, renameTarget, type RenamePlan } from '../service/termRename';
 import type { DocumentAnalyzer } from './analysis';
 import type { ClientFeatures } from './capabilities';
-import { appendPlanned, type EventAppender } from './decisionLog';
 import type { Logger } from './logger';
+import { usesIn, type FileBefore, type RenameSaves } from './renameSaves';
 import { throwIfCancelled } from './runSafe';
 import type { TermIndexer } from './termIndexer';
 import type { WorkspaceRegistry } from './workspaces';
@@ -63,13 +57,10 @@ export interface TermFeatureDeps {
   client: ClientFeatures;
   engine: () => Engine;
   logger: Logger;
-  runId: string;
-  actor: ActorIdentity;
-  eventStore(root: string): EventAppender;
+  /** Where an answered rename waits for its save, to be recorded then. */
+  renames: Pick<RenameSaves, 'answered'>;
   /** A workspace file as the editor has it (its open buffer) or on disk. */
   readText(root: string, file: string): Promise<string | undefined | null>;
-  /** After a rename was recorded: reload the folder. */
-  recorded(root: string): Promise<void>;
 }
 
 /** Where a request points: the folder, its index and glossary, and the term there. */
@@ -140,13 +131,6 @@ export class TermFeatures {
     if (!plan.ok) throw refused(plan.message);
     throwIfCancelled(token);
 
-    const missionId = target.missionId ?? 'default';
-    try {
-      await this.record(target.root, target.snapshot, plan.senses, plan.newSurface, missionId);
-    } catch (error) {
-      throw new ResponseError(LSPErrorCodes.RequestFailed, `'${term}' was not renamed: recording the rename in the event log failed (${(error as Error).message}).`);
-    }
-
     const byFile = new Map<string, TextEdit[]>();
     for (const edit of plan.edits) {
       const list = byFile.get(edit.file);
@@ -154,7 +138,8 @@ export class TermFeatures {
       if (list) list.push(textEdit);
       else byFile.set(edit.file, [textEdit]);
     }
-    this.deps.logger.info(`renamed '${term}' to '${plan.newSurface}' (${plan.scope}): ${plan.edits.length} edits in ${byFile.size} files`);
+    await this.waitForSave(target, plan, byFile);
+    this.deps.logger.info(`answered the rename of '${term}' to '${plan.newSurface}' (${plan.scope}): ${plan.edits.length} edits in ${byFile.size} files (${plan.seeAlso} see_also); recorded once saved`);
     if (this.deps.client.documentChanges) {
       return {
         documentChanges: [...byFile].map(([file, edits]) => {
@@ -246,38 +231,29 @@ export class TermFeatures {
     return 'No glossary term here: place the cursor on a term the glossary defines.';
   }
 
-  /** The rename's events, per mission log, unless the log holds them already. */
-  private async record(root: string, snapshot: WorkspaceSnapshot, senses: readonly Sense[], newSurface: string, missionId: string): Promise<void> {
-    const plans = new Map<string, ((state: ReplayState) => GlossaryEventDraft[])[]>();
-    const plan = (mission: string, step: (state: ReplayState) => GlossaryEventDraft[]) => {
-      const list = plans.get(mission);
-      if (list) list.push(step);
-      else plans.set(mission, [step]);
-    };
-    for (const sense of senses) {
-      if (sense.status === 'deprecated') continue;
-      const owner = sense.origin.kind === 'event' && sense.origin.missionId !== '' ? sense.origin.missionId : missionId;
-      const renamed: RecordedSense = { surface: newSurface, scope: sense.scope, definition: sense.definition, confidence: sense.confidence, status: sense.status };
-      plan(owner, (state) => (logHoldsSense(state, owner, renamed) ? [] : [senseUpdatedEvent(this.context(owner), renamed, 'create')]));
+  /**
+   * The rename waits for its save to be recorded (renameSaves.ts): the save of the glossary file
+   * whose entries it renames, or (a term only the log defines) of a spec it changes — for which
+   * it notes how each spec reads now.
+   */
+  private async waitForSave(target: Target, plan: Extract<RenamePlan, { ok: true }>, byFile: ReadonlyMap<string, readonly TextEdit[]>): Promise<void> {
+    const missionId = target.missionId ?? 'default';
+    const base = { root: target.root, term: plan.term, newSurface: plan.newSurface, scope: plan.scope, missionId, senses: plan.senses };
+    const seedFile = plan.senses.find((s) => s.origin.kind === 'seed')?.origin as { file: string } | undefined;
+    if (seedFile) {
+      this.deps.renames.answered({ ...base, seedFile: seedFile.file });
+      return;
     }
-    // The old surface's senses the log keeps alive: deprecated, in the log of the mission that recorded each.
-    for (const kept of snapshot.replay.addedSenses) {
-      if (kept.origin.kind !== 'event' || kept.status === 'deprecated' || !senses.some((s) => s.scope === kept.scope && s.surface === kept.surface && s.definition === kept.definition)) continue;
-      const owner = kept.origin.missionId !== '' ? kept.origin.missionId : missionId;
-      const gone: RecordedSense = { surface: kept.surface, scope: kept.scope, definition: kept.definition, confidence: kept.confidence, status: 'deprecated' };
-      plan(owner, (state) => (logHoldsSense(state, owner, gone) ? [] : [senseUpdatedEvent(this.context(owner), gone, 'update')]));
+    const seedFiles = new Set(SCOPE_ORDER.map((scope) => seedPath(target.root, scope)));
+    const files = new Map<string, FileBefore>();
+    for (const [file, edits] of byFile) {
+      const text = await this.deps.readText(target.root, file);
+      if (typeof text !== 'string') continue;
+      // (In a glossary file, the edit changes `see_also` references: no sense is renamed there.)
+      const kind = seedFiles.has(file) ? 'seeAlso' : 'spec';
+      files.set(path.resolve(file), { kind, edits: edits.length, ...usesIn(this.deps.engine(), kind, text, plan.term, plan.newSurface) });
     }
-    let wrote = false;
-    for (const [mission, steps] of plans) {
-      const { events } = await appendPlanned(this.deps.eventStore(root), mission, snapshot.replay, (state) => ({ drafts: steps.flatMap((step) => step(state)) }));
-      if (events.length > 0) wrote = true;
-    }
-    // The folder is reloaded (and its documents checked again) after the answer, not before it.
-    if (wrote) this.deps.recorded(root).catch((error: unknown) => this.deps.logger.error('reloading after a rename failed', error));
-  }
-
-  private context(missionId: string): DecisionContext {
-    return { missionId, runId: this.deps.runId, actor: this.deps.actor, timestamp: isoTimestamp() };
+    if (files.size > 0) this.deps.renames.answered({ ...base, files });
   }
 }
 

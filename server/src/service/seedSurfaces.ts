@@ -1,11 +1,11 @@
 /**
- * Where each entry of a seed glossary file writes its `surface:` value: what references,
- * highlight and rename need (the parsed senses only know the range of the whole entry). Read with
+ * Where each entry of a seed glossary file writes its `surface:` value (and its `see_also` terms):
+ * what references, highlight and rename need (the parsed senses only know the range of the whole entry). Read with
  * the same YAML library and the same rules as core/seeds.ts: an entry that is an alias of an
  * anchored one, or whose surface is an alias, follows the anchor and is not a place to edit.
  */
 
-import { isAlias, isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, parseDocument, type Node, type YAMLSeq } from 'yaml';
 import { normalizeSurface } from '../core/normalize';
 import { LineIndex } from '../core/text';
 import type { Position, Range } from '../core/types';
@@ -23,23 +23,58 @@ export interface SeedSurface {
 
 /** The written surfaces of a seed file's entries, in file order (none when it does not parse). */
 export function seedSurfaces(text: string): SeedSurface[] {
-  let doc;
-  try {
-    doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false });
-  } catch {
-    return [];
-  }
-  if (doc.errors.length > 0 || !isMap(doc.contents)) return [];
-  const terms = doc.contents.items.find((pair) => isScalar(pair.key) && pair.key.value === 'terms')?.value as Node | null | undefined;
-  if (!isSeq(terms)) return [];
+  const terms = termsList(text);
+  if (!terms) return [];
   const lines = new LineIndex(text);
   const out: SeedSurface[] = [];
   terms.items.forEach((item, index) => {
     if (!isMap(item)) return; // an alias entry follows its anchor
-    const value = item.items.find((pair) => isScalar(pair.key) && pair.key.value === 'surface')?.value as Node | null | undefined;
-    if (!isScalar(value) || typeof value.value !== 'string' || !value.range || isAlias(value)) return;
-    const style = value.type === 'QUOTE_SINGLE' ? 'single' : value.type === 'QUOTE_DOUBLE' ? 'double' : value.type === 'PLAIN' ? 'plain' : 'block';
-    out.push({ index, surface: normalizeSurface(value.value), range: lines.rangeOf(value.range[0], value.range[1]), style });
+    const written = scalarOf(item.items.find((pair) => isScalar(pair.key) && pair.key.value === 'surface')?.value as Node | null | undefined, lines);
+    if (written) out.push({ index, ...written });
+  });
+  return out;
+}
+
+/** The `terms:` list of a seed file's text (none when it does not parse). */
+function termsList(text: string): YAMLSeq | undefined {
+  let doc;
+  try {
+    doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false });
+  } catch {
+    return undefined;
+  }
+  if (doc.errors.length > 0 || !isMap(doc.contents)) return undefined;
+  const terms = doc.contents.items.find((pair) => isScalar(pair.key) && pair.key.value === 'terms')?.value as Node | null | undefined;
+  return isSeq(terms) ? terms : undefined;
+}
+
+/** A string scalar as written (normalized, its range and style); none for an alias or another kind of node. */
+function scalarOf(value: Node | null | undefined, lines: LineIndex): Omit<SeedSurface, 'index'> | undefined {
+  if (!isScalar(value) || typeof value.value !== 'string' || !value.range || isAlias(value)) return undefined;
+  const style = value.type === 'QUOTE_SINGLE' ? 'single' : value.type === 'QUOTE_DOUBLE' ? 'double' : value.type === 'PLAIN' ? 'plain' : 'block';
+  return { surface: normalizeSurface(value.value), range: lines.rangeOf(value.range[0], value.range[1]), style };
+}
+
+/**
+ * Where the entries of a seed file write a `see_also` reference to a term (the `term:` value of a
+ * `{term: …}` item, normalized; the item's other keys name no term), in file order: what a rename
+ * of that term changes with it. Aliases follow their anchor and are not places to edit.
+ */
+export function seeAlsoTerms(text: string): SeedSurface[] {
+  const terms = termsList(text);
+  if (!terms) return [];
+  const lines = new LineIndex(text);
+  const out: SeedSurface[] = [];
+  terms.items.forEach((item, index) => {
+    if (!isMap(item)) return;
+    const list = item.items.find((pair) => isScalar(pair.key) && pair.key.value === 'see_also')?.value as Node | null | undefined;
+    if (!isSeq(list)) return;
+    for (const reference of list.items) {
+      if (!isMap(reference)) continue;
+      const value = reference.items.find((pair) => isScalar(pair.key) && pair.key.value === 'term')?.value as Node | null | undefined;
+      const written = scalarOf(value, lines);
+      if (written) out.push({ index, ...written });
+    }
   });
   return out;
 }

@@ -7,7 +7,7 @@
 import { SCOPE_ORDER, type ScopeId, type Sense } from '../core/types';
 import type { Range } from '../core/types';
 import { fileUri } from './paths';
-import { seedSurfaces, type SeedSurface } from './seedSurfaces';
+import { seeAlsoTerms, seedSurfaces, type SeedSurface } from './seedSurfaces';
 
 /** What this needs of a folder's glossary state (a WorkspaceSnapshot fits). */
 export interface GlossarySources {
@@ -42,6 +42,12 @@ export class SeedTexts {
     const surfaces = seedSurfaces(text);
     this.memo.set(file, { text, surfaces });
     return surfaces;
+  }
+
+  /** The `see_also` term references written in a seed file (read when asked: only a rename needs them). */
+  seeAlso(file: string): SeedSurface[] {
+    const text = this.texts.get(file);
+    return text === undefined ? [] : seeAlsoTerms(text);
   }
 }
 

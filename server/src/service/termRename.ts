@@ -1,8 +1,9 @@
 /**
  * Renaming a glossary term: the plan of one `textDocument/rename` — the `surface:` of every sense
- * of the term in the scope that decides it, and every use of the term in the folder's specs,
+ * of the term in the scope that decides it, the `see_also` references to it in that scope's
+ * glossary file, and every use of the term in the folder's specs,
  * written in each use's case and number — or the reason it is refused. Plain data in, plain data
- * out; the LSP layer turns the plan into a WorkspaceEdit and records it.
+ * out; the LSP layer turns the plan into a WorkspaceEdit (and records it once it is saved).
  */
 
 import type { Engine } from '../core/check/engine';
@@ -32,6 +33,8 @@ export type RenamePlan =
       /** The senses renamed (as they were). */
       senses: Sense[];
       edits: RenameEdit[];
+      /** How many of the edits are `see_also` references in the scope's glossary file. */
+      seeAlso: number;
     };
 
 /** Whether a term can be renamed at all (prepareRename): the scope that decides it, or why not. */
@@ -97,8 +100,23 @@ export function planRename(engine: Engine, sources: GlossarySources, seedTexts: 
     if (edits.some((e) => e.file === entry.written!.file && e.range.start.line === entry.written!.range.start.line && e.range.start.character === entry.written!.range.start.character)) continue;
     edits.push({ file: entry.written.file, range: entry.written.range, newText: yamlScalar(newSurface, entry.written.style) });
   }
+  // The scope's own `see_also` references to the term follow it (other scopes may mean a sense of
+  // the same surface there, which is not renamed).
+  let seeAlso = 0;
+  for (const seed of sources.seeds) {
+    if (seed.scope !== target.scope || seed.bundled) continue;
+    for (const reference of seedTexts.seeAlso(seed.path)) {
+      if (reference.surface !== term) continue;
+      edits.push({ file: seed.path, range: reference.range, newText: yamlScalar(newSurface, reference.style) });
+      seeAlso++;
+    }
+  }
   for (const u of direct) edits.push({ file: u.document, range: u.range, newText: written.get(u.form)! });
-  return { ok: true, term, newSurface, scope: target.scope, senses: target.entries.map((e) => e.sense), edits };
+  if (edits.length === 0) {
+    // Nothing for the editor to apply, so no save would ever show the rename (and record it).
+    return { ok: false, message: `'${term}' is defined only in the event log and no spec or glossary file writes it: renaming it would change no file. Use the new name in a spec and define it there with the quick fix instead.` };
+  }
+  return { ok: true, term, newSurface, scope: target.scope, senses: target.entries.map((e) => e.sense), edits, seeAlso };
 }
 
 function baseName(file: string): string {
@@ -107,10 +125,18 @@ function baseName(file: string): string {
 
 /** Whether `text` in a sentence of prose is one occurrence of `surface`, as the engine reads specs. */
 function readsAs(engine: Engine, text: string, surface: string): boolean {
-  const glossary = new GlossaryIndex([{ surface, scope: 'team_domain', definition: 'x', confidence: 1, status: 'active', synonymsToAvoid: [], seeAlso: [], origin: { kind: 'event', eventId: '', missionId: '', actorId: '', timestamp: '', source: '' } }]);
   const prefix = 'We use the ';
-  const report = engine.checkDocument(`${prefix}${text} here.\n`, { glossary, disabledExtractors: METHOD_ORDER.filter((m) => m !== 'glossary_match') });
-  const found = report.candidates.find((c) => c.surface === surface);
-  const range = found?.occurrences.length === 1 ? found.occurrences[0]! : undefined;
+  const found = termOccurrences(engine, `${prefix}${text} here.\n`, [surface]).get(surface) ?? [];
+  const range = found.length === 1 ? found[0]! : undefined;
   return range !== undefined && range.start.line === 0 && range.start.character === prefix.length && range.end.character === prefix.length + text.length;
+}
+
+/**
+ * Where a markdown text uses each of `surfaces` (prose only, longest match first, as the engine
+ * reads specs) when they are the only glossary terms: how a rename's edit shows in a saved spec.
+ */
+export function termOccurrences(engine: Engine, text: string, surfaces: readonly string[]): Map<string, Range[]> {
+  const glossary = new GlossaryIndex(surfaces.map((surface) => ({ surface, scope: 'team_domain', definition: 'x', confidence: 1, status: 'active', synonymsToAvoid: [], seeAlso: [], origin: { kind: 'event', eventId: '', missionId: '', actorId: '', timestamp: '', source: '' } })));
+  const report = engine.checkDocument(text, { glossary, disabledExtractors: METHOD_ORDER.filter((m) => m !== 'glossary_match') });
+  return new Map(surfaces.map((surface) => [surface, report.candidates.find((c) => c.surface === surface)?.occurrences ?? []]));
 }
