@@ -11,8 +11,6 @@ import { Commands, type FindingData } from '../../server/src/shared/protocol';
 const uri = 'file:///ws/kitty-specs/001/spec.md';
 const finding: FindingData = {
   kind: 'finding',
-  uri,
-  workspaceUri: 'file:///ws',
   missionId: '001',
   stepId: 'spec',
   term: 'workspace',

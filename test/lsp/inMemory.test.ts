@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Hover, MarkupContent } from 'vscode-languageserver-protocol';
+import type { CodeAction, Hover, MarkupContent } from 'vscode-languageserver-protocol';
 import { URI } from 'vscode-uri';
 import { serializeEvent } from '../../server/src/core/events/serialize';
 import { resolved } from '../fixtures/events/factory';
@@ -42,8 +42,10 @@ describe('the server on an in-memory workspace', () => {
       ['unknown', RANGES.qzx, MESSAGES.qzx],
       ['ambiguous', RANGES.workspace2, MESSAGES.ambiguous],
     ]);
-    // The mission comes from the in-memory meta.json.
-    expect(published.diagnostics[0]!.data).toMatchObject({ missionId: MISSION });
+    // The mission comes from the in-memory meta.json (the code actions name it).
+    const diagnostic = published.diagnostics[0]!;
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: uri(SPEC) }, range: diagnostic.range, context: { diagnostics: [diagnostic] } });
+    expect(actions[0]!.command!.arguments![0]).toMatchObject({ missionId: MISSION, stepId: 'spec', term: 'workspace' });
   });
 
   it('replays the in-memory event log: a pinned sense resolves the ambiguous term', async () => {

@@ -3,6 +3,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-types';
 import { codeActionsFor, truncateDefinition } from '../../server/src/service/codeActions';
 import { documentDiagnostics } from '../../server/src/service/diagnostics';
+import { withFindingData } from '../../server/src/service/findingData';
 import { Commands } from '../../server/src/shared/protocol';
 import { checkDocument, makeWorkspace, MISSION, RANGES, SPEC, SPEC_MD, settingsWith, type TempWorkspace } from './fixtures';
 
@@ -11,7 +12,9 @@ afterEach(() => ws?.remove());
 
 async function diagnosticsOf(files: Record<string, string> = {}) {
   ws = makeWorkspace(files);
-  return documentDiagnostics(await checkDocument(ws), settingsWith());
+  const doc = await checkDocument(ws);
+  // (As the server hands them to the code actions: with complete finding data.)
+  return documentDiagnostics(doc, settingsWith()).map((d) => withFindingData(d, doc));
 }
 
 const titles = (actions: CodeAction[]) => actions.map((a) => a.title);

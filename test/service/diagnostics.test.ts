@@ -2,7 +2,10 @@ import { appendFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver-types';
 import { loadWorkspace, configPath } from '../../server/src/node/workspace';
-import { documentDiagnostics, skippedDiagnostics, workspaceFileDiagnostics } from '../../server/src/service/diagnostics';
+import { DiagnosticReuse, documentDiagnostics, skippedDiagnostics, workspaceFileDiagnostics } from '../../server/src/service/diagnostics';
+import { analyzeDocument } from '../../server/src/node/analyzer';
+import { checkedDocumentOf, runtimeSettings } from '../../server/src/lsp/analysis';
+import { engine } from '../helpers/core';
 import { checkDocument, makeWorkspace, MESSAGES, MISSION, RANGES, SPEC, SPEC_MD, TEAM, settingsWith, type TempWorkspace } from './fixtures';
 
 let ws: TempWorkspace;
@@ -19,14 +22,10 @@ describe('conflict diagnostics', () => {
       [RANGES.qzx, 'unknown', DiagnosticSeverity.Information, MESSAGES.qzx, 'spec-glossary'],
       [RANGES.workspace2, 'ambiguous', DiagnosticSeverity.Error, MESSAGES.ambiguous, 'spec-glossary'],
     ]);
+    // (The conflict type is the code; mission and step are the document's.)
     expect(diagnostics[0]!.data).toEqual({
       kind: 'finding',
-      uri: ws.uri(SPEC),
-      workspaceUri: ws.uri(''),
-      missionId: MISSION,
-      stepId: 'spec',
       term: 'workspace',
-      conflictType: 'ambiguous',
       severity: 'high',
       scope: 'team_domain',
       candidates: [
@@ -34,7 +33,9 @@ describe('conflict diagnostics', () => {
         { surface: 'workspace', scope: 'team_domain', definition: 'VS Code workspace configuration file', confidence: 0.7 },
       ],
     });
-    expect(diagnostics[1]!.data).toMatchObject({ conflictType: 'inconsistent', reason: 'synonym_to_avoid', replacement: 'worktree', term: 'work dir' });
+    expect(diagnostics[1]!.data).toEqual({ kind: 'finding', reason: 'synonym_to_avoid', replacement: 'worktree', term: 'work dir', severity: 'low', scope: 'team_domain', candidates: [expect.anything()] });
+    // An unknown term has no candidates, and says so by leaving them out.
+    expect(diagnostics[2]!.data).toEqual({ kind: 'finding', term: 'qzx', severity: 'low', scope: null });
   });
 
   it('points relatedInformation at the seed entries of the candidate senses', async () => {
@@ -154,5 +155,47 @@ describe('glossary, config and event-log file diagnostics', () => {
     expect(byFile.get(ws.file(log))!.map((d) => [d.code, d.severity, d.range, d.message])).toEqual([
       ['events.invalid-line', DiagnosticSeverity.Warning, { start: { line: 0, character: 0 }, end: { line: 1, character: 0 } }, 'torn last line (no newline at the end and incomplete JSON); line skipped'],
     ]);
+  });
+});
+
+describe('diagnostics of a document being edited', () => {
+  /** Publishes `text` as the server does for a document being edited (incremental check, diagnostics reused under `key`). */
+  async function typist(settings = settingsWith()) {
+    const snapshot = await loadWorkspace(ws.root, { maxFileBytes: settings.maxFileSize });
+    const checker = engine.createIncrementalChecker();
+    const memo = new DiagnosticReuse();
+    return (text: string, key = 'same') => {
+      const analyzed = analyzeDocument(engine, snapshot, { path: ws.file(SPEC), text, settings: runtimeSettings(settings), checker });
+      return documentDiagnostics(checkedDocumentOf(ws.uri(SPEC), ws.root, snapshot, analyzed), settings, { memo, key });
+    };
+  }
+  const fresh = async (text: string) => documentDiagnostics(await checkDocument(ws, SPEC, text), settingsWith());
+
+  it("takes the last diagnostics of findings an edit left alone, and publishes what a fresh check gives", async () => {
+    // (Paragraphs after the findings: an edit there re-checks only its own.)
+    const text = `${SPEC_MD}\nA paragraph.\n\nAnother paragraph.\n\nThe last one.\n`;
+    ws = makeWorkspace({ [SPEC]: text });
+    const publish = await typist();
+    const first = publish(text);
+    const edited = text.replace('The last one.', 'The very last one.');
+    const second = publish(edited);
+    expect(second).toEqual(await fresh(edited));
+    expect(second[0]).toBe(first[0]);
+    // Made with something else (a glossary, a setting): made anew.
+    const third = publish(`${edited}And more.\n`, 'other');
+    expect(third).toEqual(await fresh(`${edited}And more.\n`));
+    expect(third[0]).not.toBe(second[0]);
+  });
+
+  it('makes anew the diagnostics that point at an entry of a spec, which an edit above it moves', async () => {
+    const spec = ['# Lanes', '', 'A kanbanette moves on.', '', 'Filler line.', '', 'Another line.', '', '## Domain Language', '', '| Term | Definition | Avoid |', '|---|---|---|', '| Quarkle | A card that moves through the board | kanbanette |', ''].join('\n');
+    ws = makeWorkspace({ [SPEC]: spec });
+    const publish = await typist();
+    const first = publish(spec);
+    expect(first.map((d) => [d.code, d.relatedInformation?.[0]?.location.range.start.line])).toEqual([['inconsistent', 12]]);
+    const edited = spec.replace('Another line.', 'Another\nline.');
+    const second = publish(edited);
+    expect(second).toEqual(await fresh(edited));
+    expect(second[0]!.relatedInformation![0]!.location.range.start.line).toBe(13);
   });
 });

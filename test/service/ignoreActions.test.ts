@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
+import { withFindingData } from '../../server/src/service/findingData';
 import { documentDiagnostics } from '../../server/src/service/diagnostics';
 import { excludeInSpec, ignoreActions, ignoreInWorkspace } from '../../server/src/service/ignoreActions';
 import { addToYamlList } from '../../server/src/service/yamlListEdit';
@@ -105,7 +106,8 @@ describe('Ignore in this workspace (.kittify/config.yaml glossary.ignore_words)'
 describe('ignore actions of diagnostics', () => {
   it('offers "in this spec" for every conflict and "in this workspace" only for unknown terms (ignore_words cannot settle an ambiguity)', async () => {
     ws = makeWorkspace();
-    const diagnostics = documentDiagnostics(await checkDocument(ws), settingsWith());
+    const doc = await checkDocument(ws);
+    const diagnostics = documentDiagnostics(doc, settingsWith()).map((d) => withFindingData(d, doc));
     const document = TextDocument.create(ws.uri(SPEC), 'markdown', 1, SPEC_MD);
     const actions = ignoreActions(diagnostics, { uri: ws.uri(SPEC), text: SPEC_MD, configUri: ws.uri('.kittify/config.yaml'), configText: 'glossary:\n  strictness: medium\n', createFile: true }, { textAt: (r) => document.getText(r) });
     expect(actions.map((a: CodeAction) => a.title)).toEqual(["Ignore 'workspace' in this spec", "Ignore 'work dir' in this spec", "Ignore 'QZX' in this spec", "Ignore 'QZX' in this workspace"]);

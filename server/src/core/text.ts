@@ -158,6 +158,29 @@ export function standalone(s: string): string {
   return s.length < 13 ? s : (' ' + s).slice(1);
 }
 
+/**
+ * `array` with its entries [from, to) replaced by `items`, in `array`'s own memory when it has
+ * room (the result is then a view of it, and `array` must not be read again), else in a new
+ * array with room to grow: for typed arrays kept from one check of a document to the next and
+ * edited a little each time.
+ */
+export function splicedInt32(array: Int32Array, from: number, to: number, items: ArrayLike<number>): Int32Array {
+  const size = array.length - (to - from) + items.length;
+  const capacity = array.buffer.byteLength / Int32Array.BYTES_PER_ELEMENT;
+  let all: Int32Array;
+  if (array.byteOffset === 0 && size <= capacity) {
+    // (Over the whole buffer: the entries after the replaced ones may move past the array's end.)
+    all = array.length === capacity ? array : new Int32Array(array.buffer, 0, capacity);
+    all.copyWithin(from + items.length, to, array.length);
+  } else {
+    all = new Int32Array(size + (size >> 3) + 64);
+    all.set(array.subarray(0, from));
+    all.set(array.subarray(to), from + items.length);
+  }
+  all.set(items, from);
+  return all.length === size ? all : all.subarray(0, size);
+}
+
 /** `array`'s values at the start of a new typed array of the same kind with `length` entries (the rest 0). */
 export function grown<T extends Int32Array | Uint8Array>(array: T, length: number): T {
   const bigger = (array instanceof Int32Array ? new Int32Array(length) : new Uint8Array(length)) as T;

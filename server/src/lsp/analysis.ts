@@ -25,7 +25,7 @@ import type { WorkspaceSnapshot } from '../node/workspace';
 import { SPEC_FILE_NAME, type SpecVocabularies } from '../node/specVocabularies';
 import { entryLocator } from '../service/vocabularyLocations';
 import { SERVER_CODES } from '../service/codes';
-import { documentDiagnostics, skippedDiagnostics } from '../service/diagnostics';
+import { DiagnosticReuse, documentDiagnostics, skippedDiagnostics } from '../service/diagnostics';
 import type { CheckedDocument } from '../service/types';
 import { SETTINGS_SECTION, type SpecGlossarySettings } from '../shared/protocol';
 import { takeEdit } from './documents';
@@ -59,6 +59,8 @@ export class DocumentAnalyzer {
   private readonly cache = new RecentMap<string, Analysis>(KEPT_ANALYSES);
   /** Incremental checkers of the documents being edited: a keystroke re-checks only what it changed. */
   private readonly checkers = new RecentMap<string, IncrementalChecker>(KEPT_CHECKERS);
+  /** The last diagnostics of those documents, for the next publication to take what did not change. */
+  private readonly published = new RecentMap<string, DiagnosticReuse>(KEPT_CHECKERS);
 
   constructor(
     private readonly registry: WorkspaceRegistry,
@@ -94,6 +96,7 @@ export class DocumentAnalyzer {
   forget(uri: string): void {
     this.cache.delete(uri);
     this.checkers.delete(uri);
+    this.published.delete(uri);
   }
 
   /**
@@ -169,7 +172,17 @@ export class DocumentAnalyzer {
     // An open spec gives its (unsaved) vocabulary to the other documents of its mission; its own
     // analysis is then current under the new version.
     const ownChange = this.keepSpecVocabulary(document, located, analyzed);
-    return this.keep(document.uri, { kind: 'markdown', key: ownChange ? keyAt(this.vocabularies!.version) : key, checked, diagnostics: documentDiagnostics(checked, settings) }, keep);
+    // A document being edited: its diagnostics of findings an edit left alone are the last ones,
+    // when they were made with the same glossary, log, settings and vocabularies (the key but
+    // for the document's version).
+    const reuse = checker ? { memo: this.reuseOf(document.uri), key: key.slice(key.indexOf('|') + 1) } : undefined;
+    return this.keep(document.uri, { kind: 'markdown', key: ownChange ? keyAt(this.vocabularies!.version) : key, checked, diagnostics: documentDiagnostics(checked, settings, reuse) }, keep);
+  }
+
+  private reuseOf(uri: string): DiagnosticReuse {
+    let memo = this.published.get(uri);
+    if (!memo) this.published.set(uri, (memo = new DiagnosticReuse()));
+    return memo;
   }
 
   /** When `document` is an open spec: keep what its check read of its vocabulary; true when that changed it. */

@@ -31,7 +31,8 @@ import { definitionAt } from '../service/definition';
 import { hoverAt } from '../service/hover';
 import { defineInSpecActions, promoteActions } from '../service/vocabularyActions';
 import type { CheckedDocument } from '../service/types';
-import { DIAGNOSTIC_SOURCE, isFindingData } from '../shared/protocol';
+import { DIAGNOSTIC_SOURCE, isFindingData, isPublishedFindingData } from '../shared/protocol';
+import { withFindingData } from '../service/findingData';
 import type { DocumentAnalyzer } from './analysis';
 import type { ClientFeatures } from './capabilities';
 
@@ -80,8 +81,9 @@ export class LanguageFeatures {
     if (analysis.kind !== 'markdown') return [];
     const options = { ...(params.context.only ? { only: params.context.only } : {}), textAt: (range: Range) => document.getText(range) };
     const ours = params.context.diagnostics.filter((d) => d.source === DIAGNOSTIC_SOURCE);
-    // Clients that do not keep `data` get it back from the diagnostics we computed.
-    const diagnostics = ours.map((d) => (isFindingData(d.data) ? d : (analysis.diagnostics.find((c) => sameDiagnostic(c, d)) ?? d)));
+    // Clients that do not keep `data` get it back from the diagnostics we computed; the data is
+    // completed with the diagnostic's code and the document's mission and step.
+    const diagnostics = ours.map((d) => withFindingData(isPublishedFindingData(d.data) ? d : (analysis.diagnostics.find((c) => sameDiagnostic(c, d)) ?? d), analysis.checked));
     const actions = codeActionsFor(document.uri, diagnostics, options);
     // A mission's own vocabulary: define an unknown term in the spec's section (SPEC §3).
     if (wantsQuickFixes(params.context.only)) actions.push(...defineInSpecActions(analysis.checked, diagnostics, options.textAt));

@@ -8,7 +8,7 @@
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver-types';
 import { messageAsWritten, writtenTerms } from '../core/check/wording';
 import type { Finding, OpenClarification, Range, Sense, SourceProblem } from '../core/types';
-import { DIAGNOSTIC_SOURCE, type FindingData, type SourceProblemData } from '../shared/protocol';
+import { DIAGNOSTIC_SOURCE, type PublishedFindingData, type SourceProblemData } from '../shared/protocol';
 import { SERVER_CODES, severityFor } from './codes';
 import { omittedDiagnostic, shownUnderLimit } from './problemLimit';
 import { fileUri } from './paths';
@@ -20,16 +20,51 @@ interface Shared {
   /** A finding it was made for (what it depends on: term, type, reason, severity, scope, replacement). */
   finding: Finding;
   open: OpenClarification | undefined;
-  data: FindingData;
+  data: PublishedFindingData;
   related: DiagnosticRelatedInformation[];
 }
 
 /**
+ * The diagnostics of one document's last publication, by the finding each was made for. The
+ * incremental check hands the next report the very finding objects of occurrences an edit left
+ * alone; when nothing else a diagnostic depends on changed either (the caller's `key`: the
+ * folder's glossary and log, the settings, the missions' vocabularies), such a finding's
+ * diagnostic is the one made before. On a 1 MB spec, making every diagnostic anew was a tenth of
+ * a keystroke and a fifteenth of what it allocated.
+ */
+export class DiagnosticReuse {
+  private key: string | undefined;
+  private byFinding = new Map<Finding, Diagnostic>();
+
+  /** The diagnostics to take (none when `key` is not the last one's), and the map to fill for the next time. */
+  begin(key: string): { before: ReadonlyMap<Finding, Diagnostic>; after: Map<Finding, Diagnostic> } {
+    const before = key === this.key ? this.byFinding : NONE;
+    this.key = key;
+    this.byFinding = new Map();
+    return { before, after: this.byFinding };
+  }
+}
+
+const NONE: ReadonlyMap<Finding, Diagnostic> = new Map();
+
+/**
+ * A diagnostic made before, unless one of its related entries is written in a spec (a sense of
+ * the document's own vocabulary, or of its mission's spec): an edit above that entry moves it
+ * while the finding stays the same. (Seed entries move only with their file: a new key.)
+ */
+function reusable(diagnostic: Diagnostic | undefined): Diagnostic | undefined {
+  return diagnostic?.relatedInformation?.some((r) => MARKDOWN.test(r.location.uri)) ? undefined : diagnostic;
+}
+
+const MARKDOWN = /\.(?:md|markdown)$/i;
+
+/**
  * Everything published for a checked markdown document: front matter problems, then findings —
  * at most `settings.maxProblems` of them, the most severe first, plus one saying how many more
- * there are (problemLimit.ts). Diagnostics are made only for what is shown.
+ * there are (problemLimit.ts). Diagnostics are made only for what is shown. `reuse`: the
+ * document's last diagnostics and what they were made with (see `DiagnosticReuse`).
  */
-export function documentDiagnostics(doc: CheckedDocument, settings: Settings): Diagnostic[] {
+export function documentDiagnostics(doc: CheckedDocument, settings: Settings, reuse?: { memo: DiagnosticReuse; key: string }): Diagnostic[] {
   const { problems, findings } = doc.report;
   // A term with an open clarification is deferred (its first one in replay order says since when).
   const openByTerm = new Map<string, OpenClarification>();
@@ -53,15 +88,17 @@ export function documentDiagnostics(doc: CheckedDocument, settings: Settings): D
     const diagnostic = problemDiagnostic(problem, doc.uri, settings);
     if (diagnostic) out.push(diagnostic);
   });
-  const workspaceUri = fileUri(doc.root);
   const written = findings.length > 0 ? writtenTerms(doc.report) : undefined;
   // The diagnostics of a term's findings share their `data` and related entries (one object
   // each, not one per occurrence), by the findings' candidate senses (one array per resolution).
   const shared = new Map<Finding['candidateSenses'], Shared>();
+  const { before, after } = reuse ? reuse.memo.begin(reuse.key) : { before: NONE, after: undefined };
   findings.forEach((finding, i) => {
     if (!isShown(problems.length + i, finding.conflictType)) return;
-    const diagnostic = makeDiagnostic(doc, finding, settings, shared, workspaceUri, openOf(finding), written!(finding));
-    if (diagnostic) out.push(diagnostic);
+    const diagnostic = reusable(before.get(finding)) ?? makeDiagnostic(doc, finding, settings, shared, openOf(finding), written!(finding));
+    if (!diagnostic) return;
+    out.push(diagnostic);
+    after?.set(finding, diagnostic);
   });
   if (omitted.size > 0) {
     const note = omittedDiagnostic(omitted, settings);
@@ -81,7 +118,6 @@ function makeDiagnostic(
   finding: Finding,
   settings: Settings,
   sharedBySenses: Map<Finding['candidateSenses'], Shared>,
-  workspaceUri: string,
   open: OpenClarification | undefined,
   written: string | undefined,
 ): Diagnostic | undefined {
@@ -89,7 +125,7 @@ function makeDiagnostic(
   if (severity === undefined) return undefined;
   let shared = sharedBySenses.get(finding.candidateSenses);
   if (shared === undefined || shared.open !== open || !madeAlike(shared.finding, finding)) {
-    shared = { finding, open, data: findingData(doc, finding, workspaceUri, open), related: relatedEntries(doc, finding) };
+    shared = { finding, open, data: findingData(finding, open), related: relatedEntries(doc, finding) };
     sharedBySenses.set(finding.candidateSenses, shared);
   }
   const message = messageAsWritten(finding.message, finding.term, written);
@@ -117,19 +153,17 @@ function madeAlike(a: Finding, b: Finding): boolean {
   return a.term === b.term && a.conflictType === b.conflictType && a.reason === b.reason && a.severity === b.severity && a.scope === b.scope && a.replacement === b.replacement;
 }
 
-/** `open`: the document's first open clarification of the finding's term, if any (the term is deferred). */
-export function findingData(doc: CheckedDocument, finding: Finding, workspaceUri: string, open: OpenClarification | undefined): FindingData {
+/**
+ * The published `data` of a finding's diagnostics (see `PublishedFindingData`). `open`: the
+ * document's first open clarification of the finding's term, if any (the term is deferred).
+ */
+export function findingData(finding: Finding, open: OpenClarification | undefined): PublishedFindingData {
   return {
     kind: 'finding',
-    uri: doc.uri,
-    workspaceUri,
-    missionId: doc.missionId,
-    stepId: doc.stepId,
     term: finding.term,
-    conflictType: finding.conflictType,
     severity: finding.severity,
     scope: finding.scope,
-    candidates: finding.candidateSenses.map((s) => ({ surface: s.surface, scope: s.scope, definition: s.definition, confidence: s.confidence })),
+    ...(finding.candidateSenses.length > 0 ? { candidates: finding.candidateSenses.map((s) => ({ surface: s.surface, scope: s.scope, definition: s.definition, confidence: s.confidence })) } : {}),
     ...(finding.replacement !== undefined ? { replacement: finding.replacement } : {}),
     ...(finding.reason !== undefined ? { reason: finding.reason } : {}),
     ...(open !== undefined ? { openConflictId: open.conflictId, deferredSince: open.timestamp } : {}),

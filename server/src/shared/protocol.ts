@@ -51,17 +51,19 @@ export const ALL_COMMANDS: readonly CommandId[] = Object.values(Commands);
 /** Where a define command puts the new sense. */
 export type DefineScope = Extract<ScopeId, 'mission_local' | 'team_domain'>;
 
-/** `Diagnostic.data` of a conflict diagnostic: everything its code actions need. */
+/**
+ * What the code actions of a conflict diagnostic read: its published `data`
+ * (`PublishedFindingData`) completed by the server with what the diagnostic and its document
+ * already say (`service/findingData.ts`).
+ */
 export interface FindingData {
   kind: 'finding';
-  /** Document the finding is in. */
-  uri: string;
-  /** Workspace folder (holding `.kittify/`) the document belongs to, as a file URI. */
-  workspaceUri: string;
+  /** The document's mission and step. */
   missionId: string;
   stepId: string;
   /** Normalized term. */
   term: string;
+  /** The diagnostic's `code`. */
   conflictType: ConflictType;
   severity: Severity;
   /** Deciding scope, null for unknown terms. */
@@ -77,18 +79,35 @@ export interface FindingData {
   deferredSince?: string;
 }
 
+/**
+ * `Diagnostic.data` of a conflict diagnostic as published: only what neither the diagnostic
+ * (`code`: the conflict type) nor its document (named by the code action request: its mission
+ * and step) says, and candidates only when there are some. Every diagnostic of a publication
+ * carries its own copy of `data`, which the server serializes and the client parses at every
+ * keystroke: with URIs, mission and step it was most of a publication's bytes.
+ */
+export type PublishedFindingData = Omit<FindingData, 'missionId' | 'stepId' | 'conflictType' | 'candidates'> & { candidates?: SenseRef[] };
+
 /** `Diagnostic.data` of a diagnostic on a glossary, config or event-log file. */
 export interface SourceProblemData {
   kind: 'source';
   file: string;
 }
 
-export type DiagnosticData = FindingData | SourceProblemData;
+export type DiagnosticData = PublishedFindingData | SourceProblemData;
 
+/** Complete finding data (see `FindingData`). */
 export function isFindingData(value: unknown): value is FindingData {
   if (!value || typeof value !== 'object') return false;
   const v = value as Partial<FindingData>;
-  return v.kind === 'finding' && typeof v.uri === 'string' && typeof v.term === 'string' && typeof v.missionId === 'string' && Array.isArray(v.candidates);
+  return v.kind === 'finding' && typeof v.term === 'string' && typeof v.missionId === 'string' && typeof v.stepId === 'string' && typeof v.conflictType === 'string' && Array.isArray(v.candidates);
+}
+
+/** Finding data as published, or complete. */
+export function isPublishedFindingData(value: unknown): value is PublishedFindingData {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Partial<PublishedFindingData>;
+  return v.kind === 'finding' && typeof v.term === 'string' && (v.candidates === undefined || Array.isArray(v.candidates));
 }
 
 /**

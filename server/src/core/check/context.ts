@@ -63,8 +63,11 @@ export interface CheckContext {
   /** Alias (normalized, as written in glossary_aliases keys) → canonical normalized surface. */
   aliases: ReadonlyMap<string, string>;
   proposals: Map<string, Proposal>;
-  /** Occurrence offsets per surface, found by walking the prose: flat [start, end, start, end, …]. */
-  occurrences: Map<string, number[]>;
+  /**
+   * Occurrence offsets per surface, found by walking the prose: flat [start, end, start, end, …]
+   * (views of one typed array per walk: see `occurrencesBySurface`).
+   */
+  occurrences: Map<string, ArrayLike<number>>;
   /** Tokens already claimed by a glossary match (longest match first). */
   consumed: Uint8Array;
   candidates: TermCandidate[];

@@ -21,7 +21,7 @@ const plural = (n: number) => `${n} sense${n === 1 ? '' : 's'}`;
 type SemanticMemo = Map<string, { candidate: TermCandidate; resolution: Resolution; shape: Shape; critical: boolean; findings: Finding[]; inSenseOnly?: true }>;
 
 /** For each resolved term: its definition, and the offsets of its occurrences that contradicted it. */
-type ContradictionMemo = Map<string, { definition: string; hits: Set<number>; resolution: Resolution; critical: boolean; confidence: number; findings: Map<number, Finding> }>;
+type ContradictionMemo = Map<string, { definition: string; hits: ReadonlySet<number>; resolution: Resolution; critical: boolean; confidence: number; findings: ReadonlyMap<number, Finding> }>;
 /** By surface: the offsets of the occurrences of an ordinary synonym to avoid whose sentence is in the preferred term's sense. */
 type InSenseMemo = Map<string, { resolution: Resolution; hits: Set<number> }>;
 
@@ -446,6 +446,10 @@ function synonymsInSense(
 /** How far around an occurrence `contradictsDefinition` reads (a sentence of up to 400 characters). */
 const SENTENCE_REACH = 401;
 
+/** A term's contradictions when it has none (shared, never added to). */
+const NO_HITS: ReadonlySet<number> = new Set();
+const NO_FINDINGS: ReadonlyMap<number, Finding> = new Map();
+
 function contradictions(context: CheckContext, candidate: TermCandidate, resolution: Extract<Resolution, { kind: 'resolved' }>, previous: ContradictionMemo | undefined, memo: ContradictionMemo, isNew: boolean[], dropped: Set<Finding>): Finding[] {
   const out: Finding[] = [];
   // After an edit, an occurrence whose sentence lies in unchanged text contradicts the definition
@@ -454,9 +458,10 @@ function contradictions(context: CheckContext, candidate: TermCandidate, resolut
   const before = previous?.get(candidate.surface);
   const known = before !== undefined && before.definition === definition ? before.hits : undefined;
   const edit = context.scan.edit;
-  const found = new Set<number>();
-  const made = new Map<number, Finding>();
-  memo.set(candidate.surface, { definition, hits: found, resolution, critical: context.critical, confidence: candidate.confidence, findings: made });
+  // (Made when a sentence contradicts: most terms have none, and two new collections per term
+  // per keystroke were a twentieth of what one allocated on a 1 MB spec.)
+  let found: Set<number> | undefined;
+  let made: Map<number, Finding> | undefined;
   // A finding of an unchanged occurrence (same range object) outside the edit's reach is the
   // previous one when it would say the same (same resolution, step criticality, confidence).
   const reusable = known !== undefined && before!.resolution === resolution && before!.critical === context.critical && before!.confidence === candidate.confidence ? before!.findings : undefined;
@@ -475,7 +480,8 @@ function contradictions(context: CheckContext, candidate: TermCandidate, resolut
     else if (known && edit && start - SENTENCE_REACH >= edit.end) contradicts = known.has(start - edit.delta);
     else contradicts = contradictsDefinition(masked, text, start, end, wanted);
     if (!contradicts) continue;
-    found.add(start);
+    (found ??= new Set()).add(start);
+    made ??= new Map();
     const range = candidate.occurrences[k]!;
     const outside = edit !== undefined && (end + SENTENCE_REACH <= edit.restart || start - SENTENCE_REACH >= edit.end);
     const was = reusable && outside ? reusable.get(end + SENTENCE_REACH <= edit!.restart ? start : start - edit!.delta) : undefined;
@@ -498,6 +504,7 @@ function contradictions(context: CheckContext, candidate: TermCandidate, resolut
     out.push(finding);
     isNew.push(true);
   }
+  memo.set(candidate.surface, { definition, hits: found ?? NO_HITS, resolution, critical: context.critical, confidence: candidate.confidence, findings: made ?? NO_FINDINGS });
   // The previous findings of this term not reused now.
   if (before !== undefined) for (const finding of before.findings.values()) if (!isNew.length || !out.includes(finding)) dropped.add(finding);
   return out;

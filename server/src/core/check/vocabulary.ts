@@ -8,7 +8,8 @@
 
 import { readVocabulary } from '../missionVocabulary/read';
 import { shiftedVocabulary } from '../missionVocabulary/shift';
-import type { DocumentVocabulary, VocabularySource } from '../missionVocabulary/types';
+import type { DocumentVocabulary, VocabularyOrigin, VocabularySource } from '../missionVocabulary/types';
+import type { GlossaryIndex } from '../glossary';
 import type { Unit } from '../pipeline';
 import type { Finding, SourceProblem } from '../types';
 import { followsPrevious, type CheckContext } from './context';
@@ -25,12 +26,42 @@ export const readDocumentVocabulary: Unit<CheckContext> = {
     const vocabulary = documentVocabulary(context);
     context.vocabulary = vocabulary;
     context.memo.set(READ_ID, vocabulary);
-    const sources: VocabularySource[] = [];
-    if (vocabulary.entries.length > 0 && context.documentOrigin) sources.push({ ...context.documentOrigin, vocabulary });
-    for (const source of context.missionVocabulary) if (source.vocabulary.entries.length > 0) sources.push(source);
-    if (sources.length > 0) context.glossary = context.engine.glossaryWithVocabulary(context.glossary, sources);
+    // The glossary of the check before, when it was made of the same glossary and vocabularies
+    // (most keystrokes): naming them for the engine's look-up joins every entry's key, a string
+    // as long as the vocabulary sections (tens of KB on a 1 MB spec with many).
+    const before = followsPrevious(context) ? (context.previous.memo.get(GLOSSARY_ID) as GlossaryMemo | undefined) : undefined;
+    const made: GlossaryMemo = { base: context.glossary, key: vocabulary.key, origin: context.documentOrigin, mission: context.missionVocabulary, glossary: context.glossary };
+    if (before && sameMaking(before, made)) made.glossary = before.glossary;
+    else {
+      const sources: VocabularySource[] = [];
+      if (vocabulary.entries.length > 0 && context.documentOrigin) sources.push({ ...context.documentOrigin, vocabulary });
+      for (const source of context.missionVocabulary) if (source.vocabulary.entries.length > 0) sources.push(source);
+      if (sources.length > 0) made.glossary = context.engine.glossaryWithVocabulary(context.glossary, sources);
+    }
+    context.glossary = made.glossary;
+    context.memo.set(GLOSSARY_ID, made);
   },
 };
+
+const GLOSSARY_ID = 'extraction.vocabulary.glossary';
+
+/** What the check's glossary was made of (see readDocumentVocabulary), and what it is. */
+interface GlossaryMemo {
+  base: GlossaryIndex;
+  /** The document's own entries (`DocumentVocabulary.key`). */
+  key: string;
+  origin: VocabularyOrigin | undefined;
+  mission: readonly VocabularySource[];
+  glossary: GlossaryIndex;
+}
+
+/** Whether the two glossaries are made of the same glossary, entries, provenance and mission vocabularies. */
+function sameMaking(a: GlossaryMemo, b: GlossaryMemo): boolean {
+  if (a.base !== b.base || a.key !== b.key || a.mission.length !== b.mission.length) return false;
+  if (a.origin !== b.origin && (a.origin === undefined || b.origin === undefined || a.origin.file !== b.origin.file || a.origin.missionId !== b.origin.missionId || a.origin.missionSlug !== b.origin.missionSlug)) return false;
+  for (let k = 0; k < a.mission.length; k++) if (a.mission[k] !== b.mission[k]) return false;
+  return true;
+}
 
 function documentVocabulary(context: CheckContext): DocumentVocabulary {
   const { scan } = context;

@@ -5,7 +5,7 @@
  */
 
 import type { DocumentReport } from './check';
-import type { Finding } from '../types';
+import type { Finding, TermCandidate } from '../types';
 
 /** An occurrence's text as shown: inner whitespace (a term wrapped over two lines) collapsed. */
 export function writtenForm(text: string): string {
@@ -35,10 +35,18 @@ export function missionName(missionId: string, slug: string | undefined): string
 export function writtenTerms(report: Pick<DocumentReport, 'candidates'>): (finding: Finding) => string | undefined {
   // Only the occurrences written otherwise than the term are kept (most are written as it is).
   const byTerm = new Map<string, Map<number, string> | null>();
+  // The candidates by surface, once a finding asks (a search of the candidates per term was a
+  // tenth of a keystroke on a 1 MB spec: thousands of candidates, a hundred terms with findings).
+  let bySurface: Map<string, TermCandidate> | undefined;
   return (finding) => {
     let at = byTerm.get(finding.term);
     if (at === undefined) {
-      const candidate = report.candidates.find((c) => c.surface === finding.term);
+      if (bySurface === undefined) {
+        bySurface = new Map();
+        // (The first candidate of a surface, as a search from the start finds.)
+        for (const c of report.candidates) if (!bySurface.has(c.surface)) bySurface.set(c.surface, c);
+      }
+      const candidate = bySurface.get(finding.term);
       at = null;
       if (candidate) {
         const { occurrences, texts } = candidate;

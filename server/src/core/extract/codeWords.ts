@@ -10,6 +10,7 @@
  */
 
 import { lowerBound } from '../text';
+import { replaced } from './splice';
 
 // (A source, not a /g pattern: a global pattern carries its search position, so each search makes its own.)
 const SPAN = /(`+)([^`\n]+?)\1(?!`)/.source;
@@ -18,9 +19,9 @@ const COMMAND_WORD = /^[A-Za-z][\w-]*(?=$|\s)/;
 export class CodeSpanWords {
   private constructor(
     /** Where each span's word was found (its opening backtick), in order. */
-    private readonly offsets: number[],
+    private offsets: number[],
     /** The lowercase word of each span. */
-    private readonly spanWords: string[],
+    private spanWords: string[],
     /** How many spans hold each word. */
     private readonly counts: Map<string, number>,
   ) {}
@@ -38,9 +39,8 @@ export class CodeSpanWords {
   /**
    * The code words of `text`, made from those of the text before an edit: text [0, restart) is
    * the old text's, text [end, length) the old [end - delta, …), and restart and end are line
-   * starts. The counts are shared with the old text's (neither changes after it is made) when
-   * the edited lines hold the same code words as before, as they do for most keystrokes: a copy
-   * of them per keystroke was a tenth of what one allocated on a 1 MB spec.
+   * starts. Made in place (the old text's words are never asked about again): a copy of the
+   * lists per keystroke was a tenth of what one left for the collector on a 1 MB spec.
    */
   edited(text: string, restart: number, end: number, delta: number): CodeSpanWords {
     const oldEnd = end - delta;
@@ -49,9 +49,8 @@ export class CodeSpanWords {
     const foundOffsets: number[] = [];
     const foundWords: string[] = [];
     search(text, restart, end, foundOffsets, foundWords);
-    let counts = this.counts;
     if (!sameWords(this.spanWords, first, last, foundWords)) {
-      counts = new Map(this.counts);
+      const counts = this.counts;
       for (let k = first; k < last; k++) {
         const word = this.spanWords[k]!;
         const left = counts.get(word)! - 1;
@@ -60,11 +59,10 @@ export class CodeSpanWords {
       }
       for (const word of foundWords) counts.set(word, (counts.get(word) ?? 0) + 1);
     }
-    const offsets = this.offsets.slice(0, first);
-    for (const offset of foundOffsets) offsets.push(offset);
-    for (let k = last; k < this.offsets.length; k++) offsets.push(this.offsets[k]! + delta);
-    const spanWords = this.spanWords.slice(0, first).concat(foundWords, this.spanWords.slice(last));
-    return new CodeSpanWords(offsets, spanWords, counts);
+    this.offsets = replaced(this.offsets, first, last, foundOffsets);
+    this.spanWords = replaced(this.spanWords, first, last, foundWords);
+    if (delta !== 0) for (let k = first + foundOffsets.length; k < this.offsets.length; k++) this.offsets[k]! += delta;
+    return this;
   }
 
   has(word: string): boolean {

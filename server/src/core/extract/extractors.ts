@@ -8,6 +8,7 @@
 import { followsPrevious, propose, type CheckContext, type RareWord } from '../check/context';
 import type { EngineState } from '../check/engineState';
 import { normalizeSurface } from '../normalize';
+import { standalone } from '../text';
 import type { Unit } from '../pipeline';
 import { FUNCTION_WORDS, isClipping, isCommonWord, isFamiliarWord, isKnownWord } from '../words';
 import { CodeSpanWords } from './codeWords';
@@ -47,6 +48,13 @@ function quotedSurface(engine: EngineState, quoted: string): string | undefined 
     engine.rememberQuoted(quoted, surface);
   }
   return surface ?? undefined;
+}
+
+/** Whether each quoted surface is made of familiar words only, for these word lists. */
+interface FamiliarMemo {
+  common: CheckContext['common'];
+  knownTerms: CheckContext['knownTerms'];
+  bySurface: Map<string, boolean>;
 }
 
 /** Whether every word of a surface (and every part of a hyphenated word) needs no glossary. */
@@ -146,8 +154,18 @@ const quotedPhrase: Extractor = {
     if (previous && edit) found = spliceFound(previous, edit.restart, edit.end, edit.delta, find);
     else find(0, text.length, (found = emptyFound()));
     context.memo.set('quoted_phrase', found);
-    // A phrase made only of familiar words is not a term ("nice to have", "issue tracker").
-    for (const surface of found.value) if (!allFamiliar(context, surface)) propose(context, surface, 'quoted_phrase');
+    // A phrase made only of familiar words is not a term ("nice to have", "issue tracker"). Asked
+    // once per surface, and carried to the next check with the same word lists: on a 1 MB spec,
+    // splitting and looking up every quote's words again was a twentieth of a keystroke.
+    const before = previous ? (context.previous!.memo.get('quoted_phrase.familiar') as FamiliarMemo | undefined) : undefined;
+    const familiar: FamiliarMemo = before && before.common === context.common && before.knownTerms === context.knownTerms && before.bySurface.size <= 2 * found.value.length + 1024 ? before : { common: context.common, knownTerms: context.knownTerms, bySurface: new Map() };
+    context.memo.set('quoted_phrase.familiar', familiar);
+    for (const surface of found.value) {
+      let isFamiliar = familiar.bySurface.get(surface);
+      // (A string of its own: a surface sliced from the text would keep that version of it alive.)
+      if (isFamiliar === undefined) familiar.bySurface.set(standalone(surface), (isFamiliar = allFamiliar(context, surface)));
+      if (!isFamiliar) propose(context, surface, 'quoted_phrase');
+    }
   },
 };
 
@@ -160,15 +178,19 @@ const acronym: Extractor = {
     const { masked, tokens } = context.scan;
     const seen = new Set<string>();
     const found = tokensShaped(context, 'acronym', SHAPE_ACRONYM, 2);
+    const decided = decisions(context, 'acronym', found.value.length);
     for (let k = 0; k < found.value.length; k++) {
       const raw = found.value[k]!;
       if (seen.has(raw)) continue;
       const i = found.at[k]!;
       if (isUnitOrFragment(masked, tokens.start[i]!, tokens.end[i]!)) continue;
       seen.add(raw);
-      const surface = (raw.endsWith('s') ? raw.slice(0, -1) : raw).toLowerCase();
-      if (isShoutedWord(context, surface)) continue;
-      propose(context, surface, 'acronym');
+      let surface = decided.get(raw);
+      if (surface === undefined) {
+        const lower = (raw.endsWith('s') ? raw.slice(0, -1) : raw).toLowerCase();
+        decided.set(standalone(raw), (surface = isShoutedWord(context, lower) ? null : standalone(lower)));
+      }
+      if (surface !== null) propose(context, surface, 'acronym');
     }
   },
 };
@@ -192,28 +214,60 @@ const casingPattern: Extractor = {
     const { masked, tokens } = context.scan;
     const seen = new Set<string>();
     const found = tokensShaped(context, 'casing_pattern', SHAPE_MIXED, 3);
+    const decided = decisions(context, 'casing_pattern', found.value.length);
     for (let k = 0; k < found.value.length; k++) {
       const raw = found.value[k]!;
       if (seen.has(raw)) continue;
       seen.add(raw);
-      // Identifiers written in prose are code (snake_case, camelCase, digits, a call or a dotted
-      // name), and so is a PascalCase name made of familiar words ("EventStore", "PowerShell"):
-      // a PascalCase compound is proposed only for a coined word inside it, a mixed-case
-      // abbreviation ("HiC") when the shared vocabulary does not know it.
-      if (!PASCAL.test(raw) || /[0-9]/.test(raw) || isIdentifierPart(masked, tokens.start[found.at[k]!]!, tokens.end[found.at[k]!]!)) continue;
-      const parts = raw.match(PASCAL_PARTS) ?? [];
-      const lower = raw.toLowerCase();
-      if (parts.some((part) => part.length === 1) || parts.every((part) => part.length <= 2)) {
-        // Capitals inside a short word make it an abbreviation ("HiC", "ReDoS"), never the
-        // English word it may spell: only the shared vocabulary knows it.
-        if (!context.knownTerms.has(lower) && !isKnownWord(context.common, lower)) propose(context, normalizeSurface(raw), 'casing_pattern');
-        continue;
-      }
-      if (parts.every((part) => part.length <= 2 || isFamiliarWord(context.common, part) || context.knownTerms.has(part.toLowerCase()))) continue;
-      propose(context, normalizeSurface(raw), 'casing_pattern');
+      let surface = decided.get(raw);
+      if (surface === undefined) decided.set(standalone(raw), (surface = casingSurface(context, raw)));
+      // (Only the word's first occurrence is looked at, as a check of the whole document does.)
+      if (surface !== null && !isIdentifierPart(masked, tokens.start[found.at[k]!]!, tokens.end[found.at[k]!]!)) propose(context, surface, 'casing_pattern');
     }
   },
 };
+
+/**
+ * What casing_pattern proposes for a word written with mixed case, wherever it is written (null:
+ * nothing). Identifiers written in prose are code (snake_case, camelCase, digits, a call or a
+ * dotted name: the last two are asked of each occurrence), and so is a PascalCase name made of
+ * familiar words ("EventStore", "PowerShell"): a PascalCase compound is proposed only for a
+ * coined word inside it, a mixed-case abbreviation ("HiC") when the shared vocabulary does not
+ * know it.
+ */
+function casingSurface(context: CheckContext, raw: string): string | null {
+  if (!PASCAL.test(raw) || /[0-9]/.test(raw)) return null;
+  const parts = raw.match(PASCAL_PARTS) ?? [];
+  const lower = raw.toLowerCase();
+  if (parts.some((part) => part.length === 1) || parts.every((part) => part.length <= 2)) {
+    // Capitals inside a short word make it an abbreviation ("HiC", "ReDoS"), never the English
+    // word it may spell: only the shared vocabulary knows it.
+    return !context.knownTerms.has(lower) && !isKnownWord(context.common, lower) ? standalone(normalizeSurface(raw)) : null;
+  }
+  if (parts.every((part) => part.length <= 2 || isFamiliarWord(context.common, part) || context.knownTerms.has(part.toLowerCase()))) return null;
+  return standalone(normalizeSurface(raw));
+}
+
+/** What an extractor decided per word, for these word lists (see `decisions`). */
+interface Decisions {
+  common: CheckContext['common'];
+  knownTerms: CheckContext['knownTerms'];
+  byWord: Map<string, string | null>;
+}
+
+/**
+ * The decisions of extractor `id` per word as written (the surface it proposes, or null), carried
+ * from the check before when it had the same word lists: the words of a document are asked about
+ * once, not at every keystroke (on a 1 MB spec, a twentieth of one). `found` words are looked at
+ * now; words typed and gone are let go once the map is much larger.
+ */
+function decisions(context: CheckContext, id: string, found: number): Map<string, string | null> {
+  const key = `${id}.decisions`;
+  const before = followsPrevious(context) ? (context.previous.memo.get(key) as Decisions | undefined) : undefined;
+  const carried = before && before.common === context.common && before.knownTerms === context.knownTerms && before.byWord.size <= 2 * found + 1024 ? before : { common: context.common, knownTerms: context.knownTerms, byWord: new Map<string, string | null>() };
+  context.memo.set(key, carried);
+  return carried.byWord;
+}
 
 const PLAIN_WORD = /^[A-Za-z\u00C0-\u024F][a-z\u00DF-\u024F]{2,}$/;
 /**

@@ -36,14 +36,15 @@ export const glossaryMatch: Unit<CheckContext> = {
     context.memo.set('glossary_match', { walk: result.walk, from: result.from, to: result.to } satisfies GlossaryMemo);
 
     const { tokens } = scan;
-    const { first, last, surface } = result.walk;
+    const { first, last } = result.walk;
+    const walk = result.walk;
     const consumed = context.consumed;
     for (let k = 0; k < first.length; k++) for (let t = first[k]!; t <= last[k]!; t++) consumed[t] = 1;
     // Each matched surface once: proposed, and given its occurrences in one array of the right size
     // (a 1 MB spec has thousands of matches of a few hundred surfaces).
     const groups = occurrencesBySurface(result.walk, tokens, glossary.trie.surfaceCount, context.engine.groups);
     for (let g = 0; g < groups.count; g++) {
-      const name = surface[groups.firstMatch[g]!]!;
+      const name = glossary.trie.surfaceName(walk.id[groups.firstMatch[g]!]!);
       propose(context, name, 'glossary_match');
       context.occurrences.set(name, groups.pairs[g]!);
     }
@@ -66,9 +67,12 @@ export class GroupingScratch {
 /**
  * The occurrences of a walk's matches grouped by surface (flat [start, end) offset pairs, in
  * order), the surfaces in the order of their first match. Per match only typed-array reads and
- * writes: the slot of each surface number is kept in a scratch array, cleared again after.
+ * writes: the slot of each surface number is kept in a scratch array, cleared again after. The
+ * groups are views of one typed array: they are made anew at every keystroke (an edit moves the
+ * offsets) and kept by the candidates until the next, and as arrays of their own they were a
+ * sixth of what a keystroke on a 1 MB spec allocated in the heap.
  */
-export function occurrencesBySurface(walk: Walk, tokens: DocumentScan['tokens'], surfaces: number, scratch: GroupingScratch): { count: number; firstMatch: Int32Array; pairs: number[][] } {
+export function occurrencesBySurface(walk: Walk, tokens: DocumentScan['tokens'], surfaces: number, scratch: GroupingScratch): { count: number; firstMatch: Int32Array; pairs: Int32Array[] } {
   const { first, last, id } = walk;
   if (scratch.slotOf.length < surfaces) scratch.slotOf = new Int32Array(Math.max(surfaces, 2 * scratch.slotOf.length)).fill(-1);
   if (scratch.firstMatch.length < id.length) {
@@ -86,16 +90,19 @@ export function occurrencesBySurface(walk: Walk, tokens: DocumentScan['tokens'],
     }
     fill[slot]! += 2;
   }
-  const pairs: number[][] = new Array(count);
-  for (let g = 0; g < count; g++) {
-    pairs[g] = new Array<number>(fill[g]!);
-    fill[g] = 0;
+  // Group g's pairs start at `fill[g]` of one array; `fill[g]` then counts them up to the next.
+  const all = new Int32Array(2 * id.length);
+  const pairs: Int32Array[] = new Array(count);
+  for (let g = 0, at = 0; g < count; g++) {
+    const size = fill[g]!;
+    pairs[g] = all.subarray(at, at + size);
+    fill[g] = at;
+    at += size;
   }
   for (let k = 0; k < id.length; k++) {
     const slot = slotOf[id[k]!]!;
-    const list = pairs[slot]!;
-    list[fill[slot]!] = tokens.start[first[k]!]!;
-    list[fill[slot]! + 1] = tokens.end[last[k]!]!;
+    all[fill[slot]!] = tokens.start[first[k]!]!;
+    all[fill[slot]! + 1] = tokens.end[last[k]!]!;
     fill[slot]! += 2;
   }
   for (let g = 0; g < count; g++) slotOf[id[firstMatch[g]!]!] = -1;

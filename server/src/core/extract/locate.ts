@@ -22,11 +22,14 @@ function buildTrie(phrases: readonly [string, string][], shared: SharedRootLooku
 
 /** What `extraction.locate` keeps for the next check of the document. */
 interface LocateMemo {
-  /** The phrases of the walk's trie, in the order they were added. */
+  /** The phrases of the walk's trie, in the order they were added, joined (the trie's key). */
   keys: string;
+  /** The same phrases, and the trie. */
+  phrases: readonly (readonly [string, string])[];
+  trie: SurfaceTrie;
   walk: Walk;
   /** Each candidate and its occurrences as offsets, by surface. */
-  candidates: Map<string, { candidate: LocatedCandidate; pairs: number[] }>;
+  candidates: Map<string, { candidate: LocatedCandidate; pairs: ArrayLike<number> }>;
 }
 
 /**
@@ -49,11 +52,14 @@ export const locate: Unit<CheckContext> = {
     for (const proposal of context.proposals.values()) {
       if (!context.occurrences.has(proposal.surface)) phrases.push([proposal.surface, proposal.surface]);
     }
-    const signature = phrases.map(([phrase, surface]) => (phrase === surface ? phrase : `${phrase}\u0001${surface}`)).join('\u0000');
-    // The next check of a document (an edit, a re-check) usually proposes the same surfaces, and a
-    // trie's per-word lookups then carry over: the engine keeps the last few tries.
-    const trie = context.engine.locateTries.get(signature, () => buildTrie(phrases, context.engine.locateRoots));
     const previous = followsPrevious(context) ? (context.previous.memo.get('extraction.locate') as LocateMemo | undefined) : undefined;
+    // The next check of a document (an edit, a re-check) usually proposes the same surfaces, and a
+    // trie's per-word lookups then carry over: the engine keeps the last few tries. The same
+    // phrases as the check before take its trie as they are (joining thousands of them into the
+    // key, and hashing it, was a tenth of a keystroke on a 1 MB spec).
+    const same = previous !== undefined && samePhrases(previous.phrases, phrases);
+    const signature = same ? previous.keys : phrases.map(([phrase, surface]) => (phrase === surface ? phrase : `${phrase}\u0001${surface}`)).join('\u0000');
+    const trie = same ? previous.trie : context.engine.locateTries.get(signature, () => buildTrie(phrases, context.engine.locateRoots));
     const rules = {
       skip: context.consumed,
       accept(match: TrieMatch) {
@@ -66,12 +72,12 @@ export const locate: Unit<CheckContext> = {
     const buffer = context.engine.walkBuffer;
     const result = previous && change ? rewalk(trie, scan, rules, previous.walk, change, buffer) : walkAll(trie, scan, rules, buffer);
     const { tokens } = scan;
-    const { surface } = result.walk;
+    const walk = result.walk;
     const groups = occurrencesBySurface(result.walk, tokens, trie.surfaceCount, context.engine.groups);
     for (let g = 0; g < groups.count; g++) {
-      const name = surface[groups.firstMatch[g]!]!;
+      const name = trie.surfaceName(walk.id[groups.firstMatch[g]!]!);
       const known = context.occurrences.get(name); // an alias's canonical term found by the glossary walk
-      if (known) for (const offset of groups.pairs[g]!) known.push(offset);
+      if (known) context.occurrences.set(name, joined(known, groups.pairs[g]!));
       else context.occurrences.set(name, groups.pairs[g]!);
     }
 
@@ -79,7 +85,7 @@ export const locate: Unit<CheckContext> = {
     // By first occurrence (the offset orders as its line and character do), then surface: an
     // index sort over the first offsets (no map look-up per comparison).
     const firsts = new Float64Array(made.length);
-    const madePairs: number[][] = new Array(made.length);
+    const madePairs: ArrayLike<number>[] = new Array(made.length);
     const order: number[] = new Array(made.length);
     for (let k = 0; k < made.length; k++) {
       const pairs = made[k]!.offsets;
@@ -89,19 +95,26 @@ export const locate: Unit<CheckContext> = {
     }
     order.sort((a, b) => firsts[a]! - firsts[b]! || (made[a]!.surface < made[b]!.surface ? -1 : 1));
     const candidates: TermCandidate[] = new Array(made.length);
-    const bySurface = new Map<string, { candidate: LocatedCandidate; pairs: number[] }>();
+    const bySurface = new Map<string, { candidate: LocatedCandidate; pairs: ArrayLike<number> }>();
     for (let k = 0; k < order.length; k++) {
       const candidate = made[order[k]!]!;
       candidates[k] = candidate;
       bySurface.set(candidate.surface, { candidate, pairs: madePairs[order[k]!]! });
     }
     context.candidates = candidates;
-    context.memo.set('extraction.locate', { keys: signature, walk: result.walk, candidates: bySurface } satisfies LocateMemo);
+    context.memo.set('extraction.locate', { keys: signature, phrases, trie, walk: result.walk, candidates: bySurface } satisfies LocateMemo);
   },
 };
 
+/** Whether the two lists hold the same phrases and surfaces in the same order. */
+function samePhrases(a: readonly (readonly [string, string])[], b: readonly (readonly [string, string])[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k]![0] !== b[k]![0] || a[k]![1] !== b[k]![1]) return false;
+  return true;
+}
+
 /** The occurrence offsets (flat [start, end) pairs, in order) of a candidate made by `extraction.locate`. */
-export function candidateOffsets(candidate: TermCandidate): readonly number[] | undefined {
+export function candidateOffsets(candidate: TermCandidate): ArrayLike<number> | undefined {
   return candidate instanceof LocatedCandidate ? candidate.offsets : undefined;
 }
 
@@ -120,13 +133,13 @@ class LocatedCandidate implements TermCandidate {
   surface: string;
   method: TermCandidate['method'];
   confidence: number;
-  #pairs: number[];
+  #pairs: ArrayLike<number>;
   #lines: LineIndex | undefined;
   #text: string | undefined;
   #occurrences: Range[] | undefined;
   #texts: string[] | undefined;
 
-  constructor(proposal: Proposal, pairs: number[], lines: LineIndex, text: string) {
+  constructor(proposal: Proposal, pairs: ArrayLike<number>, lines: LineIndex, text: string) {
     this.surface = proposal.surface;
     this.method = proposal.method;
     this.confidence = proposal.confidence;
@@ -166,7 +179,7 @@ class LocatedCandidate implements TermCandidate {
   }
 
   /** The occurrences as flat [start, end) offset pairs, in order. */
-  get offsets(): number[] {
+  get offsets(): ArrayLike<number> {
     return this.#pairs;
   }
 
@@ -176,7 +189,7 @@ class LocatedCandidate implements TermCandidate {
   }
 
   /** The same occurrences in an edited text (see `materialize`). */
-  repoint(pairs: number[], lines: LineIndex, text: string): void {
+  repoint(pairs: ArrayLike<number>, lines: LineIndex, text: string): void {
     this.#pairs = pairs;
     if (this.#lines === undefined) return;
     this.#lines = lines;
@@ -204,10 +217,10 @@ class LocatedCandidate implements TermCandidate {
 function materialize(context: CheckContext, previous: LocateMemo | undefined): LocatedCandidate[] {
   const { scan } = context;
   const edit = previous ? scan.edit : undefined;
-  const found: { proposal: Proposal; pairs: number[]; old?: { candidate: LocatedCandidate; pairs: number[] }; head: number; tail: number }[] = [];
+  const found: { proposal: Proposal; pairs: ArrayLike<number>; old?: { candidate: LocatedCandidate; pairs: ArrayLike<number> }; head: number; tail: number }[] = [];
   for (const proposal of context.proposals.values()) {
-    let pairs = context.occurrences.get(proposal.surface) ?? [];
-    if (proposal.explicit.length > 0) pairs = pairs.concat(proposal.explicit.flat());
+    let pairs: ArrayLike<number> = context.occurrences.get(proposal.surface) ?? NO_PAIRS;
+    if (proposal.explicit.length > 0) pairs = joined(pairs, proposal.explicit.flat());
     if (pairs.length === 0) continue;
     pairs = uniqueStarts(sortPairs(pairs));
     const old = edit ? previous!.candidates.get(proposal.surface) : undefined;
@@ -262,8 +275,17 @@ function materialize(context: CheckContext, previous: LocateMemo | undefined): L
   return candidates;
 }
 
+const NO_PAIRS: ArrayLike<number> = Object.freeze([]);
+
+/** The pairs of `a`, then those of `b`, in an array of their own. */
+function joined(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
+  const out = Array.from(a);
+  for (let k = 0; k < b.length; k++) out.push(b[k]!);
+  return out;
+}
+
 /** Flat [start, end) pairs sorted by start, then end (a copy unless already sorted). */
-function sortPairs(pairs: number[]): number[] {
+function sortPairs(pairs: ArrayLike<number>): ArrayLike<number> {
   let sorted = true;
   for (let k = 2; k < pairs.length && sorted; k += 2) sorted = pairs[k - 2]! < pairs[k]! || (pairs[k - 2] === pairs[k] && pairs[k - 1]! <= pairs[k + 1]!);
   if (sorted) return pairs;
@@ -276,11 +298,12 @@ function sortPairs(pairs: number[]): number[] {
 }
 
 /** Sorted pairs without those repeating the previous pair's start (the first of each start stays). */
-function uniqueStarts(pairs: number[]): number[] {
+function uniqueStarts(pairs: ArrayLike<number>): ArrayLike<number> {
   let k = 2;
   while (k < pairs.length && pairs[k] !== pairs[k - 2]) k += 2;
   if (k >= pairs.length) return pairs;
-  const out = pairs.slice(0, k);
+  const out: number[] = [];
+  for (let i = 0; i < k; i++) out.push(pairs[i]!);
   for (; k < pairs.length; k += 2) if (pairs[k] !== out[out.length - 2]) out.push(pairs[k]!, pairs[k + 1]!);
   return out;
 }

@@ -160,6 +160,11 @@ export class SurfaceTrie {
     return this.surfaceIds.get(surface) ?? -1;
   }
 
+  /** The surface numbered `id` (`surfaceId`). */
+  surfaceName(id: number): string {
+    return this.surfaceNames[id]!;
+  }
+
   /** How many surfaces matches can give: their numbers are 0 … surfaceCount - 1. */
   get surfaceCount(): number {
     return this.surfaceIds.size;

@@ -15,12 +15,13 @@ import type { SurfaceTrie, TrieMatch } from './trie';
 
 /**
  * The accepted matches of a walk, in order. (Typed arrays: they are kept from one check of a
- * document to the next, and their contents live outside the heap the collector copies.)
+ * document to the next, and their contents live outside the heap the collector copies. A match's
+ * surface is the trie's `surfaceName(id)`: an array of the surfaces, as long as the walk, was a
+ * tenth of what a keystroke on a 1 MB spec left for the collector.)
  */
 export interface Walk {
   first: Int32Array;
   last: Int32Array;
-  surface: string[];
   /** The trie's number of each surface (`SurfaceTrie.surfaceId`). */
   id: Int32Array;
 }
@@ -33,12 +34,11 @@ export class WalkBuffer {
   first = new Int32Array(1024);
   last = new Int32Array(1024);
   id = new Int32Array(1024);
-  surface: (string | undefined)[] = [];
   count = 0;
   /** Scratch: the tokens where a match may start (`SurfaceTrie.startCandidates`). */
   starts = new Int32Array(1024);
 
-  push(first: number, last: number, surface: string, id: number): void {
+  push(first: number, last: number, id: number): void {
     if (this.count === this.first.length) {
       this.first = grown(this.first, 2 * this.count);
       this.last = grown(this.last, 2 * this.count);
@@ -47,19 +47,12 @@ export class WalkBuffer {
     this.first[this.count] = first;
     this.last[this.count] = last;
     this.id[this.count] = id;
-    this.surface[this.count] = surface;
     this.count++;
   }
 
-  /** Empties the buffer (the surfaces it held are let go; its room is kept). */
+  /** Empties the buffer (its room is kept). */
   reset(): void {
-    this.surface.fill(undefined, 0, this.count);
     this.count = 0;
-  }
-
-  /** The surfaces [0, count) as an array of their own. */
-  surfaces(): string[] {
-    return this.surface.slice(0, this.count) as string[];
   }
 }
 
@@ -87,14 +80,14 @@ export interface WalkResult {
 }
 
 export function emptyWalk(): Walk {
-  return { first: new Int32Array(0), last: new Int32Array(0), surface: [], id: new Int32Array(0) };
+  return { first: new Int32Array(0), last: new Int32Array(0), id: new Int32Array(0) };
 }
 
 /** The whole walk; `buffer` is lent for its matches. */
 export function walkAll(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules, buffer: WalkBuffer): WalkResult {
   buffer.reset();
   const to = walkFrom(trie, scan, rules, 0, buffer, undefined);
-  const walk: Walk = { first: buffer.first.slice(0, buffer.count), last: buffer.last.slice(0, buffer.count), surface: buffer.surfaces(), id: buffer.id.slice(0, buffer.count) };
+  const walk: Walk = { first: buffer.first.slice(0, buffer.count), last: buffer.last.slice(0, buffer.count), id: buffer.id.slice(0, buffer.count) };
   buffer.reset();
   return { walk, from: 0, to };
 }
@@ -123,23 +116,48 @@ export function rewalk(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules, 
   const tail = stop < scan.tokens.count ? n - j : 0;
   const r = region.count;
   const size = k + r + tail;
-  const walk: Walk = { first: new Int32Array(size), last: new Int32Array(size), surface: new Array<string>(size), id: new Int32Array(size) };
-  walk.first.set(previous.first.subarray(0, k));
-  walk.last.set(previous.last.subarray(0, k));
-  walk.id.set(previous.id.subarray(0, k));
+  // Made in the previous walk's arrays when they have room (the previous walk is not read again):
+  // three new arrays as long as the walk per keystroke were most of the memory a keystroke on a
+  // 1 MB spec took outside the heap. The matches after the stretch move (a move of memory), then
+  // the stretch's are written before them.
+  const walk = roomFor(previous, size, k, j, tail);
   walk.first.set(region.first.subarray(0, r), k);
   walk.last.set(region.last.subarray(0, r), k);
   walk.id.set(region.id.subarray(0, r), k);
-  walk.id.set(previous.id.subarray(j, j + tail), k + r);
-  for (let m = 0; m < k; m++) walk.surface[m] = previous.surface[m]!;
-  for (let m = 0; m < r; m++) walk.surface[k + m] = region.surface[m]!;
-  for (let m = 0; m < tail; m++) {
-    walk.first[k + r + m] = previous.first[j + m]! + change.shift;
-    walk.last[k + r + m] = previous.last[j + m]! + change.shift;
-    walk.surface[k + r + m] = previous.surface[j + m]!;
+  if (change.shift !== 0) {
+    for (let m = k + r; m < size; m++) {
+      walk.first[m]! += change.shift;
+      walk.last[m]! += change.shift;
+    }
   }
   buffer.reset();
   return { walk, from: restart, to: stop };
+}
+
+/**
+ * Arrays for a walk of `size` matches: its first `keep` are `previous`'s first ones, the `tail`
+ * at `size - tail` on are `previous`'s from `from` on (not yet shifted); the caller writes those
+ * between. In `previous`'s own arrays when they have room (views of them: the walk keeps its
+ * exact length), else in new ones with room to grow.
+ */
+function roomFor(previous: Walk, size: number, keep: number, from: number, tail: number): Walk {
+  const capacity = previous.first.buffer.byteLength / Int32Array.BYTES_PER_ELEMENT;
+  const inPlace = size <= capacity && previous.first.byteOffset === 0 && previous.last.byteOffset === 0 && previous.id.byteOffset === 0;
+  const room = inPlace ? capacity : size + (size >> 3) + 64;
+  const make = (array: Int32Array): Int32Array => {
+    let all: Int32Array;
+    if (inPlace) {
+      // (Over the whole buffer: the tail may move past the previous walk's end.)
+      all = new Int32Array(array.buffer, 0, capacity);
+      all.copyWithin(size - tail, from, from + tail);
+    } else {
+      all = new Int32Array(room);
+      all.set(array.subarray(0, keep));
+      all.set(array.subarray(from, from + tail), size - tail);
+    }
+    return all.length === size ? all : all.subarray(0, size);
+  };
+  return { first: make(previous.first), last: make(previous.last), id: make(previous.id) };
 }
 
 /** Walks from token `from` until `stop` says so (or the end); returns where it stopped. */
@@ -160,7 +178,7 @@ function walkFrom(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules, from:
     for (let k = 0; k < n; k++) {
       const i = starts[k]!;
       if (i < next || !trie.matchInto(tokens, i, masked, text, lexicon, match) || !rules.accept(match)) continue;
-      out.push(match.first, match.last, match.surface, match.id);
+      out.push(match.first, match.last, match.id);
       next = match.last + 1;
     }
     return tokens.count;
@@ -171,7 +189,7 @@ function walkFrom(trie: SurfaceTrie, scan: DocumentScan, rules: WalkRules, from:
     if (stop(i)) return i;
     if ((skip && skip[i]) || flags[words[i]!] === 1) continue;
     if (!trie.matchInto(tokens, i, masked, text, lexicon, match) || !rules.accept(match)) continue;
-    out.push(match.first, match.last, match.surface, match.id);
+    out.push(match.first, match.last, match.id);
     // The tokens inside the match are passed over; a stop can only fall on a visited token.
     i = match.last;
   }
