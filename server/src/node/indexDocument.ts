@@ -46,7 +46,7 @@ export class DocumentIndexer {
     const usedHere = new Set<string>();
     for (const o of occurrences) if (o.surface === o.term) usedHere.add(o.term);
     const search = this.searchFor(snapshot);
-    const writtenElsewhere = search ? search.termsIn(text).filter((term) => !usedHere.has(term)) : [];
+    const writtenElsewhere = search ? search.termsIn(text, usedHere) : [];
     const missionSenses = this.missionSensesOf(report.glossary);
     return { occurrences, details: { missionId, ...(writtenElsewhere.length > 0 ? { writtenElsewhere } : {}), ...(missionSenses.length > 0 ? { missionSenses } : {}) } };
   }
