@@ -52,6 +52,8 @@ export interface TermIndexerDeps {
 
 /** Milliseconds of work between two yields to the event loop. */
 const SLICE_MS = 8;
+/** Milliseconds between two progress reports of a build. */
+const PROGRESS_MS = 100;
 /** An edited open spec is indexed again this long after its last change (answers flush it at once). */
 export const EDIT_DELAY_MS = 300;
 
@@ -251,10 +253,14 @@ export class TermIndexer {
     progress?.begin('Indexing glossary terms', 0, `0/${total} specs`, false);
     const started = Date.now();
     let done = 0;
+    let reported = started;
     try {
       for (const [root, files] of byRoot) {
         await this.rebuild(root, files, (count) => {
           done += count;
+          // (Each report is a message to write and for the client to read: a few per second do.)
+          if (Date.now() - reported < PROGRESS_MS) return;
+          reported = Date.now();
           progress?.report(Math.floor((100 * done) / total), `${done}/${total} specs`);
         });
       }

@@ -6,7 +6,7 @@
 
 import type { Engine, IncrementalChecker } from '../core/check/engine';
 import { missionName } from '../core/check/wording';
-import type { DocumentReport } from '../core/check/check';
+import type { CheckOptions, DocumentReport } from '../core/check/check';
 import { readHeader } from '../core/extract/scan';
 import { documentIdentity, type DocumentIdentity, type MetaCache } from './identity';
 import type { SpecVocabularies } from './specVocabularies';
@@ -37,6 +37,8 @@ export interface DocumentToAnalyze {
   checker?: IncrementalChecker | undefined;
   /** Missions' specs read so far (their Domain Language defines words for the mission's documents). */
   vocabularies?: SpecVocabularies;
+  /** The check's units (the standard ones by default; the term index's: OCCURRENCE_PIPELINE). */
+  pipeline?: CheckOptions['pipeline'];
 }
 
 export function analyzeDocument(engine: Engine, snapshot: WorkspaceSnapshot, document: DocumentToAnalyze): AnalyzedDocument {
@@ -61,6 +63,7 @@ export function analyzeDocument(engine: Engine, snapshot: WorkspaceSnapshot, doc
     header,
     documentOrigin: { file: document.path, missionId: identity.missionId, missionSlug: missionName(identity.missionId, identity.missionSlug) },
     missionVocabulary,
+    ...(document.pipeline ? { pipeline: document.pipeline } : {}),
   };
   const report = checker ? checker.check(text, options) : engine.checkDocument(text, options);
   return { path: document.path, identity, report };

@@ -8,6 +8,7 @@
  * documents with this.
  */
 
+import { OCCURRENCE_PIPELINE } from '../core/check/check';
 import { METHOD_ORDER } from '../core/check/context';
 import type { Engine } from '../core/check/engine';
 import type { GlossaryIndex } from '../core/glossary';
@@ -35,7 +36,8 @@ export class DocumentIndexer {
   private readonly ownSenses = new WeakMap<GlossaryIndex, readonly Sense[]>();
 
   index(engine: Engine, snapshot: WorkspaceSnapshot, file: string, text: string, metaCache: MetaCache, vocabularies?: SpecVocabularies): IndexedDocument {
-    const analyzed = analyzeDocument(engine, snapshot, { path: file, text, settings: { disabledExtractors: NOT_INDEXED }, metaCache, ...(vocabularies ? { vocabularies } : {}) });
+    // (Where terms occur, and no findings: the index has no use for them.)
+    const analyzed = analyzeDocument(engine, snapshot, { path: file, text, settings: { disabledExtractors: NOT_INDEXED }, metaCache, pipeline: OCCURRENCE_PIPELINE, ...(vocabularies ? { vocabularies } : {}) });
     const { report } = analyzed;
     const missionId = analyzed.identity.missionId;
     if (!report.checked) return { occurrences: [], details: { missionId, checked: false } };
@@ -46,7 +48,7 @@ export class DocumentIndexer {
     const usedHere = new Set<string>();
     for (const o of occurrences) if (o.surface === o.term) usedHere.add(o.term);
     const search = this.searchFor(snapshot);
-    const writtenElsewhere = search ? search.termsIn(text).filter((term) => !usedHere.has(term)) : [];
+    const writtenElsewhere = search ? search.termsIn(text, usedHere) : [];
     const missionSenses = this.missionSensesOf(report.glossary);
     return { occurrences, details: { missionId, ...(writtenElsewhere.length > 0 ? { writtenElsewhere } : {}), ...(missionSenses.length > 0 ? { missionSenses } : {}) } };
   }

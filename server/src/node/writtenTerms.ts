@@ -17,7 +17,12 @@ export function usageKnowable(snapshot: WorkspaceSnapshot): boolean {
 export interface OutsideProseSearch {
   /** The terms looked for, sorted and joined: the same key, the same search. */
   key: string;
-  termsIn(text: string): string[];
+  /**
+   * The terms `text` writes anywhere, but for those in `known` (terms the caller already knows
+   * the text writes: its prose uses). Knowing them lets the search skip the runs that could only
+   * find them — most places a common first word such as "mission" starts.
+   */
+  termsIn(text: string, known?: ReadonlySet<string>): string[];
 }
 
 /** The normalized surfaces of the folder's seed files' senses (the terms health judges, and the bundled core's). */
@@ -42,10 +47,31 @@ export function writtenTermsSearch(terms: Iterable<string>): OutsideProseSearch 
     if (same) same.push(term);
     else byWords.set(key, [term]);
   }
-  // Where a run may start: any first word, found by one pattern over the lowercased text (one
-  // native scan, however many terms; a pass over every word of the text cost ~10× more).
-  const firstPattern = new RegExp([...firstWords].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'g');
-  return { key: left.join('\n'), termsIn: (text) => termsWrittenIn(text, { byWords, firstWords, longest, firstPattern }) };
+  // Per first word, every term a run starting there can find (see `reachable`).
+  const reach = new Map<string, string[]>();
+  for (const first of firstWords) reach.set(first, left.filter((term) => reachable(term.split(WORD_JOINERS), first)));
+  // Where a run may start: any first word, found by walking a trie of them from each place no
+  // word character precedes (a regular expression of every first word cost ~2× the whole search).
+  const firstTrie = new FirstWordTrie(firstWords);
+  const continued = new Set<string>();
+  for (const key of byWords.keys()) {
+    const words = key.split(' ');
+    for (let k = 1; k < words.length; k++) continued.add(words.slice(0, k).join(' '));
+  }
+  const index = { byWords, firstWords, longest, firstTrie, reach, continued };
+  return { key: left.join('\n'), termsIn: (text, known) => termsWrittenIn(text, index, known) };
+}
+
+/**
+ * Whether a run read where the first word `first` was matched can find the term of `words`. The
+ * pattern takes the longest first word at a place and a run goes on only when the word ends there
+ * or after a plural s, so the run's first word is `first` or `first` + s: it finds terms whose
+ * first word is one of those, or (one word) the singular of the latter. (A superset is harmless:
+ * it only skips fewer runs.)
+ */
+function reachable(words: readonly string[], first: string): boolean {
+  const head = words[0]!;
+  return head === first || head === `${first}s` || (words.length === 1 && (head === singularize(`${first}s`) || head === singularize(first)));
 }
 
 interface WordIndex {
@@ -54,12 +80,60 @@ interface WordIndex {
   /** The first word of every term (a one-word term's singular form): where a run may start. */
   firstWords: ReadonlySet<string>;
   longest: number;
-  /** Matches any first word (in lowercase text). */
-  firstPattern: RegExp;
+  /** The first words, to find the longest one at a place of the lowercased text. */
+  firstTrie: FirstWordTrie;
+  /** Per first word, the terms a run starting with it can find. */
+  reach: ReadonlyMap<string, readonly string[]>;
+  /** The words of a term but its last, joined with one space, for every term (and every such start of them). */
+  continued: ReadonlySet<string>;
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/**
+ * First words by their characters: the longest of them written at a place. Node n's child by an
+ * ASCII code c is `ascii[n * 128 + c]` (0: none; the root is node 0), by another code in `other`.
+ */
+class FirstWordTrie {
+  private readonly ascii: Uint16Array;
+  private readonly other = new Map<number, number>();
+  /** The first word ending at each node ('' where none does). */
+  private readonly words: string[] = [''];
+
+  constructor(words: Iterable<string>) {
+    const list = [...words];
+    const size = 1 + list.reduce((n, w) => n + w.length, 0);
+    if (size > 0xffff) throw new Error('too many first words for the trie');
+    this.ascii = new Uint16Array(size * 128);
+    for (const word of list) {
+      let node = 0;
+      for (let i = 0; i < word.length; i++) {
+        const code = word.charCodeAt(i);
+        let child = this.child(node, code);
+        if (child === 0) {
+          child = this.words.length;
+          this.words.push('');
+          if (code < 128) this.ascii[node * 128 + code] = child;
+          else this.other.set(node * 0x10000 + code, child);
+        }
+        node = child;
+      }
+      this.words[node] = word;
+    }
+  }
+
+  private child(node: number, code: number): number {
+    return code < 128 ? this.ascii[node * 128 + code]! : (this.other.get(node * 0x10000 + code) ?? 0);
+  }
+
+  /** The longest first word `lower` writes at `at` (undefined: none). */
+  longestAt(lower: string, at: number): string | undefined {
+    let longest: string | undefined;
+    for (let i = at, node = 0; i < lower.length; i++) {
+      node = this.child(node, lower.charCodeAt(i));
+      if (node === 0) break;
+      if (this.words[node] !== '') longest = this.words[node];
+    }
+    return longest;
+  }
 }
 
 const WORD_JOINERS = /[\s_-]+/;
@@ -70,39 +144,102 @@ const JOINER_GAP = /^[\s_-]+$/;
  * The terms (`index`) a text writes anywhere: runs of up to `longest` words joined by spaces, `_`
  * or `-`, any case, the last word also as its singular; a run does not start or end inside an
  * identifier (`mission` is not written in `mission_id`). A run is read only where a word some
- * term starts with begins, found by one pattern of every first word over the lowercased text.
+ * term starts with begins, found by a trie of every first word over the lowercased text.
  */
-function termsWrittenIn(text: string, index: WordIndex): string[] {
+function termsWrittenIn(text: string, index: WordIndex, known: ReadonlySet<string> = NONE): string[] {
   const found = new Set<string>();
   const lower = text.toLowerCase();
   if (lower.length === text.length) {
-    const pattern = index.firstPattern;
-    pattern.lastIndex = 0;
-    for (let match = pattern.exec(lower); match !== null; match = pattern.exec(lower)) {
-      const at = match.index;
-      // The longest first word matching here was taken: a word that goes on past it (but for a
-      // plural s) is no term's first word — most hits ("missionary", "specification") end here.
-      const after = at + match[0].length;
+    // First words whose every reachable term is known or found: their runs are not read again.
+    const exhausted = new Set<string>();
+    const done = (term: string) => known.has(term) || found.has(term);
+    const n = lower.length;
+    // (Where a word character precedes, no run starts: `mission` is not written in "submission".)
+    let afterWord = false;
+    for (let at = 0; at < n; at++) {
+      const code = lower.charCodeAt(at);
+      const follows = afterWord;
+      afterWord = code < 128 ? ASCII_WORD[code] === 1 || code === UNDERSCORE : isWordUnit(code);
+      if (follows) continue;
+      const first = index.firstTrie.longestAt(lower, at);
+      if (first === undefined || exhausted.has(first)) continue;
+      if (index.reach.get(first)!.every(done)) {
+        exhausted.add(first);
+        continue;
+      }
+      // The longest first word written here: a word that goes on past it (but for a plural s) is
+      // no term's first word — most places ("missionary", "specification") end here.
+      const after = at + first.length;
       const goesOn = LETTER_OR_DIGIT.test(lower[after] ?? ' ') && !(lower[after] === 's' && !LETTER_OR_DIGIT.test(lower[after + 1] ?? ' '));
-      if (!goesOn && !WORD_CHAR.test(text[at - 1] ?? ' ')) readRun(text, at, index, found);
-      pattern.lastIndex = at + 1; // (another first word may start inside this one, after a '/' or '.')
+      if (!goesOn) readRun(text, lower, at, index, found);
     }
   } else {
     // (Lowercasing changed the length — a few letters outside ASCII do: offsets would not agree.)
     WORD.lastIndex = 0;
     for (let match = WORD.exec(text); match !== null; match = WORD.exec(text)) {
       const first = match[0].toLowerCase();
-      if (index.firstWords.has(first) || (first.endsWith('s') && index.firstWords.has(singularize(first)))) readRun(text, match.index, index, found);
+      if (index.firstWords.has(first) || (first.endsWith('s') && index.firstWords.has(singularize(first)))) readRunAnyScript(text, match.index, index, found);
     }
   }
-  return [...found];
+  const out: string[] = [];
+  for (const term of found) if (!known.has(term)) out.push(term);
+  return out;
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+/** Per UTF-16 code unit from 128 on, whether `WORD_CHAR` matches it alone (0: not asked yet, 1: yes, 2: no). */
+const WORD_UNITS = new Uint8Array(0x10000);
+
+function isWordUnit(code: number): boolean {
+  let known = WORD_UNITS[code]!;
+  if (known === 0) WORD_UNITS[code] = known = WORD_CHAR.test(String.fromCharCode(code)) ? 1 : 2;
+  return known === 1;
 }
 
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
-/** The terms a run of words starting at `start` writes, into `found`. */
-function readRun(text: string, start: number, index: WordIndex, found: Set<string>): void {
+/**
+ * The terms a run of words starting at `start` writes, into `found`. `lower` is the text
+ * lowercased, of the same length (then offsets agree): a run of ASCII words and joiners is read
+ * from it code by code; one meeting any other character is read again by `readRunAnyScript`.
+ */
+function readRun(text: string, lower: string, start: number, index: WordIndex, found: Set<string>): void {
+  if (text.charCodeAt(start - 1) === UNDERSCORE) return;
+  const n = lower.length;
+  let key = '';
+  let i = start;
+  let c = 0;
+  for (let k = 0; k < index.longest; k++) {
+    if (k > 0) {
+      // One or more joiners, then the next word.
+      const gap = i;
+      while (i < n && (c = lower.charCodeAt(i)) < 128 && ASCII_JOINER[c] === 1) i++;
+      if (i === n) return;
+      if (c >= 128) return readRunAnyScript(text, start, index, found);
+      if (i === gap || ASCII_WORD[c] !== 1) return;
+    }
+    const from = i;
+    while (i < n && (c = lower.charCodeAt(i)) < 128 && ASCII_WORD[c] === 1) i++;
+    if (i < n && c >= 128) return readRunAnyScript(text, start, index, found);
+    const word = lower.slice(from, i);
+    const stem = key;
+    key = k === 0 ? word : `${key} ${word}`;
+    if (c !== UNDERSCORE || i === n) addTerms(index, key, stem, word, k, found);
+    // (No term goes on from here: the rest of the run finds nothing.)
+    if (!index.continued.has(key)) return;
+  }
+}
+
+/** The terms of the run's words so far (`key`; its last word `word` also as its singular). */
+function addTerms(index: WordIndex, key: string, stem: string, word: string, k: number, found: Set<string>): void {
+  for (const term of index.byWords.get(key) ?? []) found.add(term);
+  if (word.endsWith('s')) for (const term of index.byWords.get(k === 0 ? singularize(word) : `${stem} ${singularize(word)}`) ?? []) found.add(term);
+}
+
+/** `readRun` for any script: words and gaps found by regular expressions. */
+function readRunAnyScript(text: string, start: number, index: WordIndex, found: Set<string>): void {
   if (text[start - 1] === '_') return;
   RUN.lastIndex = start;
   let key = '';
@@ -115,9 +252,18 @@ function readRun(text: string, start: number, index: WordIndex, found: Set<strin
     key = k === 0 ? word : `${key} ${word}`;
     end = next.index + next[0].length;
     if (text[end] === '_') continue; // the run goes on inside an identifier
-    for (const term of index.byWords.get(key) ?? []) found.add(term);
-    if (word.endsWith('s')) for (const term of index.byWords.get(k === 0 ? singularize(word) : `${stem} ${singularize(word)}`) ?? []) found.add(term);
+    addTerms(index, key, stem, word, k, found);
   }
+}
+
+const UNDERSCORE = 95;
+/** ASCII letters and digits (what `[\p{L}\p{N}]` matches below 128), and the joiners `[\s_-]`. */
+const ASCII_WORD = new Uint8Array(128);
+const ASCII_JOINER = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  ASCII_WORD[c] = /[\p{L}\p{N}]/u.test(ch) ? 1 : 0;
+  ASCII_JOINER[c] = /[\s_-]/.test(ch) ? 1 : 0;
 }
 
 const RUN = /[\p{L}\p{N}]+/gu;
