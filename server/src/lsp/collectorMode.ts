@@ -17,7 +17,7 @@
  * with heap statistics and smaps, docs/performance.md). While the user types a 1 MB spec, both
  * cost: collecting that often and compacting each time took ~25% more CPU per keystroke, ~1.3×
  * the latency, measured. So V8's defaults come back on the first change and stay while the user
- * types; the memory mode only after a few quiet seconds.
+ * types, with more room to grow (below); the memory mode only after a few quiet seconds.
  */
 
 import { setFlagsFromString } from 'node:v8';
@@ -29,6 +29,16 @@ export type SetMemoryMode = (memory: boolean) => void;
 const TYPING_QUIET_MS = 3000;
 /** Percent of the allowance used at which marking starts in the memory mode. */
 const EARLY_PERCENT = 25;
+/**
+ * How far the old generation may grow past what survived the last full collection before the
+ * next one: 20% in the memory mode (lsp/heapSizing.ts says why), double while the user types.
+ * Each version of a document being typed into is a new string as long as the document (2 MB for
+ * 1 MB of text with a character beyond Latin-1), so with 20% a 1 MB spec ran a full collection
+ * every ~4 keystrokes; measured, 100% halves them and the keystroke's median latency falls by a
+ * quarter. The memory mode's collections take the room back once typing stops.
+ */
+const MEMORY_GROWING_PERCENT = 20;
+const TYPING_GROWING_PERCENT = 100;
 
 export class CollectorMode {
   private memory: boolean | undefined;
@@ -80,8 +90,9 @@ export class CollectorMode {
   }
 }
 
-/** The memory mode through V8's flags (off: V8's defaults). */
+/** The memory mode through V8's flags (off: V8's defaults, and room for the garbage of typing). */
 export function v8MemoryMode(memory: boolean): void {
   setFlagsFromString(`--incremental-marking-soft-trigger=${memory ? EARLY_PERCENT : 0}`);
   setFlagsFromString(memory ? '--compact-on-every-full-gc' : '--no-compact-on-every-full-gc');
+  setFlagsFromString(`--heap-growing-percent=${memory ? MEMORY_GROWING_PERCENT : TYPING_GROWING_PERCENT}`);
 }
