@@ -27,7 +27,7 @@ const shared = {
   define: { SPEC_GLOSSARY_VERSION: JSON.stringify(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version) },
 };
 const entries = [
-  { in: 'server/src/lsp/main.ts', out: 'server.js', banner: '#!/usr/bin/env node' },
+  { in: 'server/src/lsp/main.ts', out: 'server.js', banner: '#!/usr/bin/env node', launcher: 'serverLauncher.cjs' },
   { in: 'server/src/cli/bin.ts', out: 'cli.js', banner: '#!/usr/bin/env node' },
 ];
 // What ships is minified for white space and syntax (names are kept, so stack traces stay
@@ -37,8 +37,10 @@ const shipped = { minifyWhitespace: true, minifySyntax: true };
 for (const entry of entries) {
   if (!existsSync(join(root, entry.in))) continue;
   await build({ ...shared, ...shipped, entryPoints: [join(root, entry.in)], outfile: join(dist, entry.out.replace(/\.js$/, '.cjs')), banner: { js: entry.banner } });
-  // A tiny ESM-free launcher keeps the bin names ending in .js while the bundle is CommonJS.
-  writeFileSync(join(dist, entry.out), `${entry.banner}\nrequire('./${entry.out.replace(/\.js$/, '.cjs')}');\n`, { mode: 0o755 });
+  // A tiny ESM-free launcher keeps the bin names ending in .js while the bundle is CommonJS; the
+  // language server's loads its bundle without freeing a large block (see serverLauncher.cjs).
+  const launcher = entry.launcher ? readFileSync(join(root, 'scripts', entry.launcher), 'utf8') : `require('./${entry.out.replace(/\.js$/, '.cjs')}');\n`;
+  writeFileSync(join(dist, entry.out), `${entry.banner}\n${launcher}`, { mode: 0o755 });
   requireAscii(join(dist, entry.out.replace(/\.js$/, '.cjs')));
 }
 // Developer tools (not shipped as bins).

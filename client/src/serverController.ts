@@ -102,7 +102,9 @@ export class ServerController implements vscode.Disposable {
       this.output.appendLine('specGlossary.enable is false: the language server is not started.');
       return;
     }
-    const module = settings.serverPath || this.context.asAbsolutePath('dist/server.cjs');
+    // (The launcher, not the bundle itself: it loads the bundle without raising malloc's mmap
+    // threshold, which keeps ~8 MB off the server's resident memory; see scripts/serverLauncher.cjs.)
+    const module = settings.serverPath || this.context.asAbsolutePath('dist/server.js');
     if (!existsSync(module)) {
       void vscode.window.showErrorMessage(`Spec Glossary: the language server ${module} does not exist (check specGlossary.server.path).`);
       return;

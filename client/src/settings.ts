@@ -16,7 +16,7 @@ export const ClientSettingKeys = {
 
 export interface ClientSettings {
   enable: boolean;
-  /** Absolute path of a server module, or '' for the bundled `dist/server.cjs`. */
+  /** Absolute path of a server module, or '' for the bundled one (`dist/server.js`, which loads `dist/server.cjs`). */
   serverPath: string;
 }
 

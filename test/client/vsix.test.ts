@@ -164,8 +164,12 @@ describe('the .vsix built by npm run package', () => {
     expect(typeof extension.deactivate).toBe('function');
   });
 
-  it.each(['stdio', 'node-ipc'] as const)('starts the bundled server, which answers initialize over %s', async (transport) => {
-    const server = path.join(unpacked, 'extension', 'dist', 'server.cjs');
+  it.each([
+    ['stdio', 'server.js'],
+    ['node-ipc', 'server.js'],
+    ['node-ipc', 'server.cjs'],
+  ] as const)('starts the bundled server, which answers initialize over %s (dist/%s)', async (transport, module) => {
+    const server = path.join(unpacked, 'extension', 'dist', module);
     const folder = path.join(unpacked, 'extension');
     const child: ChildProcess =
       transport === 'stdio' ? spawn(process.execPath, [server, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] }) : fork(server, ['--node-ipc'], { stdio: ['pipe', 'pipe', 'pipe', 'ipc'] });

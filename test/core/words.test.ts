@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { createCommonWords, isClipping, isCommonWord, isFamiliarWord, isKnownWord, parseCommonWords, sortedCommonWords } from '../../server/src/core/words';
 import { packageRoot, readWordList } from '../../server/src/node/packageFiles';
@@ -15,6 +16,37 @@ describe('common words', () => {
     const probes = ['', 'a', 'zzzzzz', 'abbé', 'Abbé', 'mission', 'lane', 'worktree', 'frontmatter', 'aardvarksx', 'abandon ', 'xylophones', '\u00e9t\u00e9'];
     for (const probe of probes) expect(sorted.has(probe), probe).toBe(set.has(probe));
     expect(isCommonWord(sorted, 'Missions')).toBe(isCommonWord(set, 'Missions'));
+  });
+
+  test.each([false, true])('any sorted list answers `has` and `startsWord` as a set of its words does (front-coded: %s)', (frontCoded) => {
+    // Short words of few letters share long prefixes; some share more than a character can count.
+    const long = 'x'.repeat(300);
+    const word = fc.oneof(fc.stringMatching(/^[abcé]{1,5}$/), fc.stringMatching(/^[ab]{0,3}$/).map((tail) => long + tail));
+    fc.assert(
+      fc.property(fc.uniqueArray(word, { minLength: 1, maxLength: 80 }), fc.array(word, { maxLength: 20 }), fc.integer({ min: 0, max: 305 }), (words, probes, minLength) => {
+        const list = [...words].sort();
+        const sorted = sortedCommonWords(list.map((w) => `${w}\n`).join(''), '', {}, { frontCoded });
+        const set = createCommonWords(list);
+        for (const probe of ['', 'a', 'zz', long, long.slice(1), ...probes, ...list, ...list.map((w) => w.slice(0, -1)), ...list.map((w) => `${w}a`)]) {
+          expect(sorted.has(probe), probe).toBe(list.includes(probe));
+          expect(sorted.startsWord!(probe, minLength), probe).toBe(set.startsWord!(probe, minLength));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('the shipped lists front-coded answer as the plain ones, and a list beyond Latin-1 stays plain', () => {
+    const text = readFileSync(`${packageRoot()}/dist/data/common-words.txt`, 'utf8');
+    const known = readFileSync(`${packageRoot()}/dist/data/known-words.txt`, 'utf8');
+    const plain = sortedCommonWords(text, known);
+    const coded = sortedCommonWords(text, known, {}, { frontCoded: true });
+    const words = [...text.split('\n'), ...known.split('\n')].filter(Boolean);
+    expect(words.filter((w) => plain.has(w) !== coded.has(w) || plain.knows!(w) !== coded.knows!(w))).toEqual([]);
+    const probes = words.filter((_, i) => i % 997 === 0).flatMap((w) => [w, `${w}s`, w.slice(0, -1), w.toUpperCase()]);
+    expect(probes.filter((w) => plain.has(w) !== coded.has(w) || plain.knows!(w) !== coded.knows!(w) || plain.startsWord!(w, w.length + 2) !== coded.startsWord!(w, w.length + 2))).toEqual([]);
+    const wide = sortedCommonWords('caf\u00e9\nna\u00efve\n\u0101bc\n', '', {}, { frontCoded: true });
+    expect(['caf\u00e9', 'na\u00efve', '\u0101bc', 'abc'].map((w) => wide.has(w))).toEqual([true, true, true, false]);
   });
 
   test('a small sorted list: first, last, between and outside', () => {

@@ -165,7 +165,7 @@ interface DefineRecorded {
   steps: string[];
   error?: string;
   messages: string[];
-  diagnostics?: Array<{ lnum: number; col: number; severity: number; message: string }>;
+  diagnostics?: Array<{ lnum: number; col: number; end_lnum: number; end_col: number; severity: number; message: string; source: string; code: string | null }>;
   deferred?: Array<{ severity: number; message: string }>;
   define_titles?: string[];
   seed_text?: string;
@@ -183,7 +183,7 @@ async function defineSession(snippet: 'neovim-0.7' | 'neovim-0.11'): Promise<voi
   expect(recorded!.error, explain).toBeUndefined();
   expect(run.code, explain).toBe(0);
 
-  expect(recorded!.diagnostics).toEqual([{ lnum: 2, col: 4, severity: 3, message: "Unknown term 'QZX': not defined in any glossary scope (0 senses)." }]);
+  expect(recorded!.diagnostics).toEqual([{ lnum: 2, col: 4, end_lnum: 2, end_col: 7, severity: 3, code: 'unknown', source: 'spec-glossary', message: "Unknown term 'QZX': not defined in any glossary scope (0 senses)." }]);
   expect(recorded!.deferred![0]!.message).toMatch(/^Unknown term 'QZX': .* Deferred since \d{4}-\d\d-\d\d \d\d:\d\d UTC: a clarification is open for this mission\.$/);
   expect(recorded!.define_titles).toEqual(expect.arrayContaining(["Define 'QZX' in the mission glossary", "Define 'QZX' in the team glossary", "Ignore 'QZX' in this spec", "Ignore 'QZX' in this workspace"]));
   // Neovim 0.7 cannot show documents: the server said where the draft went.

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { SpecDocument } from '../../server/src/lsp/documents';
+import { DocumentTexts, SpecDocument } from '../../server/src/lsp/documents';
 
 const PIECES = ['a', 'b', 'word ', '\n', '\r', '\r\n', '\n\n', ' ', 'é', '😀', '—'];
 const text = fc.array(fc.constantFrom(...PIECES), { maxLength: 30 }).map((parts) => parts.join(''));
@@ -38,12 +38,19 @@ describe('server documents', () => {
     fc.assert(
       fc.property(
         text,
-        fc.array(fc.tuple(fc.array(change(6), { minLength: 1, maxLength: 3 }), fc.boolean()), { maxLength: 12 }),
+        fc.array(fc.tuple(fc.array(change(6), { minLength: 1, maxLength: 3 }), fc.boolean(), fc.constantFrom('no', 'before', 'after')), { maxLength: 12 }),
         (initial, steps) => {
           const ours = new SpecDocument('file:///a.md', 'markdown', 1, initial);
           let base = initial;
           let known = true;
-          steps.forEach(([changes, look], i) => {
+          // Changes since the last look: letting the document go cold forgets them.
+          let changed = false;
+          steps.forEach(([changes, look, cool], i) => {
+            // (Only a text of two bytes a character goes cold, forgetting the changes no one took.)
+            if (cool === 'before') {
+              ours.cool();
+              if (changed && ours.keptAs === 'packed') known = false;
+            }
             // The library applies each change to a document of the text before it. (One at a time:
             // after a range beyond the last line, the library's own line table goes wrong.)
             let expected = ours.getText();
@@ -53,6 +60,11 @@ describe('server documents', () => {
               expected = before.getText();
             }
             ours.update(changes, i + 2);
+            changed = true;
+            if (cool === 'after') {
+              ours.cool();
+              if (ours.keptAs === 'packed') known = false;
+            }
             expect(ours.version).toBe(i + 2);
             expectSame(ours, TextDocument.create('file:///a.md', 'markdown', i + 2, expected));
             if (changes.some((c) => !('range' in c))) known = false;
@@ -68,6 +80,7 @@ describe('server documents', () => {
             }
             base = now;
             known = true;
+            changed = false;
           });
         },
       ),
@@ -97,6 +110,46 @@ describe('server documents', () => {
         { numRuns: 6 },
       );
     }
+  });
+
+  it('keeps the text of documents no one edits packed when V8 would keep it two bytes a character, and makes it again when read', () => {
+    const runs: (() => void)[] = [];
+    const texts = new DocumentTexts(2, (run) => runs.push(run));
+    const later = () => runs.splice(0).forEach((run) => run());
+    const wide = (n: number) => `# Spec ${n} \u2014 lanes\r\nA line \u2192 another.\n`.repeat(50);
+    const [a, b, c] = [1, 2, 3].map((n) => new SpecDocument(`file:///${n}.md`, 'markdown', 1, wide(n), texts));
+    const latin = new SpecDocument('file:///latin.md', 'markdown', 1, 'caf\u00e9\n'.repeat(50), texts);
+    expect([a!.keptAs, latin.keptAs]).toEqual(['string', 'string']);
+    later();
+    // Two bytes a character as a string: kept packed. One byte a character: kept as it is.
+    expect([a!.keptAs, b!.keptAs, c!.keptAs, latin.keptAs]).toEqual(['packed', 'packed', 'packed', 'string']);
+    const theirs = TextDocument.create('file:///1.md', 'markdown', 1, wide(1));
+    expect(a!.positionAt(700)).toEqual(theirs.positionAt(700));
+    expect(a!.getText()).toBe(wide(1));
+    expect(a!.keptAs).toBe('string');
+    later();
+    expect(a!.keptAs).toBe('packed');
+    // Edited: kept as a string while among the 2 edited last; the first one edited goes cold once a third is.
+    const edit = (d: SpecDocument, v: number) => d.update([{ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 1 } }, text: 'The' }], v);
+    edit(a!, 2);
+    edit(b!, 2);
+    later();
+    expect([a!.keptAs, b!.keptAs]).toEqual(['string', 'string']);
+    expect(a!.takeEdit()!.edit).toEqual({ from: a!.offsetAt({ line: 1, character: 0 }), oldEnd: a!.offsetAt({ line: 1, character: 0 }) + 1, newEnd: a!.offsetAt({ line: 1, character: 3 }) });
+    edit(c!, 2);
+    later();
+    expect([a!.keptAs, b!.keptAs, c!.keptAs]).toEqual(['packed', 'string', 'string']);
+    // b's edit no check took yet is forgotten when it goes cold: the next check compares texts.
+    edit(a!, 3);
+    later();
+    expect(b!.keptAs).toBe('packed');
+    expect(b!.takeEdit()).toBeUndefined();
+    expect(b!.getText()).toBe(wide(2).replace('\nA line', '\nThe line'));
+    // A closed document is not kept among those edited last.
+    texts.closed(c!);
+    edit(b!, 3);
+    later();
+    expect([a!.keptAs, b!.keptAs]).toEqual(['string', 'string']);
   });
 
   it('rejects a change that is neither incremental nor full, as the library does', () => {

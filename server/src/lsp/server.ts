@@ -22,8 +22,9 @@ import { loadCommonWords } from '../node/packageFiles';
 import type { ReplayLogs } from '../node/workspace';
 import type { EventAppender } from './decisionLog';
 import { serverCapabilities } from './capabilities';
-import { SPEC_DOCUMENTS } from './documents';
+import { DocumentTexts, specDocuments } from './documents';
 import { Logger } from './logger';
+import { CollectorMode } from './collectorMode';
 import { compactingCollector, MemoryKeeper, type Collect } from './memory';
 import { runSafe, runSafeNotification } from './runSafe';
 import { Session } from './session';
@@ -46,8 +47,14 @@ export interface ServerOptions {
 
 export function startServer(connection: Connection, options: ServerOptions = {}): void {
   const logger = new Logger(connection.console);
-  const documents = new TextDocuments<TextDocument>(SPEC_DOCUMENTS);
-  const commonWords = options.commonWords ?? loadCommonWords;
+  // (Open documents no one is editing keep their text packed: see documents.ts. V8 collects for
+  // memory unless the user is typing: collectorMode.ts.)
+  const texts = new DocumentTexts();
+  const collector = new CollectorMode();
+  const documents = new TextDocuments<TextDocument>(specDocuments(texts, () => collector.documentChanged()));
+  documents.onDidClose((event) => texts.closed(event.document));
+  // (Front-coded: the server keeps the lists for as long as it runs.)
+  const commonWords = options.commonWords ?? (() => loadCommonWords(true));
   // The server's engine: made on first use, once the common-word list is read.
   let engine: Engine | undefined;
   const getEngine = () => (engine ??= createEngine({ commonWords: commonWords() }));
@@ -146,6 +153,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (shutDown) throw new ResponseError(ErrorCodes.InvalidRequest, 'the server is already shut down: only `exit` is accepted');
     shutDown = true;
     memory.dispose();
+    collector.dispose();
     session?.dispose();
     session = undefined;
   });

@@ -79,13 +79,19 @@ export class SpecVocabularies {
   }
 
   /**
-   * An open spec was checked: keep the vocabulary its check read from buffer `version`. Returns
-   * true when it says something else than what was kept.
+   * An open spec was checked: keep the vocabulary its check read from buffer `version`, when a
+   * vocabulary of that file is kept (another document's check read it). Returns true when it
+   * says something else than what was kept.
+   *
+   * A spec no check read is not kept: its vocabulary holds the spec's whole text (its line
+   * index), and an editor with 200 specs open, each its own mission's, kept 200 texts this way
+   * beside the documents' own. A check that needs it later reads it from the editor's buffer.
    */
   update(source: VocabularySource, version: number): boolean {
     const file = path.resolve(source.file);
     const kept = this.specs.get(file);
-    const changed = kept !== undefined && (kept === null || differs(kept.source, source));
+    if (kept === undefined) return false;
+    const changed = kept === null || differs(kept.source, source);
     this.keep(file, { version, source: { ...source, file } });
     if (changed) this.changes++;
     return changed;

@@ -5,39 +5,9 @@
 --
 -- Works with Neovim 0.7 and later (only APIs that 0.7 has, none removed since).
 
-local out = assert(os.getenv('SG_E2E_OUT'), 'SG_E2E_OUT is not set')
+local common = dofile(vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':h') .. '/common.lua')
+local result, step, clients_of, diagnostics, timeout = common.result, common.step, common.clients_of, common.diagnostics, common.timeout
 local pick = assert(os.getenv('SG_E2E_PICK'), 'SG_E2E_PICK is not set')
-local timeout = tonumber(os.getenv('SG_E2E_TIMEOUT_MS') or '20000')
-local result = { nvim = vim.version(), steps = {} }
-
-local function step(name)
-  table.insert(result.steps, name)
-end
-
--- The clients attached to a buffer (vim.lsp.get_clients from 0.10, buf_get_clients before).
-local function clients_of(bufnr)
-  if vim.lsp.get_clients then
-    return vim.lsp.get_clients({ bufnr = bufnr })
-  end
-  return vim.tbl_values(vim.lsp.buf_get_clients(bufnr))
-end
-
-local function diagnostics(bufnr)
-  local list = {}
-  for _, d in ipairs(vim.diagnostic.get(bufnr)) do
-    table.insert(list, {
-      lnum = d.lnum,
-      col = d.col,
-      end_lnum = d.end_lnum,
-      end_col = d.end_col,
-      severity = d.severity,
-      message = d.message,
-      source = d.source,
-      code = d.code or (d.user_data and d.user_data.lsp and d.user_data.lsp.code) or vim.NIL,
-    })
-  end
-  return list
-end
 
 local function hover_text(responses)
   local parts = {}
@@ -117,9 +87,4 @@ local function run()
   step('done')
 end
 
-local ok, err = xpcall(run, debug.traceback)
-if not ok then
-  result.error = tostring(err)
-end
-vim.fn.writefile({ vim.fn.json_encode(result) }, out)
-vim.cmd(ok and 'qall!' or 'cquit! 1')
+common.finish(run)

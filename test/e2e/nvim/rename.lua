@@ -5,23 +5,11 @@
 -- the rename to be recorded after it. Every wait is vim.wait on a condition. Writes what it saw as
 -- JSON to $SG_E2E_OUT and exits 0, or 1 on the first failed step. Neovim 0.7 APIs only.
 
-local out = assert(os.getenv('SG_E2E_OUT'), 'SG_E2E_OUT is not set')
+local common = dofile(vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':h') .. '/common.lua')
+local result, step, clients_of, diagnostics, timeout = common.result, common.step, common.clients_of, common.diagnostics, common.timeout
 local seed = assert(os.getenv('SG_E2E_SEED'), 'SG_E2E_SEED is not set')
 local log = assert(os.getenv('SG_E2E_LOG'), 'SG_E2E_LOG is not set')
 local new_name = assert(os.getenv('SG_E2E_NEW_NAME'), 'SG_E2E_NEW_NAME is not set')
-local timeout = tonumber(os.getenv('SG_E2E_TIMEOUT_MS') or '20000')
-local result = { nvim = vim.version(), steps = {} }
-
-local function step(name)
-  table.insert(result.steps, name)
-end
-
-local function clients_of(bufnr)
-  if vim.lsp.get_clients then
-    return vim.lsp.get_clients({ bufnr = bufnr })
-  end
-  return vim.tbl_values(vim.lsp.buf_get_clients(bufnr))
-end
 
 local function buffer_text(path)
   local buf = vim.fn.bufnr(path)
@@ -55,9 +43,4 @@ local function run()
   step('done')
 end
 
-local ok, err = xpcall(run, debug.traceback)
-if not ok then
-  result.error = tostring(err)
-end
-vim.fn.writefile({ vim.fn.json_encode(result) }, out)
-vim.cmd(ok and 'qall!' or 'cquit! 1')
+common.finish(run)

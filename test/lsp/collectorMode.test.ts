@@ -1,0 +1,47 @@
+/**
+ * V8 collects for memory (marking early, compacting every time) except while the user types,
+ * where its defaults keep keystrokes fast: the memory mode from the start, off at the first
+ * change, on again once no change came for the quiet time. (What it saves and costs is measured
+ * by the benchmark: `npm run bench -- --only memory,keystroke`.)
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CollectorMode, v8MemoryMode } from '../../server/src/lsp/collectorMode';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('how V8 collects', () => {
+  it('for memory, except while the user types and until the quiet time after the last change', async () => {
+    vi.useFakeTimers();
+    const set: boolean[] = [];
+    const mode = new CollectorMode((early) => set.push(early), 3000);
+    expect(set).toEqual([true]);
+    mode.documentChanged();
+    expect(set).toEqual([true, false]);
+    // Typing on: still V8's defaults, set once.
+    for (let i = 0; i < 10; i++) {
+      await vi.advanceTimersByTimeAsync(1000);
+      mode.documentChanged();
+    }
+    expect(set).toEqual([true, false]);
+    await vi.advanceTimersByTimeAsync(2900);
+    expect(set).toEqual([true, false]);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(set).toEqual([true, false, true]);
+    mode.documentChanged();
+    expect(set).toEqual([true, false, true, false]);
+    mode.dispose();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(set).toEqual([true, false, true, false]);
+  });
+
+  it('keeps going when the flag cannot be set, and V8 takes the flag it is given', () => {
+    const mode = new CollectorMode(() => {
+      throw new Error('no such flag');
+    });
+    expect(() => mode.documentChanged()).not.toThrow();
+    mode.dispose();
+    expect(() => v8MemoryMode(false)).not.toThrow();
+  });
+});
