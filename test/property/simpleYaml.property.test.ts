@@ -42,14 +42,19 @@ const OTHER_PLAIN = [
   'a: b', 'a #b', 'C# code', '[x, y]', '{a: 1}', '& anchor', '*alias', '!tag', '| block', '> folded', '%d', '@at', '`tick`', '- dash', '-x', '? q', ':c', 'end:', '~', 'null', 'NULL',
   'true', 'False', '-3', '+4', '1.5', '1e3', '.5', '0x1F', '0o17', '.inf', '-.Inf', '.nan', 'tab\there', 'back\\slash', 'a\u0007b', '---', '...', '', ' ', 'a\u2028b', 'x\u0085y',
 ];
+/** 'Single quoted' values wrapped over lines as YAML writers wrap long titles (and ways not to). */
+const WRAPPED = ["'ADR: a b,\n  c d'", "'a  \n   b'", "'it''s a\n  long ''one'''", "'a\n  b\n  c'   ", "'x: y\n    - z'"];
+const ODD_WRAPPED = ["'a\n\n  b'", "'a\nb'", "'\n  b'", "'a\n  '", "'a\n  b' c", "'a\n  b\n", "'a\n  b'\n  c", "'a\n  b\\'", "'a\n\tb'"];
 const GOOD_QUOTED = ["'ADR: x — y'", "'it''s'", "''", '"plain"', '"x"  ', "'a: b'", '"it\'s"', "'[x]'", "'12'"];
 const OTHER_QUOTED = ['"a\\"b"', '"a\\nb"', "'open", '"open', "'x' y", "'x' # c", "'a # b'"];
 
 const pick = <T>(good: readonly T[], other: readonly T[]) => fc.oneof({ weight: 12, arbitrary: fc.constantFrom(...good) }, { weight: 1, arbitrary: fc.constantFrom(...other) });
 const scalarText = fc.oneof(pick(GOOD_PLAIN, OTHER_PLAIN), pick(GOOD_QUOTED, OTHER_QUOTED));
+const wrapped = pick(WRAPPED, ODD_WRAPPED);
 const listItem = fc.oneof({ weight: 12, arbitrary: scalarText }, { weight: 1, arbitrary: fc.constantFrom('- nested', 'k: v', 'k:', '[a]', '') });
 const value = fc.oneof(
   { weight: 12, arbitrary: scalarText.map((v) => ` ${v}`) },
+  { weight: 3, arbitrary: wrapped.map((v) => ` ${v}`) },
   { weight: 6, arbitrary: fc.tuple(fc.constantFrom('', '', '  ', '    ', ' '), fc.array(listItem, { minLength: 1, maxLength: 4 }), fc.boolean()).map(([indent, items, blank]) => items.map((item, i) => `\n${blank && i === 1 ? '\n' : ''}${indent}- ${item}`).join('')) },
   { weight: 1, arbitrary: fc.constantFrom('', '   ', ' x\n  continued', ' [a, b]', ' {a: 1}', '\n  nested: map', ' x # comment', ' |\n  block', ' &a x', ' *a', '\r', ':x', '\n- a\n  b', '\n  - a\n - b', '\n  - a\n  x: 1') },
 );
@@ -71,6 +76,14 @@ describe('simple YAML front matter', () => {
     );
     // The generator reaches the fast path often enough for this to mean something.
     expect(read).toBeGreaterThan(500);
+  });
+
+  it('reads a title wrapped over lines in single quotes, folded as the library folds it', () => {
+    const source = "title: 'ADR: Write-Branch Resolution (Write-Surface\n  Twin) it''s'\nstatus: Accepted\n";
+    const fast = readSimpleMapping(source);
+    expect(fast).toBeDefined();
+    expect(agrees(source)).toBe(true);
+    expect(simpleMappingData(fast!)).toEqual({ title: "ADR: Write-Branch Resolution (Write-Surface Twin) it's", status: 'Accepted' });
   });
 
   it('reads the examples real specs have', () => {

@@ -10,7 +10,7 @@ import { analyzeDocument, type AnalyzedDocument, type RuntimeSettings } from '..
 import { readWorkspaceText, DEFAULT_MAX_FILE_BYTES } from '../node/files';
 import { loadCommonWords } from '../node/packageFiles';
 import { SpecVocabularies } from '../node/specVocabularies';
-import { findWorkspaceRoot, loadWorkspace, type WorkspaceSnapshot } from '../node/workspace';
+import { loadWorkspace, WorkspaceRootFinder, type WorkspaceSnapshot } from '../node/workspace';
 import type { SourceProblem } from '../core/types';
 
 export interface CheckedDocument extends AnalyzedDocument {
@@ -48,8 +48,9 @@ export async function runCheck(files: readonly string[], settings: RuntimeSettin
   const vocabularies = new SpecVocabularies({ maxFileBytes });
   const run: CheckRun = { documents: [], skipped: [], problems: [], snapshots: [] };
 
+  const roots = new WorkspaceRootFinder();
   for (const file of files) {
-    const root = findWorkspaceRoot(path.dirname(file)) ?? path.dirname(file);
+    const root = roots.rootOf(path.dirname(file)) ?? path.dirname(file);
     let snapshot = snapshots.get(root);
     if (!snapshot) {
       snapshot = await loadWorkspace(root, { maxFileBytes });

@@ -26,6 +26,7 @@
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
 import { isNormalized, normalizeSurface } from './normalize';
 import { placeholderKind } from './placeholder';
+import { readSimpleSeed } from './simpleSeed';
 import { LineIndex } from './text';
 import { SENSE_STATUSES, type Range, type ScopeId, type SeedFieldRanges, type Sense, type SenseStatus, type SourceProblem } from './types';
 
@@ -77,10 +78,18 @@ class SeedReader {
   }
 
   read(): SeedFile {
-    const doc = this.parseYaml();
-    if (doc === undefined) return this.result([], false);
-    this.doc = doc;
-    const root = this.rootMapping(doc);
+    // A seed written as Spec Kitty writes them is read without the library (simpleSeed.ts).
+    const simple = readSimpleSeed(this.text);
+    let contents: Node | null;
+    if (simple !== undefined) {
+      contents = simple;
+    } else {
+      const doc = this.parseYaml();
+      if (doc === undefined) return this.result([], false);
+      this.doc = doc;
+      contents = doc.contents as Node | null;
+    }
+    const root = this.rootMapping(contents);
     const terms = root === undefined ? undefined : this.termsList(root);
     return this.result(terms === undefined ? [] : this.readEntries(terms), true);
   }
@@ -108,10 +117,10 @@ class SeedReader {
   }
 
   /** The top-level mapping, with its keys checked (only `terms`); undefined when there is none. */
-  private rootMapping(doc: Document): YAMLMap | undefined {
-    const root = this.deref(doc.contents as Node | null);
+  private rootMapping(contents: Node | null): YAMLMap | undefined {
+    const root = this.deref(contents);
     if (root === null || (isScalar(root) && (root.value === null || root.value === ''))) {
-      this.refuse('glossary.missing-terms', 'The file is empty: a seed glossary is a mapping with a `terms:` list (write `terms: []` for none).', 'nothing is read from it', doc.contents as Node | null);
+      this.refuse('glossary.missing-terms', 'The file is empty: a seed glossary is a mapping with a `terms:` list (write `terms: []` for none).', 'nothing is read from it', contents);
       return undefined;
     }
     if (!isMap(root)) {

@@ -24,6 +24,11 @@ export type OnUnreadable = (file: string, error: unknown) => void;
  * passed over either way.
  */
 export function collectMarkdownUnder(dir: string, out: Set<string>, onUnreadable?: OnUnreadable): void {
+  collectUnder(path.normalize(dir), out, onUnreadable);
+}
+
+/** `collectMarkdownUnder` of a normalized folder (so its entries' paths can be joined by hand). */
+function collectUnder(dir: string, out: Set<string>, onUnreadable?: OnUnreadable): void {
   let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
@@ -32,15 +37,26 @@ export function collectMarkdownUnder(dir: string, out: Set<string>, onUnreadable
     return;
   }
   for (const entry of entries) {
-    const full = path.join(dir, entry.name);
+    const full = childPath(dir, entry.name);
     if (entry.isDirectory()) {
       if (SKIP_DIRS.has(entry.name) || entry.name.startsWith('.')) continue;
-      collectMarkdownUnder(full, out, onUnreadable);
+      collectUnder(full, out, onUnreadable);
     } else if (entry.isFile() && isMarkdownFile(entry.name)) {
       if (onUnreadable && !readable(full, onUnreadable)) continue;
       out.add(full);
     }
   }
+}
+
+/**
+ * `path.join(dir, name)` for a normalized folder and a name it lists (no separator, never `.` or
+ * `..`), which then needs no normalizing: a walk joins every entry, and `path.join` normalized
+ * each one again (~40 ms of `check`'s 1.1 s on 800 entries, as cold code).
+ */
+export function childPath(dir: string, name: string): string {
+  // `.` and `./` (join drops them) and a drive alone (`C:` is relative to that drive's folder).
+  if (dir === '.' || dir === `.${path.sep}` || dir.endsWith(':')) return path.join(dir, name);
+  return dir.endsWith(path.sep) ? dir + name : dir + path.sep + name;
 }
 
 /** A folder may list names it does not let us open (`r` without `x`), or a file may deny reading. */

@@ -68,6 +68,41 @@ export function findWorkspaceRoot(start: string, fs: WorkspaceFileSystem = NODE_
   }
 }
 
+/**
+ * `findWorkspaceRoot` of many folders of one tree (`check` of a workspace asks for every spec's
+ * folder): what a folder's walk up found is kept for each folder it passed, so the next spec of
+ * `kitty-specs/` stops at `kitty-specs/` instead of looking for `.kittify/` in each folder above
+ * again (~4 stats per spec). For a run that takes the tree as it is while it runs.
+ */
+export class WorkspaceRootFinder {
+  private readonly known = new Map<string, string | undefined>();
+
+  constructor(private readonly fs: WorkspaceFileSystem = NODE_FILE_SYSTEM) {}
+
+  /** `findWorkspaceRoot(folder)` for a folder (not a file). */
+  rootOf(folder: string): string | undefined {
+    let dir = path.resolve(folder);
+    const passed: string[] = [];
+    let root: string | undefined;
+    for (;;) {
+      if (this.known.has(dir)) {
+        root = this.known.get(dir);
+        break;
+      }
+      passed.push(dir);
+      if (this.fs.stat(path.join(dir, '.kittify'))?.kind === 'directory') {
+        root = dir;
+        break;
+      }
+      const parent = path.dirname(dir);
+      if (parent === dir) break;
+      dir = parent;
+    }
+    for (const folder of passed) this.known.set(folder, root);
+    return root;
+  }
+}
+
 export class WorkspaceSnapshot {
   private readonly indexes = new Map<string, GlossaryIndex>();
   private baseIndex: GlossaryIndex | undefined;

@@ -10,8 +10,9 @@
  *
  * It builds the same nodes (`YAMLMap`, `Pair`, `Scalar`, `YAMLSeq`: values, types and source
  * ranges) as the `yaml` library's `parseDocument`, and answers undefined for anything it does not
- * fully understand (comments, flow collections, nesting, multi-line or escaped scalars, anchors,
- * tags, numbers other than decimal integers, …), which the caller then gives to the library. Why:
+ * fully understand (comments, flow collections, nesting, multi-line scalars other than a wrapped
+ * 'single quoted' one, escaped scalars, anchors, tags, numbers other than decimal integers, …),
+ * which the caller then gives to the library. Why:
  * parsing the front matter of 400 specs with the library costs ~200 ms of a cold CLI run, most
  * of it the library's own start-up; this costs a few. A property test holds it to the library
  * (test/property/simpleYaml.property.test.ts).
@@ -69,10 +70,13 @@ export function readSimpleMapping(source: string): YAMLMap | undefined {
       k = list.nextLine;
     } else {
       if (source.charCodeAt(afterColon) !== 32) return undefined;
-      const read = readScalar(source, skipSpaces(source, afterColon, line.end), line);
-      if (read === undefined || continues(source, lines[k + 1], 0)) return undefined;
+      const at = skipSpaces(source, afterColon, line.end);
+      const folded = readFoldedSingleQuoted(source, lines, k, at);
+      const read = folded?.scalar ?? readScalar(source, at, line);
+      const last = folded ? folded.lastLine : k;
+      if (read === undefined || continues(source, lines[last + 1], 0)) return undefined;
       value = read;
-      k++;
+      k = last + 1;
     }
     map.items.push(new Pair(key, value));
     end = value.range![2];
@@ -154,6 +158,47 @@ function readScalar(source: string, at: number, line: Line): Scalar | undefined 
   if (NOT_A_STRING.test(text) && !DECIMAL.test(text)) return undefined;
   const value = DECIMAL.test(text) ? parseInt(text, 10) : text;
   return scalar(value, 'PLAIN', [at, contentEnd, lineEnd]);
+}
+
+/**
+ * A 'single quoted' value that goes on over the next lines (a long title wrapped by a YAML
+ * writer), as the library folds it: each line break with the spaces around it becomes one space.
+ * Undefined when the quote closes on its first line, or for anything but plain continuation lines
+ * (blank lines, lines at the margin, nothing before or after a line break inside the quotes).
+ */
+function readFoldedSingleQuoted(source: string, lines: readonly Line[], k: number, at: number): { scalar: Scalar; lastLine: number } | undefined {
+  const first = lines[k]!;
+  if (source.charCodeAt(at) !== 39 || closingQuote(source, at + 1, first.end) >= 0) return undefined;
+  let text = trimEnd(source.slice(at + 1, first.end));
+  if (text === '') return undefined;
+  for (let j = k + 1; j < lines.length && j <= k + 8; j++) {
+    const line = lines[j]!;
+    const start = skipSpaces(source, line.start, line.end);
+    if (start === line.start || start === line.end) return undefined;
+    const close = closingQuote(source, start, line.end);
+    if (close < 0) {
+      text += ' ' + trimEnd(source.slice(start, line.end));
+      continue;
+    }
+    if (close === start || skipSpaces(source, close + 1, line.end) !== line.end) return undefined;
+    text += ' ' + source.slice(start, close);
+    return { scalar: scalar(text.replace(/''/g, "'"), 'QUOTE_SINGLE', [at, close + 1, line.next]), lastLine: j };
+  }
+  return undefined;
+}
+
+/** Offset of the first single quote in [from, to) that is not half of a doubled one (''), or -1. */
+function closingQuote(source: string, from: number, to: number): number {
+  for (let i = source.indexOf("'", from); i >= 0 && i < to; i = source.indexOf("'", i + 2)) {
+    if (source.charCodeAt(i + 1) !== 39 || i + 1 >= to) return i;
+  }
+  return -1;
+}
+
+function trimEnd(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 32) end--;
+  return text.slice(0, end);
 }
 
 /** Whether `line` is more indented than `indent` (a plain scalar would go on there): undefined otherwise. */
