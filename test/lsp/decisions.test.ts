@@ -11,6 +11,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction, Diagnostic, Hover, MarkupContent, TextEdit } from 'vscode-languageserver-protocol';
 import { URI } from 'vscode-uri';
 import { makeWorkspace, MISSION, RANGES, SPEC, SPEC_MD, type TempWorkspace } from '../service/fixtures';
+import { EventStore } from '../../server/src/node/eventStore';
 import { TestClient } from './client';
 
 let ws: TempWorkspace | undefined;
@@ -282,5 +283,38 @@ describe('after shutdown (issue 19 item 9)', () => {
   it('before shutdown an unknown method is MethodNotFound', async () => {
     await openSpec();
     await expect(client!.request('spec/unknown', {})).rejects.toMatchObject({ code: -32601 });
+  });
+});
+
+describe('shutdown while a decision is being written', () => {
+  it('is answered once the append under way is written (the exit after it cuts nothing), and refuses appends after it', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let appendStarted!: () => void;
+    const started = new Promise<void>((resolve) => (appendStarted = resolve));
+    const [ambiguous] = await openSpec(SPEC_MD, {
+      eventStore: (root) => {
+        const log = new EventStore(root);
+        return {
+          append: async (missionId, drafts, options) => {
+            appendStarted();
+            await gate;
+            return log.append(missionId, drafts, options);
+          },
+        };
+      },
+    });
+    const use = byTitle(await codeActions(ambiguous!.range, [ambiguous!]), `Use 'workspace' = ${GIT} (team_domain)`)!;
+    const decided = client!.request<{ ok: boolean }>('workspace/executeCommand', use.command);
+    await started;
+    let answered = false;
+    const shutdown = client!.request('shutdown', undefined).then(() => (answered = true));
+    // The server has the shutdown (a request sent after it is answered first: InvalidRequest).
+    await expect(client!.request('textDocument/hover', { textDocument: { uri: ws!.uri(SPEC) }, position: RANGES.workspace1.start })).rejects.toMatchObject({ code: -32600 });
+    expect(answered).toBe(false);
+    release();
+    await shutdown;
+    expect(await decided).toMatchObject({ ok: true });
+    expect(events().map((e) => e['event_type'])).toContain('GlossaryClarificationResolved');
   });
 });

@@ -149,13 +149,15 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.languages.diagnostics.on(
     runSafe(logger, 'textDocument/diagnostic', { kind: 'full' as const, items: [] }, (p, token) => withSession({ kind: 'full' as const, items: [] }, (s) => s.publisher.pull(p, token))),
   );
-  connection.onShutdown(() => {
+  connection.onShutdown(async () => {
     if (shutDown) throw new ResponseError(ErrorCodes.InvalidRequest, 'the server is already shut down: only `exit` is accepted');
     shutDown = true;
     memory.dispose();
     collector.dispose();
-    session?.dispose();
+    const stopping = session;
     session = undefined;
+    // (Answered once the appends under way are written: nothing is cut by the `exit` after it.)
+    await stopping?.dispose();
   });
   // Methods nobody handles: InvalidRequest after shutdown, MethodNotFound before.
   connection.onRequest((method) => {

@@ -78,6 +78,8 @@ export class Session {
   private readonly renames: RenameSaves;
   /** Set on `shutdown`: nothing is written or published any more. */
   private stopped = false;
+  /** Appends to the event logs under way (`dispose` waits for them). */
+  private readonly appending = new Set<Promise<unknown>>();
   /** Documents whose didOpen was just handled (TextDocuments also fires a content change for it). */
   private readonly justOpened = new Set<string>();
   private readonly fs: WorkspaceFileSystem;
@@ -385,13 +387,17 @@ export class Session {
     this.logger.setLevel((await this.settings.get()).logLevel);
   }
 
-  /** On `shutdown`: no more writes, publications, reloads or watching. */
-  dispose(): void {
+  /**
+   * On `shutdown`: no more writes, publications, reloads or watching; settles once the appends
+   * already under way are written (the `exit` that follows must not cut one, nor leave its lock).
+   */
+  async dispose(): Promise<void> {
     this.stopped = true;
     this.indexer.dispose();
     this.health.dispose();
     this.publisher.dispose();
     this.registry.dispose();
+    await Promise.allSettled([...this.appending]);
   }
 
   /** A workspace file as the editor has it (its open buffer) or as it is on disk: undefined when missing, null when unreadable. */
@@ -404,8 +410,22 @@ export class Session {
 
   private eventStore(root: string): EventAppender {
     let store = this.stores.get(root);
-    if (!store) this.stores.set(root, (store = this.makeStore(root)));
+    if (!store) {
+      const log = this.makeStore(root);
+      store = { append: (missionId, drafts, options) => this.appended(() => log.append(missionId, drafts, options)) };
+      this.stores.set(root, store);
+    }
     return store;
+  }
+
+  /** An append, refused once shut down, and waited for by `dispose` while under way. */
+  private appended<T>(append: () => Promise<T>): Promise<T> {
+    if (this.stopped) return Promise.reject(new Error('the server is shutting down: nothing was written'));
+    const running = append();
+    this.appending.add(running);
+    const done = () => this.appending.delete(running);
+    running.then(done, done);
+    return running;
   }
 
   private *openFiles() {
