@@ -17,19 +17,19 @@ describe('how V8 collects', () => {
     const set: boolean[] = [];
     const mode = new CollectorMode((early) => set.push(early), 3000);
     expect(set).toEqual([true]);
-    mode.documentChanged();
+    mode.busy();
     expect(set).toEqual([true, false]);
     // Typing on: still V8's defaults, set once.
     for (let i = 0; i < 10; i++) {
       await vi.advanceTimersByTimeAsync(1000);
-      mode.documentChanged();
+      mode.busy();
     }
     expect(set).toEqual([true, false]);
     await vi.advanceTimersByTimeAsync(2900);
     expect(set).toEqual([true, false]);
     await vi.advanceTimersByTimeAsync(200);
     expect(set).toEqual([true, false, true]);
-    mode.documentChanged();
+    mode.busy();
     expect(set).toEqual([true, false, true, false]);
     mode.dispose();
     await vi.advanceTimersByTimeAsync(10_000);
@@ -40,7 +40,7 @@ describe('how V8 collects', () => {
     const mode = new CollectorMode(() => {
       throw new Error('no such flag');
     });
-    expect(() => mode.documentChanged()).not.toThrow();
+    expect(() => mode.busy()).not.toThrow();
     mode.dispose();
     expect(() => v8MemoryMode(false)).not.toThrow();
   });

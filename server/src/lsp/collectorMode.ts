@@ -53,8 +53,12 @@ export class CollectorMode {
     this.apply(true);
   }
 
-  /** A document changed: V8's defaults until the user has been quiet for a while. */
-  documentChanged(): void {
+  /**
+   * A document changed, or a request that builds a large answer came (references, rename,
+   * workspace symbols: the memory mode's collections doubled a 7,879-location answer's time, 22 →
+   * 42 ms, measured): V8's defaults until the user has been quiet for a while.
+   */
+  busy(): void {
     if (this.disposed) return;
     this.lastChange = Date.now();
     this.apply(false);

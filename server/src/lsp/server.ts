@@ -51,7 +51,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   // memory unless the user is typing: collectorMode.ts.)
   const texts = new DocumentTexts();
   const collector = new CollectorMode();
-  const documents = new TextDocuments<TextDocument>(specDocuments(texts, () => collector.documentChanged()));
+  const documents = new TextDocuments<TextDocument>(specDocuments(texts, () => collector.busy()));
   documents.onDidClose((event) => texts.closed(event.document));
   // (Front-coded: the server keeps the lists for as long as it runs.)
   const commonWords = options.commonWords ?? (() => loadCommonWords(true));
@@ -140,11 +140,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.onCompletion(runSafe(logger, 'completion', null, (p, token) => withSession(null, (s) => s.features.completion(p, token))));
   connection.onCodeLens(runSafe(logger, 'codeLens', [], (p, token) => withSession([], (s) => s.features.codeLens(p, token))));
   connection.onCodeAction(runSafe(logger, 'codeAction', [], (p, token) => withSession([], (s) => s.features.codeActions(p, token))));
-  connection.onReferences(runSafe(logger, 'references', [], (p, token) => withSession([], (s) => s.terms.references(p, token))));
+  connection.onReferences(runSafe(logger, 'references', [], (p, token) => withSession([], (s) => (collector.busy(), s.terms.references(p, token)))));
   connection.onDocumentHighlight(runSafe(logger, 'documentHighlight', [], (p, token) => withSession([], (s) => s.terms.highlight(p, token))));
   connection.onPrepareRename(runSafe(logger, 'prepareRename', null, (p, token) => withSession(null, (s) => s.terms.prepareRename(p, token))));
-  connection.onRenameRequest(runSafe(logger, 'rename', null, (p, token) => withSession(null, (s) => s.terms.rename(p, token))));
-  connection.onWorkspaceSymbol(runSafe(logger, 'workspaceSymbol', [], (p, token) => withSession([], (s) => s.terms.symbols(p, token))));
+  connection.onRenameRequest(runSafe(logger, 'rename', null, (p, token) => withSession(null, (s) => (collector.busy(), s.terms.rename(p, token)))));
+  connection.onWorkspaceSymbol(runSafe(logger, 'workspaceSymbol', [], (p, token) => withSession([], (s) => (collector.busy(), s.terms.symbols(p, token)))));
   connection.onExecuteCommand(runSafe(logger, 'executeCommand', null, (p) => withSession(null, (s) => s.commands.execute(p))));
   connection.languages.diagnostics.on(
     runSafe(logger, 'textDocument/diagnostic', { kind: 'full' as const, items: [] }, (p, token) => withSession({ kind: 'full' as const, items: [] }, (s) => s.publisher.pull(p, token))),
