@@ -22,24 +22,16 @@
  */
 
 import { Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
+import { KEY, NOT_A_STRING, PLAIN_START, quotedOnLine, scalar, skipSpaces, type Line as SourceLine } from './yamlScalars';
 
-/** A key this reader takes: letters, digits, `_` and `-`, starting with a letter or `_`. */
-const KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
-/** Plain scalars the core schema reads as something other than a string. */
-const NOT_A_STRING = /^(?:~|[Nn]ull|NULL|[Tt]rue|TRUE|[Ff]alse|FALSE|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN|0o[0-7]+|0x[0-9a-fA-F]+)$/;
 /** The numbers this reader reads itself (what confidence is written as): decimal, no exponent. */
 const INTEGER = /^[0-9]{1,15}$/;
 const DECIMAL = /^[0-9]{1,15}\.[0-9]{1,15}$/;
 /** Characters this reader leaves to the library wherever they are. */
 const UNREAD = /[\t\r\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x80-\x9f\ufeff\u2028\u2029]/;
-/** First characters of a plain scalar this reader takes (YAML's indicators and white space excluded). */
-const PLAIN_START = /^[\p{L}\p{N}_./($]/u;
 
-/** One line of the source: [start, end) without its line break; `next` where the following line starts. */
-interface Line {
-  start: number;
-  end: number;
-  next: number;
+/** One line of the source, and where its text starts. */
+interface Line extends SourceLine {
   /** Offset of the first character that is not a space (`end` for a blank line). */
   text: number;
 }
@@ -190,22 +182,9 @@ class SeedLines {
     if (start >= line.end) return undefined;
     const first = source.charCodeAt(start);
     if (first === 39 || first === 34) {
-      let close = start + 1;
-      let text = '';
-      for (;;) {
-        const quote = source.indexOf(first === 39 ? "'" : '"', close);
-        if (quote < 0 || quote >= line.end) return undefined;
-        text += source.slice(close, quote);
-        if (first === 39 && source.charCodeAt(quote + 1) === 39) {
-          text += "'";
-          close = quote + 2;
-          continue;
-        }
-        close = quote + 1;
-        break;
-      }
-      if ((first === 34 && text.includes('\\')) || skipSpaces(source, close, line.end) !== line.end) return undefined;
-      return scalar(text, first === 39 ? 'QUOTE_SINGLE' : 'QUOTE_DOUBLE', [start, close, line.next]);
+      const quoted = quotedOnLine(source, start, line.end);
+      if (!quoted || (first === 34 && quoted.text.includes('\\')) || skipSpaces(source, quoted.close, line.end) !== line.end) return undefined;
+      return scalar(quoted.text, first === 39 ? 'QUOTE_SINGLE' : 'QUOTE_DOUBLE', [start, quoted.close, line.next]);
     }
     let end = line.end;
     while (source.charCodeAt(end - 1) === 32) end--;
@@ -294,14 +273,4 @@ function plainValue(text: string): string | number | undefined {
   return NOT_A_STRING.test(text) ? undefined : text;
 }
 
-function scalar(value: string | number, type: Scalar.Type, range: [number, number, number]): Scalar {
-  const node = new Scalar(value);
-  node.type = type;
-  node.range = range;
-  return node;
-}
 
-function skipSpaces(source: string, from: number, to: number): number {
-  while (from < to && source.charCodeAt(from) === 32) from++;
-  return from;
-}

@@ -19,26 +19,15 @@
  */
 
 import { isSeq, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
+import { KEY, NOT_A_STRING, PLAIN_START, quotedOnLine, scalar, skipSpaces, type Line } from '../yamlScalars';
 
-/** A key this reader takes: letters, digits, `_` and `-`, starting with a letter or `_`. */
-const KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
-/** Plain scalars the core schema reads as something other than a string or a decimal integer. */
-const NOT_A_STRING = /^(?:~|[Nn]ull|NULL|[Tt]rue|TRUE|[Ff]alse|FALSE|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN|0o[0-7]+|0x[0-9a-fA-F]+)$/;
 const DECIMAL = /^[-+]?[0-9]+$/;
 /**
  * Characters this reader leaves to the library wherever they are: comments, escapes, tabs,
  * carriage returns, control characters, byte order marks.
  */
 const UNREAD = /[#\\\t\r\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x80-\x9f\ufeff\u2028\u2029]/;
-/** First characters of a plain scalar this reader takes (YAML's indicators and white space excluded). */
-const PLAIN_START = /^[\p{L}\p{N}_./($]/u;
 
-/** One line of the source: [start, end) without its line break; `next` where the following line starts. */
-interface Line {
-  start: number;
-  end: number;
-  next: number;
-}
 
 /** The mapping `source` holds, as `parseDocument(source).contents` would give it; undefined: ask the library. */
 export function readSimpleMapping(source: string): YAMLMap | undefined {
@@ -133,23 +122,9 @@ function readScalar(source: string, at: number, line: Line): Scalar | undefined 
   const lineEnd = line.next;
   if (first === 39 || first === 34) {
     // Quoted: closed on this line, nothing but spaces after it.
-    let close = at + 1;
-    let text = '';
-    for (;;) {
-      const quote = source.indexOf(first === 39 ? "'" : '"', close);
-      if (quote < 0 || quote >= line.end) return undefined;
-      text += source.slice(close, quote);
-      // '' inside single quotes is one quote.
-      if (first === 39 && source.charCodeAt(quote + 1) === 39) {
-        text += "'";
-        close = quote + 2;
-        continue;
-      }
-      close = quote + 1;
-      break;
-    }
-    if (skipSpaces(source, close, line.end) !== line.end) return undefined;
-    return scalar(text, first === 39 ? 'QUOTE_SINGLE' : 'QUOTE_DOUBLE', [at, close, lineEnd]);
+    const quoted = quotedOnLine(source, at, line.end);
+    if (!quoted || skipSpaces(source, quoted.close, line.end) !== line.end) return undefined;
+    return scalar(quoted.text, first === 39 ? 'QUOTE_SINGLE' : 'QUOTE_DOUBLE', [at, quoted.close, lineEnd]);
   }
   let contentEnd = line.end;
   while (source.charCodeAt(contentEnd - 1) === 32) contentEnd--;
@@ -207,17 +182,7 @@ function continues(source: string, line: Line | undefined, indent: number): bool
   return skipSpaces(source, line.start, line.end) - line.start > indent;
 }
 
-function scalar(value: string | number, type: Scalar.Type, range: [number, number, number]): Scalar {
-  const node = new Scalar(value);
-  node.type = type;
-  node.range = range;
-  return node;
-}
 
-function skipSpaces(source: string, from: number, to: number): number {
-  while (from < to && source.charCodeAt(from) === 32) from++;
-  return from;
-}
 
 function splitLines(source: string): Line[] {
   const lines: Line[] = [];
