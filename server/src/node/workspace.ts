@@ -57,20 +57,14 @@ export function configPath(root: string): string {
 
 /** The folder holding `.kittify/`, walking up from `start` (a file or folder). */
 export function findWorkspaceRoot(start: string, fs: WorkspaceFileSystem = NODE_FILE_SYSTEM): string | undefined {
-  let dir = path.resolve(start);
+  const dir = path.resolve(start);
   const here = fs.stat(dir);
-  if (here && here.kind !== 'directory') dir = path.dirname(dir);
-  for (;;) {
-    if (fs.stat(path.join(dir, '.kittify'))?.kind === 'directory') return dir;
-    const parent = path.dirname(dir);
-    if (parent === dir) return undefined;
-    dir = parent;
-  }
+  return new WorkspaceRootFinder(fs).rootOf(here && here.kind !== 'directory' ? path.dirname(dir) : dir);
 }
 
 /**
- * `findWorkspaceRoot` of many folders of one tree (`check` of a workspace asks for every spec's
- * folder): what a folder's walk up found is kept for each folder it passed, so the next spec of
+ * The walk up to the folder holding `.kittify/`, for many folders of one tree (`check` of a
+ * workspace asks for every spec's folder): what a folder's walk up found is kept for each folder it passed, so the next spec of
  * `kitty-specs/` stops at `kitty-specs/` instead of looking for `.kittify/` in each folder above
  * again (~4 stats per spec). For a run that takes the tree as it is while it runs.
  */
@@ -79,7 +73,7 @@ export class WorkspaceRootFinder {
 
   constructor(private readonly fs: WorkspaceFileSystem = NODE_FILE_SYSTEM) {}
 
-  /** `findWorkspaceRoot(folder)` for a folder (not a file). */
+  /** The folder holding `.kittify/` at or above `folder` (a folder, not a file). */
   rootOf(folder: string): string | undefined {
     let dir = path.resolve(folder);
     const passed: string[] = [];
