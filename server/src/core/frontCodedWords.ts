@@ -7,8 +7,6 @@
  * which a short-lived process (the CLI) does not spend.
  */
 
-import { standalone } from './text';
-
 /** Words per block: a block's first word is whole. */
 const BLOCK = 32;
 /** The longest shared length one character holds; a word sharing more starts a block. */
@@ -17,9 +15,6 @@ const MAX_SHARED = 255;
 const PIECE = 16_384;
 
 export class FrontCodedWords {
-  // A search costs ~1–2 µs and the same words are asked about again and again: answers are kept.
-  private readonly answers = new Map<string, boolean>();
-
   private constructor(
     /** The coded words: [shared length as a character][the rest]\n, one after another. */
     private readonly coded: string,
@@ -71,17 +66,6 @@ export class FrontCodedWords {
     return new FrontCodedWords(parts.join(''), Int32Array.from(heads));
   }
 
-  has(word: string): boolean {
-    let answer = this.answers.get(word);
-    if (answer === undefined) {
-      if (this.answers.size >= 200_000) this.answers.clear();
-      answer = this.find(word);
-      // (A string of its own: a word sliced from a document would keep the document alive.)
-      this.answers.set(standalone(word), answer);
-    }
-    return answer;
-  }
-
   /** True when a word at least `minLength` long starts with `prefix`. */
   startsWord(prefix: string, minLength: number): boolean {
     if (this.heads.length === 0) return false;
@@ -97,7 +81,8 @@ export class FrontCodedWords {
     return false;
   }
 
-  private find(word: string): boolean {
+  /** Whether `word` is in the list (a search: words.ts keeps the answers). */
+  find(word: string): boolean {
     if (this.heads.length === 0) return false;
     const block = this.blockOf(word);
     if (block === 0 && this.compareHead(word, 0) < 0) return false;

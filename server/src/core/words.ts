@@ -58,7 +58,7 @@ export function sortedCommonWords(text: string, known = '', apart: { common?: re
   const knownApart = apart.known ?? [];
   if (!isSortedList(text) || (known !== '' && !isSortedList(known))) return createCommonWords([...text.split('\n'), ...commonApart].map((w) => w.trim()), [...known.split('\n'), ...knownApart].map((w) => w.trim()));
   // (Front-coded for a long-lived process: half the memory, ~50 ms to code once. frontCodedWords.ts.)
-  const list = (words: string) => (options.frontCoded ? FrontCodedWords.of(words) : undefined) ?? new SortedWordList(words);
+  const list = (words: string) => new RememberedAnswers((options.frontCoded ? FrontCodedWords.of(words) : undefined) ?? new SortedWordList(words));
   const english = list(text);
   const shared = known === '' ? undefined : list(known);
   // Words the host kept out of the lists (see `apart` above): a few, in sets.
@@ -75,28 +75,49 @@ function isSortedList(text: string): boolean {
   return text.length > 0 && text.charCodeAt(text.length - 1) === 10;
 }
 
+/** A sorted word list searched in place: plain (below) or front-coded (frontCodedWords.ts). */
+interface WordSearch {
+  find(word: string): boolean;
+  startsWord(prefix: string, minLength: number): boolean;
+}
+
+/**
+ * A word list's answers, kept: a search costs ~1–2 µs and the same words are asked about again
+ * and again.
+ */
+class RememberedAnswers {
+  private readonly answers = new Map<string, boolean>();
+
+  constructor(private readonly list: WordSearch) {}
+
+  has(word: string): boolean {
+    let answer = this.answers.get(word);
+    if (answer === undefined) {
+      if (this.answers.size >= 200_000) this.answers.clear();
+      answer = this.list.find(word);
+      // (A string of its own: a word sliced from a document would keep the document alive.)
+      this.answers.set(standalone(word), answer);
+    }
+    return answer;
+  }
+
+  startsWord(prefix: string, minLength: number): boolean {
+    return this.list.startsWord(prefix, minLength);
+  }
+}
+
 /**
  * A sorted list of words, one per line, searched in place (see `sortedCommonWords`): the binary
  * search halves ranges of the text and steps back to the start of the line it lands in, so no
  * table of where each word starts is kept (it was 0.9 MB of the language server's memory for the
  * two lists, SPEC §10).
  */
-class SortedWordList {
-  // A search costs ~1 µs and the same words are asked about again and again: answers are kept.
-  private readonly answers = new Map<string, boolean>();
-
+class SortedWordList implements WordSearch {
   constructor(private readonly text: string) {}
 
-  has(word: string): boolean {
-    let answer = this.answers.get(word);
-    if (answer === undefined) {
-      if (this.answers.size >= 200_000) this.answers.clear();
-      const from = this.lowerBound(word);
-      answer = from < this.text.length && compareWithLine(word, this.text, from, this.lineEnd(from)) === 0;
-      // (A string of its own: a word sliced from a document would keep the document alive.)
-      this.answers.set(standalone(word), answer);
-    }
-    return answer;
+  find(word: string): boolean {
+    const from = this.lowerBound(word);
+    return from < this.text.length && compareWithLine(word, this.text, from, this.lineEnd(from)) === 0;
   }
 
   startsWord(prefix: string, minLength: number): boolean {
