@@ -8,6 +8,7 @@
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver-types';
 import { messageAsWritten, writtenTerms } from '../core/check/wording';
 import type { Finding, OpenClarification, Range, Sense, SourceProblem } from '../core/types';
+import { isMarkdownFile } from '../node/markdownFiles';
 import { DIAGNOSTIC_SOURCE, type PublishedFindingData, type SourceProblemData } from '../shared/protocol';
 import { SERVER_CODES, severityFor } from './codes';
 import { omittedDiagnostic, shownUnderLimit } from './problemLimit';
@@ -53,10 +54,8 @@ const NONE: ReadonlyMap<Finding, Diagnostic> = new Map();
  * while the finding stays the same. (Seed entries move only with their file: a new key.)
  */
 function reusable(diagnostic: Diagnostic | undefined): Diagnostic | undefined {
-  return diagnostic?.relatedInformation?.some((r) => MARKDOWN.test(r.location.uri)) ? undefined : diagnostic;
+  return diagnostic?.relatedInformation?.some((r) => isMarkdownFile(r.location.uri)) ? undefined : diagnostic;
 }
-
-const MARKDOWN = /\.(?:md|markdown)$/i;
 
 /**
  * Everything published for a checked markdown document: front matter problems, then findings —
