@@ -50,13 +50,6 @@ function quotedSurface(engine: EngineState, quoted: string): string | undefined 
   return surface ?? undefined;
 }
 
-/** Whether each quoted surface is made of familiar words only, for these word lists. */
-interface FamiliarMemo {
-  common: CheckContext['common'];
-  knownTerms: CheckContext['knownTerms'];
-  bySurface: Map<string, boolean>;
-}
-
 /** Whether every word of a surface (and every part of a hyphenated word) needs no glossary. */
 function allFamiliar(context: CheckContext, surface: string): boolean {
   for (const word of surface.split(/[\s-]+/)) {
@@ -157,13 +150,11 @@ const quotedPhrase: Extractor = {
     // A phrase made only of familiar words is not a term ("nice to have", "issue tracker"). Asked
     // once per surface, and carried to the next check with the same word lists: on a 1 MB spec,
     // splitting and looking up every quote's words again was a twentieth of a keystroke.
-    const before = previous ? (context.previous!.memo.get('quoted_phrase.familiar') as FamiliarMemo | undefined) : undefined;
-    const familiar: FamiliarMemo = before && before.common === context.common && before.knownTerms === context.knownTerms && before.bySurface.size <= 2 * found.value.length + 1024 ? before : { common: context.common, knownTerms: context.knownTerms, bySurface: new Map() };
-    context.memo.set('quoted_phrase.familiar', familiar);
+    const familiar = decisions<boolean>(context, 'quoted_phrase.familiar', found.value.length);
     for (const surface of found.value) {
-      let isFamiliar = familiar.bySurface.get(surface);
+      let isFamiliar = familiar.get(surface);
       // (A string of its own: a surface sliced from the text would keep that version of it alive.)
-      if (isFamiliar === undefined) familiar.bySurface.set(standalone(surface), (isFamiliar = allFamiliar(context, surface)));
+      if (isFamiliar === undefined) familiar.set(standalone(surface), (isFamiliar = allFamiliar(context, surface)));
       if (!isFamiliar) propose(context, surface, 'quoted_phrase');
     }
   },
@@ -178,7 +169,7 @@ const acronym: Extractor = {
     const { masked, tokens } = context.scan;
     const seen = new Set<string>();
     const found = tokensShaped(context, 'acronym', SHAPE_ACRONYM, 2);
-    const decided = decisions(context, 'acronym', found.value.length);
+    const decided = decisions<string | null>(context, 'acronym.decisions', found.value.length);
     for (let k = 0; k < found.value.length; k++) {
       const raw = found.value[k]!;
       if (seen.has(raw)) continue;
@@ -214,7 +205,7 @@ const casingPattern: Extractor = {
     const { masked, tokens } = context.scan;
     const seen = new Set<string>();
     const found = tokensShaped(context, 'casing_pattern', SHAPE_MIXED, 3);
-    const decided = decisions(context, 'casing_pattern', found.value.length);
+    const decided = decisions<string | null>(context, 'casing_pattern.decisions', found.value.length);
     for (let k = 0; k < found.value.length; k++) {
       const raw = found.value[k]!;
       if (seen.has(raw)) continue;
@@ -249,22 +240,22 @@ function casingSurface(context: CheckContext, raw: string): string | null {
 }
 
 /** What an extractor decided per word, for these word lists (see `decisions`). */
-interface Decisions {
+interface Decisions<T> {
   common: CheckContext['common'];
   knownTerms: CheckContext['knownTerms'];
-  byWord: Map<string, string | null>;
+  byWord: Map<string, T>;
 }
 
 /**
- * The decisions of extractor `id` per word as written (the surface it proposes, or null), carried
- * from the check before when it had the same word lists: the words of a document are asked about
- * once, not at every keystroke (on a 1 MB spec, a twentieth of one). `found` words are looked at
- * now; words typed and gone are let go once the map is much larger.
+ * An extractor's decisions per word or surface as written (kept in the memo under `key`: the
+ * surface acronym or casing_pattern proposes, or null; whether a quoted phrase is familiar),
+ * carried from the check before when it had the same word lists: the words of a document are
+ * asked about once, not at every keystroke (on a 1 MB spec, a twentieth of one each). `found`
+ * words are looked at now; words typed and gone are let go once the map is much larger.
  */
-function decisions(context: CheckContext, id: string, found: number): Map<string, string | null> {
-  const key = `${id}.decisions`;
-  const before = followsPrevious(context) ? (context.previous.memo.get(key) as Decisions | undefined) : undefined;
-  const carried = before && before.common === context.common && before.knownTerms === context.knownTerms && before.byWord.size <= 2 * found + 1024 ? before : { common: context.common, knownTerms: context.knownTerms, byWord: new Map<string, string | null>() };
+function decisions<T>(context: CheckContext, key: string, found: number): Map<string, T> {
+  const before = followsPrevious(context) ? (context.previous.memo.get(key) as Decisions<T> | undefined) : undefined;
+  const carried = before && before.common === context.common && before.knownTerms === context.knownTerms && before.byWord.size <= 2 * found + 1024 ? before : { common: context.common, knownTerms: context.knownTerms, byWord: new Map<string, T>() };
   context.memo.set(key, carried);
   return carried.byWord;
 }
