@@ -5,7 +5,7 @@
  * build of spec-glossary measured interleaved with this one. Not a test: CI runs only `--quick`,
  * a smoke run on small inputs that checks that every section works.
  *
- *   node dist/bench.cjs [--quick] [--only keystroke,memory,cli,findings,seed,server,replay,scaling,terms]
+ *   node dist/bench.cjs [--quick] [--only keystroke,memory,cli,findings,seed,server,replay,scaling,terms] [--term-specs 400,3000]
  *                       [--baseline DIR] [--json results.json] [--clean] [--check-targets]
  *
  * docs/performance.md explains what is measured and shows the figures.
@@ -30,6 +30,14 @@ import { cleanCache } from './workspace';
 
 const SECTIONS = ['keystroke', 'memory', 'cli', 'findings', 'seed', 'server', 'replay', 'scaling', 'terms'] as const;
 
+/** `--term-specs 400,3000`: the workspace sizes of the terms section (default 400 and 10,000). */
+function termSpecs(value: string | undefined): number[] | undefined {
+  if (value === undefined) return undefined;
+  const sizes = value.split(',').map((s) => Number(s.trim()));
+  if (sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`--term-specs: expected spec counts such as 400,3000, got '${value}'`);
+  return sizes;
+}
+
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     options: {
@@ -40,6 +48,7 @@ async function main(): Promise<number> {
       clean: { type: 'boolean' },
       'check-targets': { type: 'boolean' },
       child: { type: 'string' },
+      'term-specs': { type: 'string' },
     },
     allowPositionals: true,
   });
@@ -83,7 +92,7 @@ async function main(): Promise<number> {
   if (wants('server')) await serverStartSection(builds, report, { quick });
   if (wants('replay')) await replaySection(report, { quick });
   if (corpus && wants('scaling')) scalingSection(corpus, report, { quick });
-  if (corpus && wants('terms')) await termsSection(corpus, builds, report, { quick });
+  if (corpus && wants('terms')) await termsSection(corpus, builds, report, { quick, sizes: termSpecs(values['term-specs']) });
 
   if (report.targets.length > 0) report.printTargets();
   if (values.json) writeFileSync(values.json, report.json() + '\n');
