@@ -1,11 +1,12 @@
 /**
  * V8 collects for memory (marking early, compacting every time) except while the user types,
  * where its defaults keep keystrokes fast: the memory mode from the start, off at the first
- * change, on again once no change came for the quiet time. (What it saves and costs is measured
- * by the benchmark: `npm run bench -- --only memory,keystroke`.)
+ * change, on again once no change came for the quiet time. While a background build runs (the
+ * term index), the building setting, unless the user types. (What each saves and costs is
+ * measured by the benchmark: `npm run bench -- --only memory,keystroke,terms`.)
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CollectorMode, v8MemoryMode } from '../../server/src/lsp/collectorMode';
+import { CollectorMode, v8Collector, type CollectorSetting } from '../../server/src/lsp/collectorMode';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -14,34 +15,65 @@ afterEach(() => {
 describe('how V8 collects', () => {
   it('for memory, except while the user types and until the quiet time after the last change', async () => {
     vi.useFakeTimers();
-    const set: boolean[] = [];
-    const mode = new CollectorMode((early) => set.push(early), 3000);
-    expect(set).toEqual([true]);
+    const set: CollectorSetting[] = [];
+    const mode = new CollectorMode((setting) => set.push(setting), 3000);
+    expect(set).toEqual(['memory']);
     mode.busy();
-    expect(set).toEqual([true, false]);
+    expect(set).toEqual(['memory', 'typing']);
     // Typing on: still V8's defaults, set once.
     for (let i = 0; i < 10; i++) {
       await vi.advanceTimersByTimeAsync(1000);
       mode.busy();
     }
-    expect(set).toEqual([true, false]);
+    expect(set).toEqual(['memory', 'typing']);
     await vi.advanceTimersByTimeAsync(2900);
-    expect(set).toEqual([true, false]);
+    expect(set).toEqual(['memory', 'typing']);
     await vi.advanceTimersByTimeAsync(200);
-    expect(set).toEqual([true, false, true]);
+    expect(set).toEqual(['memory', 'typing', 'memory']);
     mode.busy();
-    expect(set).toEqual([true, false, true, false]);
+    expect(set).toEqual(['memory', 'typing', 'memory', 'typing']);
     mode.dispose();
     await vi.advanceTimersByTimeAsync(10_000);
-    expect(set).toEqual([true, false, true, false]);
+    expect(set).toEqual(['memory', 'typing', 'memory', 'typing']);
   });
 
-  it('keeps going when the flag cannot be set, and V8 takes the flag it is given', () => {
+  it('for a build while it runs, typing first, and for memory once both are over', async () => {
+    vi.useFakeTimers();
+    const set: CollectorSetting[] = [];
+    const mode = new CollectorMode((setting) => set.push(setting), 3000);
+    const first = mode.hold();
+    expect(set).toEqual(['memory', 'building']);
+    // A second build (another folder) and the end of the first: still building.
+    const second = mode.hold();
+    first();
+    first();
+    expect(set).toEqual(['memory', 'building']);
+    // The user types during the build: typing, then back to building once quiet.
+    mode.busy();
+    expect(set).toEqual(['memory', 'building', 'typing']);
+    await vi.advanceTimersByTimeAsync(3100);
+    expect(set).toEqual(['memory', 'building', 'typing', 'building']);
+    second();
+    expect(set).toEqual(['memory', 'building', 'typing', 'building', 'memory']);
+    // A build that ends while the user types: typing until quiet, then memory.
+    const third = mode.hold();
+    mode.busy();
+    third();
+    expect(set.slice(5)).toEqual(['building', 'typing']);
+    await vi.advanceTimersByTimeAsync(3100);
+    expect(set.slice(5)).toEqual(['building', 'typing', 'memory']);
+    mode.dispose();
+    mode.hold()();
+    expect(set.slice(5)).toEqual(['building', 'typing', 'memory']);
+  });
+
+  it('keeps going when the flag cannot be set, and V8 takes the flags it is given', () => {
     const mode = new CollectorMode(() => {
       throw new Error('no such flag');
     });
     expect(() => mode.busy()).not.toThrow();
+    expect(() => mode.hold()()).not.toThrow();
     mode.dispose();
-    expect(() => v8MemoryMode(false)).not.toThrow();
+    for (const setting of ['typing', 'building', 'memory'] as const) expect(() => v8Collector(setting)).not.toThrow();
   });
 });

@@ -17,13 +17,21 @@
  * with heap statistics and smaps, docs/performance.md). While the user types a 1 MB spec, both
  * cost: collecting that often and compacting each time took ~25% more CPU per keystroke, ~1.3×
  * the latency, measured. So V8's defaults come back on the first change and stay while the user
- * types, with more room to grow (below); the memory mode only after a few quiet seconds.
+ * types, with more room to grow (below); the memory mode only after a few quiet seconds. While
+ * the term index is built in the background, the memory mode without its early marking (see
+ * `v8Collector`).
  */
 
 import { setFlagsFromString } from 'node:v8';
 
-/** Switches the memory mode on or off. */
-export type SetMemoryMode = (memory: boolean) => void;
+/**
+ * How V8 collects: for memory (the default), for keystrokes (the user is typing, or a large answer
+ * is being built), or for a background build that allocates much and keeps little (the term index).
+ */
+export type CollectorSetting = 'memory' | 'typing' | 'building';
+
+/** Puts a setting in place. */
+export type SetCollector = (setting: CollectorSetting) => void;
 
 /** No change for this long: the user stopped typing. */
 const TYPING_QUIET_MS = 3000;
@@ -42,16 +50,18 @@ const MEMORY_GROWING_PERCENT = 20;
 const TYPING_GROWING_PERCENT = 200;
 
 export class CollectorMode {
-  private memory: boolean | undefined;
+  private setting: CollectorSetting | undefined;
   private lastChange = 0;
+  /** Background builds under way (`hold`). */
+  private holds = 0;
   private timer: NodeJS.Timeout | undefined;
   private disposed = false;
 
   constructor(
-    private readonly set: SetMemoryMode = v8MemoryMode,
+    private readonly set: SetCollector = v8Collector,
     private readonly quietMs = TYPING_QUIET_MS,
   ) {
-    this.apply(true);
+    this.apply('memory');
   }
 
   /**
@@ -62,9 +72,26 @@ export class CollectorMode {
   busy(): void {
     if (this.disposed) return;
     this.lastChange = Date.now();
-    this.apply(false);
+    this.apply('typing');
     // (One timer for a run of keystrokes: it looks again when it fires.)
     if (this.timer === undefined) this.arm(this.quietMs);
+  }
+
+  /**
+   * A background build starts (the term index's): the building setting until it ends — the
+   * function returned is called — unless the user types meanwhile; then the memory mode again.
+   */
+  hold(): () => void {
+    if (this.disposed) return () => undefined;
+    this.holds++;
+    this.update();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holds--;
+      this.update();
+    };
   }
 
   dispose(): void {
@@ -77,27 +104,39 @@ export class CollectorMode {
     this.timer = setTimeout(() => {
       this.timer = undefined;
       const quiet = Date.now() - this.lastChange;
-      if (quiet >= this.quietMs) this.apply(true);
-      else this.arm(this.quietMs - quiet);
+      if (quiet < this.quietMs) this.arm(this.quietMs - quiet);
+      else this.update();
     }, ms);
     // (A server about to exit does not wait for it.)
     this.timer.unref();
   }
 
-  private apply(memory: boolean): void {
-    if (this.memory === memory) return;
-    this.memory = memory;
+  /** Typing (its quiet time not over) first, then a build under way, else memory. */
+  private update(): void {
+    if (this.disposed) return;
+    this.apply(this.timer !== undefined ? 'typing' : this.holds > 0 ? 'building' : 'memory');
+  }
+
+  private apply(setting: CollectorSetting): void {
+    if (this.setting === setting) return;
+    this.setting = setting;
     try {
-      this.set(memory);
+      this.set(setting);
     } catch {
       // (V8 keeps its own ways.)
     }
   }
 }
 
-/** The memory mode through V8's flags (off: V8's defaults, and room for the garbage of typing). */
-export function v8MemoryMode(memory: boolean): void {
-  setFlagsFromString(`--incremental-marking-soft-trigger=${memory ? EARLY_PERCENT : 0}`);
-  setFlagsFromString(memory ? '--compact-on-every-full-gc' : '--no-compact-on-every-full-gc');
-  setFlagsFromString(`--heap-growing-percent=${memory ? MEMORY_GROWING_PERCENT : TYPING_GROWING_PERCENT}`);
+/**
+ * A setting through V8's flags. Typing: V8's defaults, and room for the garbage of typing.
+ * Building: the memory mode but for the early marking — its heap limits and compactions, so the
+ * server is no larger once built, or while documents open meanwhile; marking a quarter of the
+ * way to the limit had V8 mark again and again through a build's garbage: the 3,000-spec build
+ * took 11% more CPU and 7–8% more time with it (docs/performance.md).
+ */
+export function v8Collector(setting: CollectorSetting): void {
+  setFlagsFromString(`--incremental-marking-soft-trigger=${setting === 'memory' ? EARLY_PERCENT : 0}`);
+  setFlagsFromString(setting === 'typing' ? '--no-compact-on-every-full-gc' : '--compact-on-every-full-gc');
+  setFlagsFromString(`--heap-growing-percent=${setting === 'typing' ? TYPING_GROWING_PERCENT : MEMORY_GROWING_PERCENT}`);
 }

@@ -77,6 +77,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       ...(options.eventStore ? { eventStore: options.eventStore } : {}),
       ...(options.runId ? { runId: options.runId } : {}),
       ...(options.actor ? { actor: options.actor } : {}),
+      // (The index build allocates much and keeps little: V8's own collector settings while it runs.)
+      indexBuilding: () => collector.hold(),
     });
     session.registry.onDidReload((_root, _snapshot, first) => {
       if (!first) memory.workspaceReloaded();

@@ -51,6 +51,8 @@ export interface SessionOptions {
   replay?: ReplayLogs;
   runId?: string;
   actor?: ActorIdentity;
+  /** Called as a build of the term index starts; what it returns, as it ends (server.ts: the collector's mode). */
+  indexBuilding?: () => () => void;
 }
 
 export class Session {
@@ -192,6 +194,7 @@ export class Session {
       vocabularies: this.vocabularies,
       progress: async () => (this.client.workDoneProgress && !this.stopped ? connection.window.createWorkDoneProgress() : undefined),
       stopped: () => this.stopped,
+      ...(options.indexBuilding ? { building: options.indexBuilding } : {}),
     });
     this.terms = new TermFeatures({
       documents,

@@ -48,6 +48,11 @@ export interface TermIndexerDeps {
   /** A progress reporter, when the client supports work-done progress. */
   progress(): Promise<IndexProgress | undefined>;
   stopped(): boolean;
+  /**
+   * Called as a build starts; what it returns, as it ends. The server keeps V8's own collector
+   * settings meanwhile instead of its memory mode (lsp/collectorMode.ts `hold`).
+   */
+  building?(): () => void;
 }
 
 /** Milliseconds of work between two yields to the event loop. */
@@ -278,31 +283,41 @@ export class TermIndexer {
     const generation = ++state.generation;
     const own = state;
     const run = async () => {
-      const snapshot = await this.deps.registry.snapshot(root);
-      const maxBytes = await this.deps.maxFileBytes(root);
-      own.signature = glossarySignature(snapshot);
-      let slice = Date.now();
-      let counted = 0;
-      for (const file of files) {
-        if (own.generation !== generation || this.deps.stopped()) return false;
-        this.indexFile(own.index, root, file, snapshot, maxBytes);
-        counted++;
-        if (Date.now() - slice >= SLICE_MS) {
-          onProgress?.(counted);
-          counted = 0;
-          await new Promise((resolve) => setImmediate(resolve));
-          slice = Date.now();
-        }
+      const done = this.deps.building?.();
+      try {
+        return await this.indexFiles(own, generation, root, files, onProgress);
+      } finally {
+        done?.();
       }
-      onProgress?.(counted);
-      own.complete = true;
-      return true;
     };
     const building = run().finally(() => {
       if (own.building === building) delete own.building;
     });
     own.building = building;
     return building;
+  }
+
+  /** The build of `rebuild` (false: a newer build of the folder, or the session's end, stopped it). */
+  private async indexFiles(own: RootIndex, generation: number, root: string, files: readonly string[], onProgress?: (count: number) => void): Promise<boolean> {
+    const snapshot = await this.deps.registry.snapshot(root);
+    const maxBytes = await this.deps.maxFileBytes(root);
+    own.signature = glossarySignature(snapshot);
+    let slice = Date.now();
+    let counted = 0;
+    for (const file of files) {
+      if (own.generation !== generation || this.deps.stopped()) return false;
+      this.indexFile(own.index, root, file, snapshot, maxBytes);
+      counted++;
+      if (Date.now() - slice >= SLICE_MS) {
+        onProgress?.(counted);
+        counted = 0;
+        await new Promise((resolve) => setImmediate(resolve));
+        slice = Date.now();
+      }
+    }
+    onProgress?.(counted);
+    own.complete = true;
+    return true;
   }
 
   /** Checks one spec (its open buffer, else the file) and records its terms; a spec that cannot be read is dropped. */
