@@ -32,3 +32,35 @@ describe('writtenTermsSearch', () => {
     expect(sorted(search.termsIn('İ MISSION-RUN, work'))).toEqual(['mission', 'mission run', 'work']);
   });
 });
+
+describe('writtenTermsSearch reads the text as written when lowercasing changes only ASCII capitals', () => {
+  // The same text read through its lowercased copy: a surrogate pair at the end (lowercased as a
+  // pair) makes the search read the copy.
+  const viaCopy = (text: string, known?: ReadonlySet<string>) => sorted(search.termsIn(`${text} \u{1F600}`, known));
+
+  it('finds in any ASCII case what the lowercased copy holds', () => {
+    for (const text of ['MISSION_ID and Work-Packages', 'The Mission Run; WORK PACKAGES', 'Lanes and LANE', 'a ZQ7-WIDGETS list, Review.py', 'SUBMISSION _Mission Missionary']) {
+      expect(sorted(search.termsIn(text))).toEqual(viaCopy(text));
+      expect(viaCopy(text)).toEqual(sorted(search.termsIn(text.toLowerCase())));
+    }
+    expect(sorted(search.termsIn('MISSION_ID and Work-Packages'))).toEqual(['mission id', 'work', 'work package']);
+  });
+
+  it('reads the lowercased copy when another letter changes (a capital outside ASCII, a sign that lowercases to ASCII)', () => {
+    // (K, the Kelvin sign, lowercases to an ASCII k; Σ lowercases by its place in the word.)
+    expect(sorted(search.termsIn('CAFÉ lane'))).toEqual(['café', 'lane']);
+    expect(sorted(search.termsIn('\u212Aelvin \u212Aey WID\u212AET'))).toEqual(sorted(search.termsIn('kelvin key widket')));
+    expect(sorted(search.termsIn('ΣΚΟΠΟΣ MISSION id'))).toEqual(['mission', 'mission id']);
+  });
+
+  it('passes over a run only where it cannot find a term not yet known or found', () => {
+    const known = new Set(['mission']);
+    // "mission" known: its runs are read only for "mission id" / "mission run" (joiners, then an i or r).
+    for (const text of ['mission. Mission is; MISSION—ID; mission\u00a0id', 'the mission, the Mission-Run', 'missions run; mission_ids', 'mission mission is mission in', 'Mission\u2014run MISSION_', 'mission_\u00e9t\u00e9 mission']) {
+      expect(sorted(search.termsIn(text, known))).toEqual(viaCopy(text, known));
+    }
+    expect(sorted(search.termsIn('mission. Mission is; MISSION—ID; mission\u00a0id', known))).toEqual(['mission id']);
+    expect(sorted(search.termsIn('the mission, the Mission-Run', known))).toEqual(['mission run']);
+    expect(search.termsIn('mission mission is mission in', known)).toEqual([]);
+  });
+});
