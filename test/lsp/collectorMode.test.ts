@@ -6,7 +6,7 @@
  * measured by the benchmark: `npm run bench -- --only memory,keystroke,terms`.)
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CollectorMode, v8Collector, type CollectorSetting } from '../../server/src/lsp/collectorMode';
+import { CollectorMode, LARGE_BUILD, v8Collector, type CollectorSetting } from '../../server/src/lsp/collectorMode';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -67,6 +67,19 @@ describe('how V8 collects', () => {
     expect(set.slice(5)).toEqual(['building', 'typing', 'memory']);
   });
 
+  it('gives a large build more room while one runs', () => {
+    const set: CollectorSetting[] = [];
+    const mode = new CollectorMode((setting) => set.push(setting), 3000);
+    const small = mode.hold(400);
+    const large = mode.hold(LARGE_BUILD);
+    expect(set).toEqual(['memory', 'building', 'large build']);
+    large();
+    expect(set).toEqual(['memory', 'building', 'large build', 'building']);
+    small();
+    expect(set).toEqual(['memory', 'building', 'large build', 'building', 'memory']);
+    mode.dispose();
+  });
+
   it('keeps going when the flag cannot be set, and V8 takes the flags it is given', () => {
     const mode = new CollectorMode(() => {
       throw new Error('no such flag');
@@ -74,6 +87,6 @@ describe('how V8 collects', () => {
     expect(() => mode.busy()).not.toThrow();
     expect(() => mode.hold()()).not.toThrow();
     mode.dispose();
-    for (const setting of ['typing', 'building', 'memory'] as const) expect(() => v8Collector(setting)).not.toThrow();
+    for (const setting of ['typing', 'building', 'large build', 'memory'] as const) expect(() => v8Collector(setting)).not.toThrow();
   });
 });

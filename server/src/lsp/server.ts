@@ -78,7 +78,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       ...(options.runId ? { runId: options.runId } : {}),
       ...(options.actor ? { actor: options.actor } : {}),
       // (The index build allocates much and keeps little: V8's own collector settings while it runs.)
-      indexBuilding: () => collector.hold(),
+      indexBuilding: (specs) => collector.hold(specs),
     });
     session.registry.onDidReload((_root, _snapshot, first) => {
       if (!first) memory.workspaceReloaded();

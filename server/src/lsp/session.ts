@@ -51,8 +51,8 @@ export interface SessionOptions {
   replay?: ReplayLogs;
   runId?: string;
   actor?: ActorIdentity;
-  /** Called as a build of the term index starts; what it returns, as it ends (server.ts: the collector's mode). */
-  indexBuilding?: () => () => void;
+  /** Called as a build of the term index of `specs` specs starts; what it returns, as it ends (server.ts: the collector's mode). */
+  indexBuilding?: (specs: number) => () => void;
 }
 
 export class Session {

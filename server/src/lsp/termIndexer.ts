@@ -49,10 +49,10 @@ export interface TermIndexerDeps {
   progress(): Promise<IndexProgress | undefined>;
   stopped(): boolean;
   /**
-   * Called as a build starts; what it returns, as it ends. The server keeps V8's own collector
-   * settings meanwhile instead of its memory mode (lsp/collectorMode.ts `hold`).
+   * Called as a build of `specs` specs starts; what it returns, as it ends. The server collects
+   * for the build meanwhile instead of for memory (lsp/collectorMode.ts `hold`).
    */
-  building?(): () => void;
+  building?(specs: number): () => void;
 }
 
 /** Milliseconds of work between two yields to the event loop. */
@@ -283,7 +283,7 @@ export class TermIndexer {
     const generation = ++state.generation;
     const own = state;
     const run = async () => {
-      const done = this.deps.building?.();
+      const done = this.deps.building?.(files.length);
       try {
         return await this.indexFiles(own, generation, root, files, onProgress);
       } finally {
