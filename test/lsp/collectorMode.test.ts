@@ -36,35 +36,39 @@ describe('how V8 collects', () => {
     expect(set).toEqual([true, false, true, false]);
   });
 
-  it('gives the memory of typing back once the user has been quiet long enough, not while typing', async () => {
+  it('gives the memory of typing back once the user is quiet: a collection when the memory mode returns, another later; a change stops them', async () => {
     vi.useFakeTimers();
     const set: boolean[] = [];
     let collections = 0;
-    const mode = new CollectorMode((memory) => set.push(memory), 3000, async () => void collections++, 7000);
+    const mode = new CollectorMode((memory) => set.push(memory), 3000, async () => void collections++, 5500);
     mode.busy();
-    await vi.advanceTimersByTimeAsync(6000);
-    // The memory mode is back (3 s), the collection waits for 7 s of quiet; a keystroke puts it off.
-    expect(set).toEqual([true, false, true]);
-    expect(collections).toBe(0);
-    mode.busy();
-    await vi.advanceTimersByTimeAsync(6900);
+    await vi.advanceTimersByTimeAsync(2900);
     expect(collections).toBe(0);
     await vi.advanceTimersByTimeAsync(200);
+    expect([set, collections]).toEqual([[true, false, true], 1]);
+    // A keystroke before the second: none, until the next quiet spell.
+    await vi.advanceTimersByTimeAsync(5000);
+    mode.busy();
+    await vi.advanceTimersByTimeAsync(2900);
     expect(collections).toBe(1);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(collections).toBe(2);
+    await vi.advanceTimersByTimeAsync(5500);
+    expect(collections).toBe(3);
     // Once per quiet spell.
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(collections).toBe(1);
-    expect(set).toEqual([true, false, true, false, true]);
+    expect([set, collections]).toEqual([[true, false, true, false, true], 3]);
     // A collection that fails changes nothing; one not yet due is dropped on dispose.
-    const failing = new CollectorMode(() => undefined, 3000, () => Promise.reject(new Error('no collection')), 7000);
+    const failing = new CollectorMode(() => undefined, 3000, () => Promise.reject(new Error('no collection')), 5500);
     failing.busy();
-    await vi.advanceTimersByTimeAsync(8000);
+    await vi.advanceTimersByTimeAsync(10_000);
     failing.busy();
     failing.dispose();
     mode.busy();
+    await vi.advanceTimersByTimeAsync(3100);
     mode.dispose();
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(collections).toBe(1);
+    expect(collections).toBe(4);
   });
 
   it('keeps going when the flag cannot be set, and V8 takes the flag it is given', () => {

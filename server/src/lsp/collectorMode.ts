@@ -22,8 +22,9 @@
  * While the user types, the young generation may grow too (lsp/heapSizing.ts keeps it at its
  * initial 1 MB otherwise): a keystroke on a 1 MB spec allocates ~0.5 MB, so the small space was
  * collected every other keystroke, each collection ~1 ms of the main thread (it copies what the
- * check keeps). V8 grows it (to 16 MB) once enough has survived; once the user has been quiet
- * for a while a full collection gives it back (`giveBack`, below).
+ * check keeps). V8 doubles it whenever as much has survived it as it holds (after 244 keystrokes
+ * on 1 MB: 1 → 8 MB, each of its two halves); once the user has been quiet for a while, full
+ * collections give it back (`giveBack`, below).
  */
 
 import { setFlagsFromString } from 'node:v8';
@@ -47,25 +48,29 @@ const EARLY_PERCENT = 25;
 const MEMORY_GROWING_PERCENT = 20;
 const TYPING_GROWING_PERCENT = 200;
 /**
- * How much the young generation grows at a time while the user types (1: never, as in the
- * memory mode; V8's own default is 2). Measured on the 1 MB keystroke through the server
- * (docs/performance.md): 0.65 → ~0.02 young collections per keystroke, the server's part ~1.2×
- * faster; the server ~25 MB larger while typing.
+ * How much the young generation grows at a time while the user types (V8's own default; 1, as
+ * in the memory mode: never). Measured through the server, 244 keystrokes on the 1 MB spec,
+ * builds interleaved (docs/performance.md): 0.64 → 0.08–0.09 young collections per keystroke,
+ * the server's part 4.78 / 5.02 → 4.20 / 4.28 ms (with / without `ignore_words`), the server
+ * ~8–11 MB larger while typing (33 KB: +5 MB). Growing by 4 reached V8's limit (16 MB halves,
+ * ~0.02 collections a keystroke) no faster, and ~30 MB larger.
  */
-const TYPING_SEMI_SPACE_GROWTH = 4;
+const TYPING_SEMI_SPACE_GROWTH = 2;
 /**
- * Quiet time after which the grown young generation is given back. V8 shrinks it at a collection
- * only when little was allocated over the last ~5 s: a full collection 4 s after the last
- * keystroke left it at 32 MB, one 6.5 s after gave it back (1 MB; resident ~155 → ~115 MB on the
- * 1 MB spec), measured.
+ * When the grown young generation is given back: V8 shrinks it at a collection only when little
+ * was allocated over the ~5 s before it, counted from the collection before. So one collection
+ * when the memory mode returns (it also gives back what typing left in the old generation), and
+ * another this long after it, which finds nothing allocated since. (Measured on the 1 MB spec: a
+ * single collection 4 s after the last keystroke left the young generation as large as typing had
+ * made it; 6.5 s after, it gave it back, resident ~155 → ~115 MB.)
  */
-const GIVE_BACK_QUIET_MS = 7000;
+const GIVE_BACK_AFTER_MS = 5500;
 
 export class CollectorMode {
   private memory: boolean | undefined;
   private lastChange = 0;
   private timer: NodeJS.Timeout | undefined;
-  /** Runs `giveBack` once the user has been quiet long enough (armed when the memory mode returns). */
+  /** The second collection of `giveBack` (see startGiveBack). */
   private giveBackTimer: NodeJS.Timeout | undefined;
   private disposed = false;
 
@@ -74,7 +79,7 @@ export class CollectorMode {
     private readonly quietMs = TYPING_QUIET_MS,
     /** A full collection run as V8 runs its own (memory.ts); none: V8 gives memory back when it will. */
     private readonly giveBack?: () => Promise<void>,
-    private readonly giveBackMs = GIVE_BACK_QUIET_MS,
+    private readonly giveBackAfterMs = GIVE_BACK_AFTER_MS,
   ) {
     this.apply(true);
   }
@@ -108,21 +113,23 @@ export class CollectorMode {
       const quiet = Date.now() - this.lastChange;
       if (quiet >= this.quietMs) {
         this.apply(true);
-        this.armGiveBack(this.giveBackMs - quiet);
+        this.startGiveBack();
       } else this.arm(this.quietMs - quiet);
     }, ms);
     // (A server about to exit does not wait for it.)
     this.timer.unref();
   }
 
-  private armGiveBack(ms: number): void {
-    if (this.giveBack === undefined) return;
+  /** The collections that give back the memory of typing (see GIVE_BACK_AFTER_MS); a change stops them. */
+  private startGiveBack(): void {
     const giveBack = this.giveBack;
+    if (giveBack === undefined) return;
+    // (A collection V8 cannot run is no reason to stop serving.)
+    giveBack().catch(() => undefined);
     this.giveBackTimer = setTimeout(() => {
       this.giveBackTimer = undefined;
-      // (A collection V8 cannot run is no reason to stop serving.)
       giveBack().catch(() => undefined);
-    }, Math.max(0, ms));
+    }, this.giveBackAfterMs);
     this.giveBackTimer.unref();
   }
 
