@@ -31,6 +31,8 @@ import { setFlagsFromString } from 'node:v8';
 
 /** Switches the memory mode on or off. */
 export type SetMemoryMode = (memory: boolean) => void;
+/** Lets the young generation grow (typing) or not. */
+export type SetYoungGrowth = (grow: boolean) => void;
 
 /** No change for this long: the user stopped typing. */
 const TYPING_QUIET_MS = 3000;
@@ -49,7 +51,7 @@ const MEMORY_GROWING_PERCENT = 20;
 const TYPING_GROWING_PERCENT = 200;
 /**
  * How much the young generation grows at a time while the user types (V8's own default; 1, as
- * in the memory mode: never). Measured through the server, 244 keystrokes on the 1 MB spec,
+ * otherwise: never). Measured through the server, 244 keystrokes on the 1 MB spec,
  * builds interleaved (docs/performance.md): 0.64 → 0.08–0.09 young collections per keystroke,
  * the server's part 4.78 / 5.02 → 4.20 / 4.28 ms (with / without `ignore_words`), the server
  * ~8–11 MB larger while typing (33 KB: +5 MB). Growing by 4 reached V8's limit (16 MB halves,
@@ -68,6 +70,8 @@ const GIVE_BACK_AFTER_MS = 5500;
 
 export class CollectorMode {
   private memory: boolean | undefined;
+  /** The young generation may grow: the user typed since the memory mode was last on. */
+  private growing = false;
   private lastChange = 0;
   private timer: NodeJS.Timeout | undefined;
   /** The second collection of `giveBack` (see startGiveBack). */
@@ -80,6 +84,7 @@ export class CollectorMode {
     /** A full collection run as V8 runs its own (memory.ts); none: V8 gives memory back when it will. */
     private readonly giveBack?: () => Promise<void>,
     private readonly giveBackAfterMs = GIVE_BACK_AFTER_MS,
+    private readonly growYoung: SetYoungGrowth = v8YoungGrowth,
   ) {
     this.apply(true);
   }
@@ -92,11 +97,27 @@ export class CollectorMode {
   busy(): void {
     if (this.disposed) return;
     this.lastChange = Date.now();
-    clearTimeout(this.giveBackTimer);
-    this.giveBackTimer = undefined;
     this.apply(false);
     // (One timer for a run of keystrokes: it looks again when it fires.)
     if (this.timer === undefined) this.arm(this.quietMs);
+  }
+
+  /**
+   * A document changed: busy (above), and the young generation may grow until the user is quiet
+   * (only then: a large answer to a request would leave it grown for nothing).
+   */
+  typed(): void {
+    if (this.disposed) return;
+    this.busy();
+    clearTimeout(this.giveBackTimer);
+    this.giveBackTimer = undefined;
+    if (this.growing) return;
+    this.growing = true;
+    try {
+      this.growYoung(true);
+    } catch {
+      // (V8 keeps its own ways.)
+    }
   }
 
   dispose(): void {
@@ -113,15 +134,21 @@ export class CollectorMode {
       const quiet = Date.now() - this.lastChange;
       if (quiet >= this.quietMs) {
         this.apply(true);
-        this.startGiveBack();
+        if (this.growing) this.stopGrowing();
       } else this.arm(this.quietMs - quiet);
     }, ms);
     // (A server about to exit does not wait for it.)
     this.timer.unref();
   }
 
-  /** The collections that give back the memory of typing (see GIVE_BACK_AFTER_MS); a change stops them. */
-  private startGiveBack(): void {
+  /** No more growth; the collections that give back what typing grew (see GIVE_BACK_AFTER_MS); a change stops them. */
+  private stopGrowing(): void {
+    this.growing = false;
+    try {
+      this.growYoung(false);
+    } catch {
+      // (V8 keeps its own ways.)
+    }
     const giveBack = this.giveBack;
     if (giveBack === undefined) return;
     // (A collection V8 cannot run is no reason to stop serving.)
@@ -149,5 +176,9 @@ export function v8MemoryMode(memory: boolean): void {
   setFlagsFromString(`--incremental-marking-soft-trigger=${memory ? EARLY_PERCENT : 0}`);
   setFlagsFromString(memory ? '--compact-on-every-full-gc' : '--no-compact-on-every-full-gc');
   setFlagsFromString(`--heap-growing-percent=${memory ? MEMORY_GROWING_PERCENT : TYPING_GROWING_PERCENT}`);
-  setFlagsFromString(`--semi-space-growth-factor=${memory ? 1 : TYPING_SEMI_SPACE_GROWTH}`);
+}
+
+/** The young generation's growth through V8's flag (none: lsp/heapSizing.ts's setting). */
+export function v8YoungGrowth(grow: boolean): void {
+  setFlagsFromString(`--semi-space-growth-factor=${grow ? TYPING_SEMI_SPACE_GROWTH : 1}`);
 }

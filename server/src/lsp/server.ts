@@ -52,7 +52,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const texts = new DocumentTexts();
   const collect = options.collectMemory ?? compactingCollector();
   const collector = new CollectorMode(v8MemoryMode, undefined, collect);
-  const documents = new TextDocuments<TextDocument>(specDocuments(texts, () => collector.busy()));
+  const documents = new TextDocuments<TextDocument>(specDocuments(texts, () => collector.typed()));
   documents.onDidClose((event) => texts.closed(event.document));
   // (Front-coded: the server keeps the lists for as long as it runs.)
   const commonWords = options.commonWords ?? (() => loadCommonWords(true));
