@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeCodeCaches } from './codeCache.mjs';
 import { writeWordData } from './wordData.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,7 +28,7 @@ const shared = {
   define: { SPEC_GLOSSARY_VERSION: JSON.stringify(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version) },
 };
 const entries = [
-  { in: 'server/src/lsp/main.ts', out: 'server.js', banner: '#!/usr/bin/env node', launcher: 'serverLauncher.cjs' },
+  { in: 'server/src/lsp/main.ts', out: 'server.js', banner: '#!/usr/bin/env node' },
   { in: 'server/src/cli/bin.ts', out: 'cli.js', banner: '#!/usr/bin/env node' },
 ];
 // What ships is minified for white space and syntax (names are kept, so stack traces stay
@@ -37,9 +38,9 @@ const shipped = { minifyWhitespace: true, minifySyntax: true };
 for (const entry of entries) {
   if (!existsSync(join(root, entry.in))) continue;
   await build({ ...shared, ...shipped, entryPoints: [join(root, entry.in)], outfile: join(dist, entry.out.replace(/\.js$/, '.cjs')), banner: { js: entry.banner } });
-  // A tiny ESM-free launcher keeps the bin names ending in .js while the bundle is CommonJS; the
-  // language server's loads its bundle without freeing a large block (see serverLauncher.cjs).
-  const launcher = entry.launcher ? readFileSync(join(root, 'scripts', entry.launcher), 'utf8') : `require('./${entry.out.replace(/\.js$/, '.cjs')}');\n`;
+  // A small CommonJS launcher keeps the bin names ending in .js while the bundle is CommonJS; it
+  // loads the bundle without freeing a large block, with V8's code cache (see launcher.cjs).
+  const launcher = readFileSync(join(root, 'scripts', 'launcher.cjs'), 'utf8');
   writeFileSync(join(dist, entry.out), `${entry.banner}\n${launcher}`, { mode: 0o755 });
   requireAscii(join(dist, entry.out.replace(/\.js$/, '.cjs')));
 }
@@ -60,6 +61,8 @@ writeFileSync(join(dist, 'package.json'), '{ "type": "commonjs" }\n');
 // The bundled core glossary, parsed once here (node/bundledGlossary.ts reads it at run time).
 await build({ ...shared, sourcemap: false, entryPoints: [join(root, 'server/src/tools/precompileGlossary.ts')], outfile: join(dist, 'tools', 'precompileGlossary.cjs') });
 require(join(dist, 'tools', 'precompileGlossary.cjs'));
+// V8's code of each shipped bundle's first run, for the next starts (scripts/launcher.cjs).
+await writeCodeCaches(dist);
 
 /**
  * A bundle with one character outside ASCII is held by V8 as a two-byte string, twice its size,

@@ -103,7 +103,7 @@ export class ServerController implements vscode.Disposable {
       return;
     }
     // (The launcher, not the bundle itself: it loads the bundle without raising malloc's mmap
-    // threshold, which keeps ~8 MB off the server's resident memory; see scripts/serverLauncher.cjs.)
+    // threshold, which keeps ~8 MB off the server's resident memory; see scripts/launcher.cjs.)
     const module = settings.serverPath || this.context.asAbsolutePath('dist/server.js');
     if (!existsSync(module)) {
       void vscode.window.showErrorMessage(`Spec Glossary: the language server ${module} does not exist (check specGlossary.server.path).`);

@@ -37,20 +37,23 @@ function agrees(source: string): boolean {
 /** Pieces the fast path reads, and pieces it must leave to the library (or read as the library does). */
 const GOOD_KEYS = ['title', 'status', 'mission_id', 'step_id', 'glossary_watch_terms', 'related', 'doc-status', '_x', 'x2'];
 const OTHER_KEYS = ['true', 'Null', '__proto__', '<<', 'a b', '1', '"q"', 'k:', '-k', 'x.y', ' title'];
-const GOOD_PLAIN = ['Accepted', 'Foo bar', "it's", 'a:b', 'a#b', 'x, y [z] {w}', '12', '007', '2026-08-02', '01KN2371WSJ7573ZG5D21WP82S', 'docs/a.md', '.gitignore', '(draft)', '$var', 'Ünïcode — dash', '日本語', 'emoji 🚀', 'x  ', 'a "q" b', "a 'q' b", 'a -b', 'a: '.trim() + 'b'];
+const GOOD_PLAIN = ['C# code', 'see (#2773) here', 'Accepted', 'Foo bar', "it's", 'a:b', 'a#b', 'x, y [z] {w}', '12', '007', '2026-08-02', '01KN2371WSJ7573ZG5D21WP82S', 'docs/a.md', '.gitignore', '(draft)', '$var', 'Ünïcode — dash', '日本語', 'emoji 🚀', 'x  ', 'a "q" b', "a 'q' b", 'a -b', 'a: '.trim() + 'b'];
 const OTHER_PLAIN = [
-  'a: b', 'a #b', 'C# code', '[x, y]', '{a: 1}', '& anchor', '*alias', '!tag', '| block', '> folded', '%d', '@at', '`tick`', '- dash', '-x', '? q', ':c', 'end:', '~', 'null', 'NULL',
+  'a: b', 'a #b', 'C# code', '[x, y]', 'x #', '#x', '{a: 1}', '& anchor', '*alias', '!tag', '| block', '> folded', '%d', '@at', '`tick`', '- dash', '-x', '? q', ':c', 'end:', '~', 'null', 'NULL',
   'true', 'False', '-3', '+4', '1.5', '1e3', '.5', '0x1F', '0o17', '.inf', '-.Inf', '.nan', 'tab\there', 'back\\slash', 'a\u0007b', '---', '...', '', ' ', 'a\u2028b', 'x\u0085y',
 ];
 /** 'Single quoted' values wrapped over lines as YAML writers wrap long titles (and ways not to). */
 const WRAPPED = ["'ADR: a b,\n  c d'", "'a  \n   b'", "'it''s a\n  long ''one'''", "'a\n  b\n  c'   ", "'x: y\n    - z'"];
+/** Plain values wrapped over more indented lines (and ways that are not plain continuations). */
+const PLAIN_WRAPPED = ['CLI Auth Session \n  Storage', 'a\n  b\n  c', 'x\n    y  ', '12\n  13', 'true\n  x', 'C#\n  (#12) d', 'a\n   - b', 'a\n  [b] {c}'];
+const ODD_PLAIN_WRAPPED = ['a\n  b: c', 'a\n  #c', 'a\n  b #c', 'a\n\n  b', 'a\n  b:', 'a\n  "q"', "a\n  'q'", 'a\n  *b', 'a: b\n  c', 'a #b\n  c', 'a\n  b\n c', 'a\n  b\n  c\n  d\n  e\n  f\n  g\n  h\n  i\n  j'];
 const ODD_WRAPPED = ["'a\n\n  b'", "'a\nb'", "'\n  b'", "'a\n  '", "'a\n  b' c", "'a\n  b\n", "'a\n  b'\n  c", "'a\n  b\\'", "'a\n\tb'"];
-const GOOD_QUOTED = ["'ADR: x — y'", "'it''s'", "''", '"plain"', '"x"  ', "'a: b'", '"it\'s"', "'[x]'", "'12'"];
+const GOOD_QUOTED = ["'see #12'", '"#x # y"', "'ADR: x — y'", "'it''s'", "''", '"plain"', '"x"  ', "'a: b'", '"it\'s"', "'[x]'", "'12'"];
 const OTHER_QUOTED = ['"a\\"b"', '"a\\nb"', "'open", '"open', "'x' y", "'x' # c", "'a # b'"];
 
 const pick = <T>(good: readonly T[], other: readonly T[]) => fc.oneof({ weight: 12, arbitrary: fc.constantFrom(...good) }, { weight: 1, arbitrary: fc.constantFrom(...other) });
 const scalarText = fc.oneof(pick(GOOD_PLAIN, OTHER_PLAIN), pick(GOOD_QUOTED, OTHER_QUOTED));
-const wrapped = pick(WRAPPED, ODD_WRAPPED);
+const wrapped = fc.oneof(pick(WRAPPED, ODD_WRAPPED), pick(PLAIN_WRAPPED, ODD_PLAIN_WRAPPED));
 const listItem = fc.oneof({ weight: 12, arbitrary: scalarText }, { weight: 1, arbitrary: fc.constantFrom('- nested', 'k: v', 'k:', '[a]', '') });
 const value = fc.oneof(
   { weight: 12, arbitrary: scalarText.map((v) => ` ${v}`) },
@@ -84,6 +87,16 @@ describe('simple YAML front matter', () => {
     expect(fast).toBeDefined();
     expect(agrees(source)).toBe(true);
     expect(simpleMappingData(fast!)).toEqual({ title: "ADR: Write-Branch Resolution (Write-Surface Twin) it's", status: 'Accepted' });
+  });
+
+  it('reads a plain title wrapped over lines, and a # that is not a comment, as the library does', () => {
+    const source = "title: CLI Auth Uses Encrypted File-Only Session \n  Storage\ndescription: 'One public pack (catalog #16), not secret.'\nlang: C# and F#\nnote: x # a comment\n";
+    expect(readSimpleMapping(source)).toBeUndefined(); // (a comment: the library's)
+    const read = source.replace(' # a comment', '');
+    const fast = readSimpleMapping(read);
+    expect(fast).toBeDefined();
+    expect(agrees(read)).toBe(true);
+    expect(simpleMappingData(fast!)).toEqual({ title: 'CLI Auth Uses Encrypted File-Only Session Storage', description: 'One public pack (catalog #16), not secret.', lang: 'C# and F#', note: 'x' });
   });
 
   it('reads the examples real specs have', () => {

@@ -63,15 +63,19 @@ export const NODE_FILE_SYSTEM: WorkspaceFileSystem = Object.freeze({
     return stat ? { kind: kindOf(stat), size: stat.size } : undefined;
   },
   isSymbolicLink(file: string): boolean {
+    // (A missing file is the common case, a mission without meta.json: answered without an
+    // error object, which cost ~30 µs each, its stack trace taken.)
     try {
-      return lstatSync(file).isSymbolicLink();
+      return lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
     } catch {
       return false;
     }
   },
   realpath(file: string): string | undefined {
     try {
-      return realpathSync(file);
+      // (The system's realpath: one call, where Node's own realpathSync looks at every component
+      // of the path with lstat; a check of 400 specs resolved ~800 paths, ~30 ms of lstat.)
+      return realpathSync.native(file);
     } catch (error) {
       if (missing(error)) return undefined;
       throw error;

@@ -23,10 +23,11 @@ import { KEY, NOT_A_STRING, PLAIN_START, quotedOnLine, scalar, skipSpaces, type 
 
 const DECIMAL = /^[-+]?[0-9]+$/;
 /**
- * Characters this reader leaves to the library wherever they are: comments, escapes, tabs,
- * carriage returns, control characters, byte order marks.
+ * Characters this reader leaves to the library wherever they are: escapes, tabs, carriage
+ * returns, control characters, byte order marks. (A `#` is read where it is not a comment: inside
+ * quotes, or after a character other than a space, as in "C#" or an issue number "(#2773)".)
  */
-const UNREAD = /[#\\\t\r\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x80-\x9f\ufeff\u2028\u2029]/;
+const UNREAD = /[\\\t\r\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x80-\x9f\ufeff\u2028\u2029]/;
 
 
 /** The mapping `source` holds, as `parseDocument(source).contents` would give it; undefined: ask the library. */
@@ -60,7 +61,7 @@ export function readSimpleMapping(source: string): YAMLMap | undefined {
     } else {
       if (source.charCodeAt(afterColon) !== 32) return undefined;
       const at = skipSpaces(source, afterColon, line.end);
-      const folded = readFoldedSingleQuoted(source, lines, k, at);
+      const folded = readFoldedSingleQuoted(source, lines, k, at) ?? readFoldedPlain(source, lines, k, at);
       const read = folded?.scalar ?? readScalar(source, at, line);
       const last = folded ? folded.lastLine : k;
       if (read === undefined || continues(source, lines[last + 1], 0)) return undefined;
@@ -128,11 +129,44 @@ function readScalar(source: string, at: number, line: Line): Scalar | undefined 
   }
   let contentEnd = line.end;
   while (source.charCodeAt(contentEnd - 1) === 32) contentEnd--;
-  const text = source.slice(at, contentEnd);
-  if (!PLAIN_START.test(text) || text.includes(': ') || text.endsWith(':')) return undefined;
+  return plainScalar(source.slice(at, contentEnd), [at, contentEnd, lineEnd]);
+}
+
+/** A plain scalar of `text` (its lines folded), or undefined for text that is not one this reader takes. */
+function plainScalar(text: string, range: [number, number, number]): Scalar | undefined {
+  if (!isPlainText(text)) return undefined;
   if (NOT_A_STRING.test(text) && !DECIMAL.test(text)) return undefined;
-  const value = DECIMAL.test(text) ? parseInt(text, 10) : text;
-  return scalar(value, 'PLAIN', [at, contentEnd, lineEnd]);
+  return scalar(DECIMAL.test(text) ? parseInt(text, 10) : text, 'PLAIN', range);
+}
+
+/** Text a plain scalar's line can be: no indicator first, no `: ` (a mapping), no ` #` (a comment). */
+function isPlainText(text: string): boolean {
+  return PLAIN_START.test(text) && !text.includes(': ') && !text.endsWith(':') && !text.includes(' #');
+}
+
+/**
+ * A plain value that goes on over the next, more indented lines (a long title wrapped by a
+ * writer), as the library folds it: each line break with the spaces around it becomes one space.
+ * Undefined when the value ends on its first line, or for anything but plain continuation lines
+ * (a blank line, a comment, a `key: value` look-alike).
+ */
+function readFoldedPlain(source: string, lines: readonly Line[], k: number, at: number): { scalar: Scalar; lastLine: number } | undefined {
+  if (!continues(source, lines[k + 1], 0)) return undefined;
+  const first = lines[k]!;
+  let text = trimEnd(source.slice(at, first.end));
+  if (!isPlainText(text)) return undefined;
+  for (let j = k + 1; j < lines.length && j <= k + 8; j++) {
+    const line = lines[j]!;
+    const start = skipSpaces(source, line.start, line.end);
+    const part = trimEnd(source.slice(start, line.end));
+    if (!isPlainText(part)) return undefined;
+    text += ' ' + part;
+    if (!continues(source, lines[j + 1], 0)) {
+      const read = plainScalar(text, [at, start + part.length, line.next]);
+      return read && { scalar: read, lastLine: j };
+    }
+  }
+  return undefined;
 }
 
 /**
