@@ -49,6 +49,18 @@ describe('common words', () => {
     expect(['caf\u00e9', 'na\u00efve', '\u0101bc', 'abc'].map((w) => wide.has(w))).toEqual([true, true, true, false]);
   });
 
+  test.each([false, true])('answers stay right once more words were asked about than are remembered (front-coded: %s)', (frontCoded) => {
+    const listed = Array.from({ length: 3000 }, (_, i) => `w${String(i).padStart(5, '0')}`);
+    const sorted = sortedCommonWords(listed.map((w) => `${w}\n`).join(''), '', {}, { frontCoded });
+    // Twice over more words (listed and not) than the memo keeps, then the first ones again.
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 6000; i++) {
+        const probe = `w${String(i).padStart(5, '0')}`;
+        expect(sorted.has(probe), probe).toBe(i < 3000);
+      }
+    }
+  });
+
   test('a small sorted list: first, last, between and outside', () => {
     const sorted = sortedCommonWords('apple\nbanana\ncherry\n');
     expect(['apple', 'banana', 'cherry'].map((w) => sorted.has(w))).toEqual([true, true, true]);

@@ -6,7 +6,7 @@
  * measured by the benchmark: `npm run bench -- --only memory,keystroke,terms`.)
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CollectorMode, LARGE_BUILD, v8Collector, type CollectorSetting } from '../../server/src/lsp/collectorMode';
+import { CollectorMode, LARGE_BUILD, v8Collector, v8YoungGrowth, type CollectorSetting } from '../../server/src/lsp/collectorMode';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -35,6 +35,58 @@ describe('how V8 collects', () => {
     mode.dispose();
     await vi.advanceTimersByTimeAsync(10_000);
     expect(set).toEqual(['memory', 'typing', 'memory', 'typing']);
+  });
+
+  it('lets the young generation grow while the user types (not for a request), then gives the memory back: a collection when the memory mode returns, another later; typing stops them', async () => {
+    vi.useFakeTimers();
+    const set: CollectorSetting[] = [];
+    const grow: boolean[] = [];
+    let collections = 0;
+    const mode = new CollectorMode((setting) => set.push(setting), 3000, async () => void collections++, 5500, (on) => grow.push(on));
+    // A request: V8's defaults for a while, nothing grows, nothing to give back.
+    mode.busy();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect([set, grow, collections]).toEqual([['memory', 'typing', 'memory'], [], 0]);
+    mode.typed();
+    mode.typed();
+    expect([set, grow]).toEqual([['memory', 'typing', 'memory', 'typing'], [true]]);
+    await vi.advanceTimersByTimeAsync(2900);
+    expect(collections).toBe(0);
+    await vi.advanceTimersByTimeAsync(200);
+    expect([set, grow, collections]).toEqual([['memory', 'typing', 'memory', 'typing', 'memory'], [true, false], 1]);
+    // A keystroke before the second: none, until the next quiet spell (a request does not stop it).
+    await vi.advanceTimersByTimeAsync(5000);
+    mode.typed();
+    await vi.advanceTimersByTimeAsync(2900);
+    expect(collections).toBe(1);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(collections).toBe(2);
+    mode.busy();
+    await vi.advanceTimersByTimeAsync(5500);
+    expect(collections).toBe(3);
+    // Once per quiet spell.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(collections).toBe(3);
+    expect(grow).toEqual([true, false, true, false]);
+    // A collection or flag that fails changes nothing; one not yet due is dropped on dispose.
+    const failing = new CollectorMode(
+      () => undefined,
+      3000,
+      () => Promise.reject(new Error('no collection')),
+      5500,
+      () => {
+        throw new Error('no such flag');
+      },
+    );
+    failing.typed();
+    await vi.advanceTimersByTimeAsync(10_000);
+    failing.typed();
+    failing.dispose();
+    mode.typed();
+    await vi.advanceTimersByTimeAsync(3100);
+    mode.dispose();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(collections).toBe(4);
   });
 
   it('for a build while it runs, typing first, and for memory once both are over', async () => {
@@ -80,7 +132,7 @@ describe('how V8 collects', () => {
     mode.dispose();
   });
 
-  it('keeps going when the flag cannot be set, and V8 takes the flags it is given', () => {
+  it('keeps going when the flag cannot be set, and V8 takes the flag it is given', () => {
     const mode = new CollectorMode(() => {
       throw new Error('no such flag');
     });
@@ -88,5 +140,7 @@ describe('how V8 collects', () => {
     expect(() => mode.hold()()).not.toThrow();
     mode.dispose();
     for (const setting of ['typing', 'building', 'large build', 'memory'] as const) expect(() => v8Collector(setting)).not.toThrow();
+    expect(() => v8YoungGrowth(true)).not.toThrow();
+    expect(() => v8YoungGrowth(false)).not.toThrow();
   });
 });

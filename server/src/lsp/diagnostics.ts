@@ -212,6 +212,8 @@ export class DiagnosticsPublisher {
   private async run(uri: string, generation: number): Promise<void> {
     const entry = this.pending.get(uri); // gone when the document was closed meanwhile
     if (entry === undefined || entry.generation !== generation) return;
+    // (It fired: the timer and the closures it kept can go; an open document's entry stays.)
+    entry.cancelWait = undefined;
     const document = this.documents.get(uri);
     if (!document) return;
     const source = new CancellationTokenSource();

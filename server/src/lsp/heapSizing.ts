@@ -9,6 +9,8 @@
  *   have survived it. V8 grows it to 32 MB for the throughput of short programs; a language
  *   server holds every open document, so those survive as a matter of course, and the grown
  *   space was a quarter of the server's memory with 200 specs open (~119 → ~85–93 MB).
+ *   `dist/server.js` (scripts/launcher.cjs) sets it already before the bundle is read, which
+ *   grew it once otherwise (2 MB more); this line covers a server started some other way.
  * - After each full collection the old generation may grow to 1.2 times what survived it before
  *   the next one (`heap_growing_percent`), instead of V8's factor of up to 4 for a small heap that
  *   allocates fast. Opening many documents at once checks each of them, and the garbage of those

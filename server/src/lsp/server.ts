@@ -24,7 +24,7 @@ import type { EventAppender } from './decisionLog';
 import { serverCapabilities } from './capabilities';
 import { DocumentTexts, specDocuments } from './documents';
 import { Logger } from './logger';
-import { CollectorMode } from './collectorMode';
+import { CollectorMode, v8Collector } from './collectorMode';
 import { compactingCollector, MemoryKeeper, type Collect } from './memory';
 import { runSafe, runSafeNotification } from './runSafe';
 import { Session } from './session';
@@ -50,8 +50,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   // (Open documents no one is editing keep their text packed: see documents.ts. V8 collects for
   // memory unless the user is typing: collectorMode.ts.)
   const texts = new DocumentTexts();
-  const collector = new CollectorMode();
-  const documents = new TextDocuments<TextDocument>(specDocuments(texts, () => collector.busy()));
+  const collect = options.collectMemory ?? compactingCollector();
+  const collector = new CollectorMode(v8Collector, undefined, collect);
+  const documents = new TextDocuments<TextDocument>(specDocuments(texts, () => collector.typed()));
   documents.onDidClose((event) => texts.closed(event.document));
   // (Front-coded: the server keeps the lists for as long as it runs.)
   const commonWords = options.commonWords ?? (() => loadCommonWords(true));
@@ -66,7 +67,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     return session ? run(session) : fallback;
   };
 
-  const memory = new MemoryKeeper(options.collectMemory ?? compactingCollector());
+  const memory = new MemoryKeeper(collect);
 
   connection.onInitialize((params): InitializeResult => {
     if (shutDown) throw new ResponseError(ErrorCodes.InvalidRequest, 'the server is shut down: only `exit` is accepted');
