@@ -61,6 +61,9 @@ writeFileSync(join(dist, 'package.json'), '{ "type": "commonjs" }\n');
 // The bundled core glossary, parsed once here (node/bundledGlossary.ts reads it at run time).
 await build({ ...shared, sourcemap: false, entryPoints: [join(root, 'server/src/tools/precompileGlossary.ts')], outfile: join(dist, 'tools', 'precompileGlossary.cjs') });
 require(join(dist, 'tools', 'precompileGlossary.cjs'));
+// The word lists front-coded, as the language server keeps them (node/codedWordLists.ts).
+await build({ ...shared, sourcemap: false, entryPoints: [join(root, 'server/src/tools/codeWordLists.ts')], outfile: join(dist, 'tools', 'codeWordLists.cjs') });
+require(join(dist, 'tools', 'codeWordLists.cjs'));
 // V8's code of each shipped bundle's first run, for the next starts (scripts/launcher.cjs).
 await writeCodeCaches(dist);
 

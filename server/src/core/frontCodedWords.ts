@@ -4,7 +4,8 @@
  * §10: ≤ 80 MB with 200 specs open): each word as the length it shares with the word before it
  * (one character) and the rest of it, then a line break; every 32nd word whole, where a binary
  * search lands. The shipped lists take 1.17 MB so instead of 2.38 MB; coding them takes ~50 ms,
- * which a short-lived process (the CLI) does not spend.
+ * which a short-lived process (the CLI) does not spend, and the language server does not either:
+ * the build codes the shipped lists once (`parts`, `fromParts`; node/packageFiles.ts).
  */
 
 /** Words per block: a block's first word is whole. */
@@ -21,6 +22,16 @@ export class FrontCodedWords {
     /** Where each block's first (whole) word starts in `coded`. */
     private readonly heads: Int32Array,
   ) {}
+
+  /** A list coded before (by `of`, its `parts` kept): the same list. */
+  static fromParts(coded: string, heads: Int32Array): FrontCodedWords {
+    return new FrontCodedWords(coded, heads);
+  }
+
+  /** What `fromParts` takes: the coded words (one character per code unit, all below U+0100) and where its blocks start. */
+  parts(): { coded: string; heads: Int32Array } {
+    return { coded: this.coded, heads: this.heads };
+  }
 
   /** The list `text` coded; undefined when it holds a character beyond U+00FF (not coded). */
   static of(text: string): FrontCodedWords | undefined {

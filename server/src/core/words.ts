@@ -58,9 +58,18 @@ export function sortedCommonWords(text: string, known = '', apart: { common?: re
   const knownApart = apart.known ?? [];
   if (!isSortedList(text) || (known !== '' && !isSortedList(known))) return createCommonWords([...text.split('\n'), ...commonApart].map((w) => w.trim()), [...known.split('\n'), ...knownApart].map((w) => w.trim()));
   // (Front-coded for a long-lived process: half the memory, ~50 ms to code once. frontCodedWords.ts.)
-  const list = (words: string) => new RememberedAnswers((options.frontCoded ? FrontCodedWords.of(words) : undefined) ?? new SortedWordList(words));
-  const english = list(text);
-  const shared = known === '' ? undefined : list(known);
+  const list = (words: string) => (options.frontCoded ? FrontCodedWords.of(words) : undefined) ?? new SortedWordList(words);
+  return searchedCommonWords(list(text), known === '' ? undefined : list(known), commonApart, knownApart);
+}
+
+/** The shipped lists as the build coded them (`FrontCodedWords.parts`), with the words each keeps apart (see `sortedCommonWords`). */
+export function frontCodedCommonWords(common: FrontCodedWords, known: FrontCodedWords | undefined, apart: { common?: readonly string[]; known?: readonly string[] } = {}): CommonWords {
+  return searchedCommonWords(common, known, apart.common ?? [], apart.known ?? []);
+}
+
+function searchedCommonWords(englishList: WordSearch, sharedList: WordSearch | undefined, commonApart: readonly string[], knownApart: readonly string[]): CommonWords {
+  const english = new RememberedAnswers(englishList);
+  const shared = sharedList && new RememberedAnswers(sharedList);
   // Words the host kept out of the lists (see `apart` above): a few, in sets.
   const englishApart = new Set(commonApart);
   const sharedApart = new Set(knownApart);

@@ -4,7 +4,8 @@ import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs
 import { StringDecoder } from 'node:string_decoder';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sortedCommonWords, type CommonWords } from '../core/words';
+import { frontCodedCommonWords, sortedCommonWords, type CommonWords } from '../core/words';
+import { readCodedWordList } from './codedWordLists';
 
 declare const __dirname: string | undefined;
 
@@ -38,9 +39,17 @@ const loaded = new Map<boolean, CommonWords>();
 export function loadCommonWords(frontCoded = false): CommonWords {
   let common = loaded.get(frontCoded);
   if (common) return common;
-  const english = readWordList(join(packageRoot(), 'dist', 'data', 'common-words'));
-  const shared = readWordList(join(packageRoot(), 'dist', 'data', 'known-words'));
-  common = sortedCommonWords(english.text, shared.text, { common: english.apart, known: shared.apart }, { frontCoded });
+  const [englishBase, sharedBase] = ['common-words', 'known-words'].map((list) => join(packageRoot(), 'dist', 'data', list)) as [string, string];
+  // (Front-coded by the build when it could: read as they are.)
+  const englishCoded = frontCoded ? readCodedWordList(englishBase) : undefined;
+  const sharedCoded = englishCoded && readCodedWordList(sharedBase);
+  if (englishCoded && sharedCoded) {
+    common = frontCodedCommonWords(englishCoded, sharedCoded, { common: readApart(englishBase), known: readApart(sharedBase) });
+  } else {
+    const english = readWordList(englishBase);
+    const shared = readWordList(sharedBase);
+    common = sortedCommonWords(english.text, shared.text, { common: english.apart, known: shared.apart }, { frontCoded });
+  }
   loaded.set(frontCoded, common);
   return common;
 }
@@ -53,8 +62,13 @@ export function loadCommonWords(frontCoded = false): CommonWords {
 export function readWordList(base: string): { text: string; apart: string[] } {
   const file = `${base}.txt`;
   if (!existsSync(file)) throw new Error(`spec-glossary: ${file} is missing; run \`npm run build\` first`);
+  return { text: readTextInPieces(file), apart: readApart(base) };
+}
+
+/** The words a list keeps apart (`<base>-wide.txt`; none in an older build). */
+function readApart(base: string): string[] {
   const wide = `${base}-wide.txt`;
-  return { text: readTextInPieces(file), apart: existsSync(wide) ? readFileSync(wide, 'utf8').split('\n').filter(Boolean) : [] };
+  return existsSync(wide) ? readFileSync(wide, 'utf8').split('\n').filter(Boolean) : [];
 }
 
 /** Bytes read at a time by `readTextInPieces`: below glibc's initial mmap threshold (128 KiB). */
