@@ -97,7 +97,7 @@ export class CollectorMode {
   private growing = false;
   private lastChange = 0;
   private timer: NodeJS.Timeout | undefined;
-  /** The second collection of `giveBack` (see startGiveBack). */
+  /** The second collection of `giveBack` (see stopGrowing). */
   private giveBackTimer: NodeJS.Timeout | undefined;
   private disposed = false;
 
