@@ -5,7 +5,7 @@
  * (one character) and the rest of it, then a line break; every 32nd word whole, where a binary
  * search lands. The shipped lists take 1.17 MB so instead of 2.38 MB; coding them takes ~50 ms,
  * which a short-lived process (the CLI) does not spend, and the language server does not either:
- * the build codes the shipped lists once (`parts`, `fromParts`; node/packageFiles.ts).
+ * the build codes the shipped lists once (`parts`, `fromParts`; node/codedWordLists.ts).
  */
 
 /** Words per block: a block's first word is whole. */

@@ -12,6 +12,8 @@ import { closeSync, openSync, readSync, statSync, writeFileSync } from 'node:fs'
 import { FrontCodedWords } from '../core/frontCodedWords';
 
 const HEADER = 'spec-glossary front-coded';
+/** The header line: the size of the `.txt` coded, the number of blocks. */
+const HEADER_LINE = new RegExp(`^${HEADER} (\\d+) (\\d+)$`);
 /** Bytes read at a time: below glibc's initial mmap threshold (see packageFiles.ts `readTextInPieces`). */
 const PIECE_BYTES = 64 * 1024;
 
@@ -43,7 +45,7 @@ export function readCodedWordList(base: string, pieceBytes = PIECE_BYTES): Front
     const piece = Buffer.allocUnsafeSlow(pieceBytes);
     let read = readSync(fd, piece, 0, pieceBytes, 0);
     const newline = piece.indexOf(10);
-    const header = newline > 0 && newline < read ? /^spec-glossary front-coded (\d+) (\d+)$/.exec(piece.toString('latin1', 0, newline)) : null;
+    const header = newline > 0 && newline < read ? HEADER_LINE.exec(piece.toString('latin1', 0, newline)) : null;
     if (!header || Number(header[1]) !== statSync(`${base}.txt`).size) return undefined;
     const heads = new Int32Array(Number(header[2]));
     let at = newline + 1;

@@ -91,8 +91,10 @@ const WHOLE_DOCUMENT_FINDINGS = 1000;
 function streamedDocument(doc: CheckedDocument, cwd: string): StreamedObject | JsonDocument {
   const findings = doc.report.findings;
   const written = findings.length > 0 ? writtenTerms(doc.report) : () => undefined;
-  if (findings.length <= WHOLE_DOCUMENT_FINDINGS) return { ...documentHeader(doc, cwd), findings: findings.map((f) => findingToJson(f, written(f))) };
-  return streamObject({ ...documentHeader(doc, cwd), findings: streamArray(mapIterable(findings, (f) => findingToJson(f, written(f)))) });
+  const toJson = (f: Finding) => findingToJson(f, written(f));
+  const header = documentHeader(doc, cwd);
+  if (findings.length <= WHOLE_DOCUMENT_FINDINGS) return { ...header, findings: findings.map(toJson) };
+  return streamObject({ ...header, findings: streamArray(mapIterable(findings, toJson)) });
 }
 
 /** `items` mapped lazily: each result is made when the writer reaches it. */

@@ -11,7 +11,7 @@
  * It builds the same nodes (`YAMLMap`, `Pair`, `Scalar`, `YAMLSeq`: values, types and source
  * ranges) as the `yaml` library's `parseDocument`, and answers undefined for anything it does not
  * fully understand (comments, flow collections, nesting, multi-line scalars other than a wrapped
- * 'single quoted' one, escaped scalars, anchors, tags, numbers other than decimal integers, …),
+ * 'single quoted' or plain one, escaped scalars, anchors, tags, numbers other than decimal integers, …),
  * which the caller then gives to the library. Why:
  * parsing the front matter of 400 specs with the library costs ~200 ms of a cold CLI run, most
  * of it the library's own start-up; this costs a few. A property test holds it to the library
@@ -28,7 +28,6 @@ const DECIMAL = /^[-+]?[0-9]+$/;
  * quotes, or after a character other than a space, as in "C#" or an issue number "(#2773)".)
  */
 const UNREAD = /[\\\t\r\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x80-\x9f\ufeff\u2028\u2029]/;
-
 
 /** The mapping `source` holds, as `parseDocument(source).contents` would give it; undefined: ask the library. */
 export function readSimpleMapping(source: string): YAMLMap | undefined {
