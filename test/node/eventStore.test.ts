@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, utimesSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -182,6 +183,57 @@ describe('lock file', () => {
     const [event] = await appendEvents(root, 'm1', [draft('a')]);
     expect(event!.lamport_clock).toBe(1);
     expect(readdirSync(path.dirname(file))).toEqual(['m1.events.jsonl']);
+  });
+});
+
+describe('taking the lock', () => {
+  it('links the lock into place already written: it never exists empty, and no draft is left', async () => {
+    const file = eventLogPath(root, 'm1');
+    const opened: { name: string; flags: string | number }[] = [];
+    const seenLocks: string[] = [];
+    const store = new EventStore(root, {
+      fs: {
+        async open(name, flags) {
+          opened.push({ name: path.basename(name), flags });
+          // While the log is open for the append, the lock is held: it already says whose it is.
+          if (name === file) seenLocks.push(readFileSync(file + '.lock', 'utf8'));
+          return open(name, flags);
+        },
+      },
+    });
+    await store.append('m1', [draft('a')]);
+    // (Created empty and written next, a lock of a writer killed in between held every writer for 10 s.)
+    expect(opened.filter((o) => o.name === 'm1.events.jsonl.lock')).toEqual([]);
+    expect(opened.filter((o) => o.name.endsWith('.draft')).map((o) => o.flags)).toEqual(['wx']);
+    expect(seenLocks).toHaveLength(1);
+    expect(JSON.parse(seenLocks[0]!)).toMatchObject({ pid: process.pid, token: expect.any(String) });
+    expect(readdirSync(path.dirname(file))).toEqual(['m1.events.jsonl']);
+  });
+
+  it('a draft left by a writer killed before it linked its lock holds no one', async () => {
+    const file = eventLogPath(root, 'm1');
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(`${file}.lock.killed.draft`, JSON.stringify({ pid: 999999, token: 'killed' }));
+    const started = Date.now();
+    const [event] = await appendEvents(root, 'm1', [draft('a')]);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(event!.lamport_clock).toBe(1);
+  });
+
+  it('appends of one store to one log take turns: 200 at once, every clock once, in the order they were asked', async () => {
+    const store = new EventStore(root);
+    const appended = await Promise.all(Array.from({ length: 200 }, (_, i) => store.append('m1', [draft(`t${i}`)])));
+    expect(appended.map(([e]) => e!.lamport_clock)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+    expect(parseEventLog(readFileSync(store.logPath('m1'), 'utf8'), store.logPath('m1')).events.map((e) => (e as { term: string }).term)).toEqual(Array.from({ length: 200 }, (_, i) => `t${i}`));
+    expect(readdirSync(logDir())).toEqual(['m1.events.jsonl']);
+  });
+
+  it('one failed append does not fail the next in line', async () => {
+    const store = new EventStore(root);
+    const bad = { ...draft('x'), mission_id: 'other' } as GlossaryEventDraft;
+    const [first, second] = await Promise.allSettled([store.append('m1', [draft('a')], { underLock: () => [bad] }), store.append('m1', [draft('b')])]);
+    expect(first.status).toBe('rejected');
+    expect(second).toMatchObject({ status: 'fulfilled', value: [{ lamport_clock: 1 }] });
   });
 });
 

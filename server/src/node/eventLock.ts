@@ -1,12 +1,12 @@
 /**
- * The lock that serializes our writers of one event log: `<log>.lock`, created with O_EXCL and
- * holding pid, host, time and a token. A lock older than 10 s, or whose writer (on this host) no
+ * The lock that serializes our writers of one event log: `<log>.lock`, created with O_EXCL (a
+ * written draft linked into place) and holding pid, host, time and a token. A lock older than 10 s, or whose writer (on this host) no
  * longer exists, was left by a crashed writer and is broken; waiting backs off with jitter.
  */
 
 import { randomUUID } from 'node:crypto';
 import type { Stats } from 'node:fs';
-import { link, lstat, readFile, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { link, lstat, readFile, rename, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { isoTimestamp } from '../core/events/timestamp';
@@ -30,26 +30,13 @@ export async function acquireLock(lockPath: string, file: string, fs: EventStore
   const deadline = Date.now() + LOCK_TIMEOUT_MS;
   let delay = 1;
   for (;;) {
-    let handle: FileHandle | undefined;
+    let created: boolean;
     try {
-      handle = await fs.open(lockPath, 'wx');
+      created = await createLock(lockPath, { pid: process.pid, host: hostname(), time: isoTimestamp(), token }, fs);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw lockError(lockPath, file, error);
+      throw lockError(lockPath, file, error);
     }
-    if (handle !== undefined) {
-      try {
-        const info: LockInfo = { pid: process.pid, host: hostname(), time: isoTimestamp(), token };
-        await handle.writeFile(JSON.stringify(info));
-      } catch (error) {
-        // The lock file exists but is ours and empty (e.g. the disk is full): remove it, or every
-        // writer would wait for it to go stale.
-        await handle.close().catch(() => undefined);
-        await unlink(lockPath).catch(() => undefined);
-        throw lockError(lockPath, file, error);
-      }
-      await handle.close().catch(() => undefined);
-      return () => releaseLock(lockPath, token);
-    }
+    if (created) return () => releaseLock(lockPath, token);
     const retryNow = await breakStaleLock(lockPath);
     if (Date.now() > deadline) {
       throw new EventStoreError(`cannot append to ${file}: timed out after ${LOCK_TIMEOUT_MS / 1000} s waiting for the lock ${lockPath}`, file, 'ELOCKED');
@@ -59,6 +46,52 @@ export async function acquireLock(lockPath: string, file: string, fs: EventStore
     await sleep(delay + Math.random() * delay);
     delay = Math.min(delay * 2, 25);
   }
+}
+
+/** Errors of `link` on a file system without hard links (FAT, some network shares). */
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV']);
+
+/**
+ * Creates the lock file holding `info`; false when the lock is held. The lock is written as a
+ * draft beside it and linked into place, so it never exists empty: a writer killed while taking
+ * it leaves a lock whose holder can be seen to be gone (`holderIsGone`). (Created empty and then
+ * written, a lock of a writer killed in between had to age 10 s: the next decision waited that
+ * long.) Where the file system has no hard links it is created in place, as before.
+ */
+async function createLock(lockPath: string, info: LockInfo, fs: EventStoreFileSystem): Promise<boolean> {
+  const draft = `${lockPath}.${info.token}.draft`;
+  await writeNewFile(draft, JSON.stringify(info), fs);
+  try {
+    await link(draft, lockPath);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if (code === 'EEXIST') return false;
+    if (!NO_HARD_LINKS.has(code)) throw error;
+  } finally {
+    await unlink(draft).catch(() => undefined);
+  }
+  try {
+    await writeNewFile(lockPath, JSON.stringify(info), fs);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/** Creates `file` (it must not exist) holding `text`; a file that could not be written whole is removed. */
+async function writeNewFile(file: string, text: string, fs: EventStoreFileSystem): Promise<void> {
+  const handle = await fs.open(file, 'wx');
+  try {
+    await handle.writeFile(text);
+  } catch (error) {
+    // (Left empty, e.g. on a full disk, a lock would hold every writer until it went stale.)
+    await handle.close().catch(() => undefined);
+    await unlink(file).catch(() => undefined);
+    throw error;
+  }
+  await handle.close().catch(() => undefined);
 }
 
 function lockError(lockPath: string, file: string, error: unknown): EventStoreError {
@@ -110,8 +143,9 @@ async function breakStaleLock(lockPath: string): Promise<boolean> {
 
 /**
  * True when the lock was taken by a process of this machine that no longer exists (a writer
- * killed mid-append): its lock need not age 10 s before it is broken. A lock still being written
- * (no JSON yet), another host's lock, or a live pid (or one we may not signal) counts as held.
+ * killed mid-append): its lock need not age 10 s before it is broken. A lock without JSON (one
+ * still being written where the file system has no hard links, or not ours), another host's lock,
+ * or a live pid (or one we may not signal) counts as held.
  */
 async function holderIsGone(lockPath: string): Promise<boolean> {
   let info: Partial<LockInfo>;

@@ -109,6 +109,8 @@ export class EventStore {
   readonly root: string;
   private readonly cursors = new Map<string, LogCursor>();
   private readonly fs: EventStoreFileSystem;
+  /** Per log, the end of the last append queued by this store (see `inTurn`). */
+  private readonly appending = new Map<string, Promise<void>>();
 
   constructor(workspaceRoot: string, options: EventStoreOptions = {}) {
     this.root = path.resolve(workspaceRoot);
@@ -225,13 +227,41 @@ export class EventStore {
     }
     const dir = path.dirname(file);
     assertInsideWorkspace(this.root, dir);
-    try {
-      await mkdir(dir, { recursive: true });
-    } catch (error) {
-      throw storeError('create the folder of', file, error);
-    }
-    assertInsideWorkspace(this.root, file);
+    return this.inTurn(file, async () => {
+      try {
+        await mkdir(dir, { recursive: true });
+      } catch (error) {
+        throw storeError('create the folder of', file, error);
+      }
+      assertInsideWorkspace(this.root, file);
+      return this.appendLocked(file, missionId, allDrafts, options);
+    });
+  }
 
+  /**
+   * Runs `write` once every earlier append of this store to `file` has ended: appends are made in
+   * the order they were asked for. Appends of one process wait for each other here rather than at
+   * the lock file, where each waiter polls with
+   * backoff: 200 quick fixes in flight at once kept the lock file busy with failed attempts, and
+   * the next writer in line took up to its backoff (25 ms) to notice a release.
+   */
+  private async inTurn<T>(file: string, write: () => Promise<T>): Promise<T> {
+    const before = this.appending.get(file);
+    const mine = (before ?? Promise.resolve()).then(write);
+    // (The queue holds a promise that never rejects: one failed append does not fail the next.)
+    const settled = mine.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.appending.set(file, settled);
+    try {
+      return await mine;
+    } finally {
+      if (this.appending.get(file) === settled) this.appending.delete(file);
+    }
+  }
+
+  private async appendLocked(file: string, missionId: string, allDrafts: readonly GlossaryEventDraft[], options: AppendOptions): Promise<GlossaryEvent[]> {
     const release = await acquireLock(file + '.lock', file, this.fs);
     let handle: FileHandle | undefined;
     try {
