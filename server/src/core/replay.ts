@@ -43,7 +43,7 @@
  * nothing. (Two *different* lines sharing an event_id — a corrupted copy — are both folded in;
  * the result is still deterministic.)
  */
-import type { LoggedEvent, LogPosition, WireSenseRef } from './events/types';
+import type { LoggedEvent, LoggedEventOfType, LogPosition, WireSenseRef } from './events/types';
 import { normalizeSurface } from './normalize';
 import { isPlaceholderDefinition } from './placeholder';
 import { isScopeId, SCOPE_ORDER, SENSE_STATUSES, type OpenClarification, type Pin, type ReplayProblem, type ReplayState, type ScopeId, type Sense, type SenseRef, type SenseStatus, type Severity } from './types';
@@ -298,7 +298,8 @@ class Accumulator implements ReplayAccumulator {
   add(event: LoggedEvent, position?: LogPosition): void {
     if (this.finished) throw new Error('replay accumulator already finished');
     // Written out field by field (no spreads, closures or added properties: each record is one
-    // literal of a fixed shape): this runs once per event of a million-event replay.
+    // literal of a fixed shape): this runs once per event of a million-event replay. So the
+    // replay key goes to the steps below as plain values, not as an object made per event.
     const lamport = position !== undefined ? position.clock : (event.lamport_clock ?? 0);
     const seq = position !== undefined ? position.seq : 0;
     const line = position !== undefined ? position.line : 0;
@@ -307,98 +308,110 @@ class Accumulator implements ReplayAccumulator {
     const ident = eventId !== '' ? eventId : `line ${line} of the log of ${missionId}`;
     const timestamp = event.timestamp;
     switch (event.event_type) {
-      case 'GlossaryClarificationRequested': {
-        const conflict = this.conflict(event.conflict_id);
-        if (conflict.resolutionFirst !== undefined) {
-          conflict.addRequest({ lamport, seq, timestamp, eventId, ident, line, missionId, conflictId: conflict.id });
-          return;
-        }
-        const record: RequestRecord = {
-          lamport,
-          seq,
-          timestamp,
-          eventId,
-          ident,
-          line,
-          missionId,
-          conflictId: conflict.id,
-          stepId: (this.lastStep = this.repeated(event.step_id, this.lastStep)),
-          term: this.normalize(event.term),
-          question: event.question,
-          options: event.options,
-          urgency: severityOf(event.urgency),
-        };
-        conflict.addRequest(record);
-        return;
-      }
-      case 'GlossaryClarificationResolved': {
-        const conflict = this.conflict(event.conflict_id);
-        const record: ResolveRecord = {
-          lamport,
-          seq,
-          timestamp,
-          eventId,
-          ident,
-          line,
-          missionId,
-          conflictId: conflict.id,
-          term: this.normalize(event.term_surface),
-          sense: event.selected_sense,
-          actorId: (this.lastActor = this.repeated(event.actor.actor_id, this.lastActor)),
-        };
-        conflict.addResolution({ lamport, seq, timestamp, eventId, ident, line, missionId, conflictId: conflict.id });
-        if (isPlaceholderDefinition(event.selected_sense.definition)) {
-          this.reportOnce(record, missionId, `the selected sense of '${record.term}' has a placeholder definition ("${event.selected_sense.definition}"); the conflict is closed but nothing is pinned`);
-          return;
-        }
-        fold(inner(this.pins, missionId), record.term, record);
-        return;
-      }
-      case 'GlossarySenseUpdated': {
-        const sense = event.new_sense;
-        const record: SenseRecord = {
-          lamport,
-          seq,
-          timestamp,
-          eventId,
-          ident,
-          line,
-          missionId,
-          surface: this.normalize(sense.surface),
-          scope: scopeOf(event.scope),
-          definition: sense.definition,
-          confidence: sense.confidence,
-          status: statusOf(sense.status),
-          actorId: (this.lastActor = this.repeated(event.actor.actor_id, this.lastActor)),
-          source: (this.lastSource = this.repeated(event.provenance.source, this.lastSource)),
-        };
-        if (sense.scope !== event.scope) {
-          this.reportOnce(record, missionId, `new_sense.scope ${sense.scope} differs from the event's scope ${event.scope}; the event's scope is used`);
-        }
-        if (isPlaceholderDefinition(sense.definition)) {
-          this.reportOnce(record, missionId, `the definition of '${record.surface}' is a placeholder ("${sense.definition}"); the sense is not added until it is written`);
-          return;
-        }
-        const owner = record.scope === 'mission_local' ? missionId : '';
-        const bySurface = inner(inner(inner(this.senses, record.scope), owner), record.surface);
-        const group = bySurface.get(record.definition);
-        if (group === undefined) bySurface.set(record.definition, new Group(record));
-        else {
-          record.definition = group.first.definition; // the same text: keep one copy
-          group.add(record);
-        }
-        // A sense on a line without a clock may be Spec Kitty's answer to the request on the line
-        // before it (see pairAnswers); our own senses always come with a Resolved.
-        if (record.status === 'active' && seq > 0) {
-          let byLine = this.answers.get(missionId);
-          if (byLine === undefined) this.answers.set(missionId, (byLine = new Map()));
-          byLine.set(line, record);
-        }
-        return;
-      }
+      case 'GlossaryClarificationRequested':
+        return this.addRequested(event, lamport, seq, timestamp, eventId, ident, line, missionId);
+      case 'GlossaryClarificationResolved':
+        return this.addResolved(event, lamport, seq, timestamp, eventId, ident, line, missionId);
+      case 'GlossarySenseUpdated':
+        return this.addSenseUpdated(event, lamport, seq, timestamp, eventId, ident, line, missionId);
       default:
         return; // audit-only event types never change the state
     }
+  }
+
+  private addRequested(event: LoggedEventOfType<'GlossaryClarificationRequested'>, lamport: number, seq: number, timestamp: string, eventId: string, ident: string, line: number, missionId: string): void {
+    const conflict = this.conflict(event.conflict_id);
+    if (conflict.resolutionFirst !== undefined) {
+      conflict.addRequest({ lamport, seq, timestamp, eventId, ident, line, missionId, conflictId: conflict.id });
+      return;
+    }
+    const record: RequestRecord = {
+      lamport,
+      seq,
+      timestamp,
+      eventId,
+      ident,
+      line,
+      missionId,
+      conflictId: conflict.id,
+      stepId: (this.lastStep = this.repeated(event.step_id, this.lastStep)),
+      term: this.normalize(event.term),
+      question: event.question,
+      options: event.options,
+      urgency: severityOf(event.urgency),
+    };
+    conflict.addRequest(record);
+  }
+
+  private addResolved(event: LoggedEventOfType<'GlossaryClarificationResolved'>, lamport: number, seq: number, timestamp: string, eventId: string, ident: string, line: number, missionId: string): void {
+    const conflict = this.conflict(event.conflict_id);
+    const record: ResolveRecord = {
+      lamport,
+      seq,
+      timestamp,
+      eventId,
+      ident,
+      line,
+      missionId,
+      conflictId: conflict.id,
+      term: this.normalize(event.term_surface),
+      sense: event.selected_sense,
+      actorId: (this.lastActor = this.repeated(event.actor.actor_id, this.lastActor)),
+    };
+    conflict.addResolution({ lamport, seq, timestamp, eventId, ident, line, missionId, conflictId: conflict.id });
+    if (isPlaceholderDefinition(event.selected_sense.definition)) {
+      this.reportOnce(record, missionId, `the selected sense of '${record.term}' has a placeholder definition ("${event.selected_sense.definition}"); the conflict is closed but nothing is pinned`);
+      return;
+    }
+    fold(inner(this.pins, missionId), record.term, record);
+  }
+
+  private addSenseUpdated(event: LoggedEventOfType<'GlossarySenseUpdated'>, lamport: number, seq: number, timestamp: string, eventId: string, ident: string, line: number, missionId: string): void {
+    const sense = event.new_sense;
+    const record: SenseRecord = {
+      lamport,
+      seq,
+      timestamp,
+      eventId,
+      ident,
+      line,
+      missionId,
+      surface: this.normalize(sense.surface),
+      scope: scopeOf(event.scope),
+      definition: sense.definition,
+      confidence: sense.confidence,
+      status: statusOf(sense.status),
+      actorId: (this.lastActor = this.repeated(event.actor.actor_id, this.lastActor)),
+      source: (this.lastSource = this.repeated(event.provenance.source, this.lastSource)),
+    };
+    if (sense.scope !== event.scope) {
+      this.reportOnce(record, missionId, `new_sense.scope ${sense.scope} differs from the event's scope ${event.scope}; the event's scope is used`);
+    }
+    if (isPlaceholderDefinition(sense.definition)) {
+      this.reportOnce(record, missionId, `the definition of '${record.surface}' is a placeholder ("${sense.definition}"); the sense is not added until it is written`);
+      return;
+    }
+    this.foldSense(record);
+    // A sense on a line without a clock may be Spec Kitty's answer to the request on the line
+    // before it (see pairAnswers); our own senses always come with a Resolved.
+    if (record.status === 'active' && seq > 0) this.noteAnswer(record);
+  }
+
+  private foldSense(record: SenseRecord): void {
+    const owner = record.scope === 'mission_local' ? record.missionId : '';
+    const bySurface = inner(inner(inner(this.senses, record.scope), owner), record.surface);
+    const group = bySurface.get(record.definition);
+    if (group === undefined) bySurface.set(record.definition, new Group(record));
+    else {
+      record.definition = group.first.definition; // the same text: keep one copy
+      group.add(record);
+    }
+  }
+
+  private noteAnswer(record: SenseRecord): void {
+    let byLine = this.answers.get(record.missionId);
+    if (byLine === undefined) this.answers.set(record.missionId, (byLine = new Map()));
+    byLine.set(record.line, record);
   }
 
   /** A problem about one event; copies of the event report it once (the first in order wins). */
