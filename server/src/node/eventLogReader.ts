@@ -55,103 +55,176 @@ export async function feedLog(
   openFile: (file: string) => Promise<Pick<FileHandle, 'read' | 'close'>> = openRegularFile,
 ): Promise<void> {
   const handle = await openFile(file);
-  // Reads in flight, one per buffer: on a busy machine the thread pool may run a read late, so
-  // more than one is kept ahead of the chunk being processed.
-  const inFlight: (Promise<{ bytesRead: number }> | undefined)[] = [];
+  const reads = new ReadAhead(handle);
   try {
-    const buffers: Buffer[] = [];
-    for (let i = 0; i < READ_AHEAD; i++) buffers.push(Buffer.allocUnsafe(READ_CHUNK));
-    let next = 0; // file offset of the next read to start
-    const issue = (slot: number) => {
-      const read = handle.read(buffers[slot]!, 0, READ_CHUNK, next);
-      // Handled here so a read failing while an earlier one is awaited is no unhandled
-      // rejection; awaiting it in turn still throws the error.
-      read.catch(() => undefined);
-      inFlight[slot] = read;
-      next += READ_CHUNK;
-    };
-    let current = 0;
-    let position = 0;
-    let lineNumber = 0;
-    let carry: Buffer = Buffer.alloc(0); // start of a line continued in the next chunk
-    let skipped = -1; // > -1 while dropping an over-long line: its length so far
-
-    // One line: bytes [from, to) of `bytes`, whose Latin-1 text from `base` is `view`.
-    const emit = (bytes: Buffer, view: string, ascii: boolean, base: number, from: number, to: number, terminated: boolean) => {
-      lineNumber++;
-      if (terminated && to > from && bytes[to - 1] === 13) to--;
-      if (wants !== undefined && isUnwantedLine(view, terminated, wants, from - base, to - base)) return;
-      if (ascii) parser.line(view.slice(from - base, to - base), lineNumber, terminated, true);
-      else parser.line(bytes.toString('utf8', from, to), lineNumber, terminated, true, !isUtf8(bytes.subarray(from, to)));
-    };
-    const emitAlone = (bytes: Buffer, terminated: boolean) => emit(bytes, bytes.toString('latin1'), false, 0, 0, bytes.length, terminated);
-
-    for (let i = 0; i < READ_AHEAD; i++) issue(i);
-    for (;;) {
-      const { bytesRead } = await inFlight[current]!;
-      inFlight[current] = undefined;
-      if (bytesRead === 0) break;
-      const data = buffers[current]!;
-      const slot = current;
-      current = (current + 1) % READ_AHEAD;
-      position += bytesRead;
-      if (bytesRead < READ_CHUNK) {
-        // A short read (normally the end of the file): the reads started after it assumed a
-        // full chunk, so they are dropped and reading goes on from here (a growing log is
-        // read to its current end, as with one read at a time).
-        for (const pending of inFlight) await pending?.catch(() => undefined);
-        inFlight.fill(undefined);
-        next = position;
-        for (let i = 1; i < READ_AHEAD; i++) issue((slot + i) % READ_AHEAD);
-      }
-
-      let start = 0;
-      if (position === bytesRead && bytesRead >= 3 && data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) start = 3;
-      const firstNewline = data.indexOf(10, start);
-      if (firstNewline < 0 || firstNewline >= bytesRead) {
-        // No line end in this chunk: it all continues the current line.
-        if (skipped >= 0) skipped += bytesRead - start;
-        else if (carry.length + bytesRead - start > MAX_LINE_LENGTH) [skipped, carry] = [carry.length + bytesRead - start, Buffer.alloc(0)];
-        else carry = Buffer.concat([carry, data.subarray(start, bytesRead)]);
-        issue(slot);
-        continue;
-      }
-      // The line that began in an earlier chunk ends here.
-      if (skipped >= 0) {
-        parser.oversized(++lineNumber, skipped + firstNewline - start);
-        skipped = -1;
-      } else if (carry.length > 0 || firstNewline > start) {
-        const head = carry.length > 0 ? Buffer.concat([carry, data.subarray(start, firstNewline)]) : data.subarray(start, firstNewline);
-        emitAlone(head, true);
-      } else {
-        lineNumber++; // an empty line
-      }
-      start = firstNewline + 1;
-      const lastNewline = data.lastIndexOf(10, bytesRead - 1);
-      // Whole lines, viewed a window at a time: views below V8's large-object size die young.
-      while (lastNewline >= start) {
-        let end = lastNewline;
-        if (end - start > VIEW_WINDOW) {
-          const nl = data.lastIndexOf(10, start + VIEW_WINDOW);
-          end = nl >= start ? nl : data.indexOf(10, start + VIEW_WINDOW); // a long line: up to its end
-        }
-        const view = data.toString('latin1', start, end);
-        const ascii = isAscii(data.subarray(start, end));
-        let from = start;
-        for (let nl = view.indexOf('\n'); nl >= 0; nl = view.indexOf('\n', from - start)) {
-          emit(data, view, ascii, start, from, start + nl, true);
-          from = start + nl + 1;
-        }
-        emit(data, view, ascii, start, from, end, true);
-        start = end + 1;
-      }
-      carry = Buffer.from(data.subarray(start, bytesRead)); // copied: `data` is reused for a later read
-      issue(slot);
+    reads.start();
+    const lines = new LineSplitter(parser, wants);
+    for (let chunk = await reads.next(); chunk !== undefined; chunk = await reads.next()) {
+      lines.chunk(chunk);
+      reads.release(); // only now: `chunk` is that read's buffer
     }
-    if (skipped >= 0) parser.oversized(++lineNumber, skipped);
-    else if (carry.length > 0) emitAlone(carry, false); // unterminated last line: never sniffed
+    lines.end();
   } finally {
-    for (const pending of inFlight) await pending?.catch(() => undefined); // never close under a read in flight
+    await reads.settle(); // never close under a read in flight
     await handle.close();
+  }
+}
+
+/**
+ * The reads of one log, one per buffer: on a busy machine the thread pool may run a read late,
+ * so more than one is kept ahead of the chunk being processed.
+ */
+class ReadAhead {
+  private readonly buffers: Buffer[] = [];
+  private readonly inFlight: (Promise<{ bytesRead: number }> | undefined)[] = [];
+  private readOffset = 0; // file offset of the next read to start
+  private current = 0; // the slot read next
+  private taken = 0; // the slot of the chunk being processed
+  private position = 0; // file offset after that chunk
+
+  constructor(private readonly handle: Pick<FileHandle, 'read'>) {}
+
+  start(): void {
+    for (let i = 0; i < READ_AHEAD; i++) this.buffers.push(Buffer.allocUnsafe(READ_CHUNK));
+    for (let i = 0; i < READ_AHEAD; i++) this.issue(i);
+  }
+
+  /** The next chunk (a view of a buffer kept until `release`), or undefined at the end of the file. */
+  async next(): Promise<Buffer | undefined> {
+    const slot = this.current;
+    const { bytesRead } = await this.inFlight[slot]!;
+    this.inFlight[slot] = undefined;
+    if (bytesRead === 0) return undefined;
+    this.current = (slot + 1) % READ_AHEAD;
+    this.taken = slot;
+    this.position += bytesRead;
+    if (bytesRead < READ_CHUNK) await this.restartAfter(slot);
+    return this.buffers[slot]!.subarray(0, bytesRead);
+  }
+
+  /** The chunk is processed: its buffer takes the next read. */
+  release(): void {
+    this.issue(this.taken);
+  }
+
+  async settle(): Promise<void> {
+    for (const pending of this.inFlight) await pending?.catch(() => undefined);
+  }
+
+  /**
+   * After a short read (normally the end of the file): the reads started after it assumed a full
+   * chunk, so they are dropped and reading goes on from here (a growing log is read to its
+   * current end, as with one read at a time).
+   */
+  private async restartAfter(slot: number): Promise<void> {
+    await this.settle();
+    this.inFlight.fill(undefined);
+    this.readOffset = this.position;
+    for (let i = 1; i < READ_AHEAD; i++) this.issue((slot + i) % READ_AHEAD);
+  }
+
+  private issue(slot: number): void {
+    const read = this.handle.read(this.buffers[slot]!, 0, READ_CHUNK, this.readOffset);
+    // Handled here so a read failing while an earlier one is awaited is no unhandled
+    // rejection; awaiting it in turn still throws the error.
+    read.catch(() => undefined);
+    this.inFlight[slot] = read;
+    this.readOffset += READ_CHUNK;
+  }
+}
+
+/** Cuts chunks into lines for the parser; a line may go on over several chunks. */
+class LineSplitter {
+  private lineNumber = 0;
+  private carry: Buffer = Buffer.alloc(0); // start of a line continued in the next chunk
+  private skipped = -1; // > -1 while dropping an over-long line: its length so far
+  private first = true;
+
+  constructor(
+    private readonly parser: EventLogParser,
+    private readonly wants: ((type: EventType) => boolean) | undefined,
+  ) {}
+
+  /** `data` is reused for a later read once this returns: whatever is kept of it is copied. */
+  chunk(data: Buffer): void {
+    let start = 0;
+    if (this.first) {
+      this.first = false;
+      if (data.length >= 3 && data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) start = 3;
+    }
+    const firstNewline = data.indexOf(10, start);
+    if (firstNewline < 0) {
+      this.continueLine(data, start);
+      return;
+    }
+    this.endCarriedLine(data, start, firstNewline);
+    const rest = this.wholeLines(data, firstNewline + 1);
+    this.carry = Buffer.from(data.subarray(rest));
+  }
+
+  end(): void {
+    if (this.skipped >= 0) this.parser.oversized(++this.lineNumber, this.skipped);
+    else if (this.carry.length > 0) this.emitAlone(this.carry, false); // unterminated last line: never sniffed
+  }
+
+  /** No line end in this chunk: it all continues the current line. */
+  private continueLine(data: Buffer, start: number): void {
+    const length = this.carry.length + data.length - start;
+    if (this.skipped >= 0) this.skipped += data.length - start;
+    else if (length > MAX_LINE_LENGTH) {
+      this.skipped = length;
+      this.carry = Buffer.alloc(0);
+    } else this.carry = Buffer.concat([this.carry, data.subarray(start)]);
+  }
+
+  /** The line that began in an earlier chunk ends at `newline`. */
+  private endCarriedLine(data: Buffer, start: number, newline: number): void {
+    if (this.skipped >= 0) {
+      this.parser.oversized(++this.lineNumber, this.skipped + newline - start);
+      this.skipped = -1;
+    } else if (this.carry.length > 0 || newline > start) {
+      const head = this.carry.length > 0 ? Buffer.concat([this.carry, data.subarray(start, newline)]) : data.subarray(start, newline);
+      this.emitAlone(head, true);
+    } else {
+      this.lineNumber++; // an empty line
+    }
+  }
+
+  /**
+   * The whole lines from `start`, viewed a window at a time: views below V8's large-object size
+   * die young. Returns where the unterminated rest of the chunk begins.
+   */
+  private wholeLines(data: Buffer, start: number): number {
+    const lastNewline = data.lastIndexOf(10);
+    while (lastNewline >= start) {
+      let end = lastNewline;
+      if (end - start > VIEW_WINDOW) {
+        const nl = data.lastIndexOf(10, start + VIEW_WINDOW);
+        end = nl >= start ? nl : data.indexOf(10, start + VIEW_WINDOW); // a long line: up to its end
+      }
+      const view = data.toString('latin1', start, end);
+      const ascii = isAscii(data.subarray(start, end));
+      let from = start;
+      for (let nl = view.indexOf('\n'); nl >= 0; nl = view.indexOf('\n', from - start)) {
+        this.emit(data, view, ascii, start, from, start + nl, true);
+        from = start + nl + 1;
+      }
+      this.emit(data, view, ascii, start, from, end, true);
+      start = end + 1;
+    }
+    return start;
+  }
+
+  /** One line: bytes [from, to) of `bytes`, whose Latin-1 text from `base` is `view`. */
+  private emit(bytes: Buffer, view: string, ascii: boolean, base: number, from: number, to: number, terminated: boolean): void {
+    this.lineNumber++;
+    if (terminated && to > from && bytes[to - 1] === 13) to--;
+    if (this.wants !== undefined && isUnwantedLine(view, terminated, this.wants, from - base, to - base)) return;
+    if (ascii) this.parser.line(view.slice(from - base, to - base), this.lineNumber, terminated, true);
+    else this.parser.line(bytes.toString('utf8', from, to), this.lineNumber, terminated, true, !isUtf8(bytes.subarray(from, to)));
+  }
+
+  private emitAlone(bytes: Buffer, terminated: boolean): void {
+    this.emit(bytes, bytes.toString('latin1'), false, 0, 0, bytes.length, terminated);
   }
 }
