@@ -46,6 +46,40 @@ export interface ServerOptions {
 }
 
 export function startServer(connection: Connection, options: ServerOptions = {}): void {
+  const server = serverState(connection, options);
+  answerInitialize(server);
+  finishInitialized(server);
+  forwardDocumentEvents(server);
+  forwardWorkspaceEvents(server);
+  answerLanguageRequests(server);
+  answerShutdown(server);
+  refuseUnhandledRequests(server);
+
+  // Last: messages are read from `listen` on, and every handler must be in place by then.
+  server.documents.listen(connection);
+  connection.listen();
+  server.logger.debug(`started (node ${process.version})`);
+}
+
+/**
+ * What the handlers of one `startServer` share. One per call, not module state: servers started
+ * in one process (the in-process tests) share nothing.
+ */
+interface ServerState {
+  readonly connection: Connection;
+  readonly options: ServerOptions;
+  readonly logger: Logger;
+  readonly collector: CollectorMode;
+  readonly documents: TextDocuments<TextDocument>;
+  readonly getEngine: () => Engine;
+  readonly memory: MemoryKeeper;
+  /** Made on `initialize`, dropped on `shutdown`. */
+  session: Session | undefined;
+  /** After `shutdown` (LSP): every request but `exit` is answered InvalidRequest, nothing is written. */
+  shutDown: boolean;
+}
+
+function serverState(connection: Connection, options: ServerOptions): ServerState {
   const logger = new Logger(connection.console);
   // (Open documents no one is editing keep their text packed: see documents.ts. V8 collects for
   // memory unless the user is typing: collectorMode.ts.)
@@ -53,26 +87,30 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const collect = options.collectMemory ?? compactingCollector();
   const collector = new CollectorMode(v8Collector, undefined, collect);
   const documents = new TextDocuments<TextDocument>(specDocuments(texts, () => collector.typed()));
+  // (didClose listeners run in the order registered: this one before the session's, forwardDocumentEvents.)
   documents.onDidClose((event) => texts.closed(event.document));
   // (Front-coded: the server keeps the lists for as long as it runs.)
   const commonWords = options.commonWords ?? (() => loadCommonWords(true));
   // The server's engine: made on first use, once the common-word list is read.
   let engine: Engine | undefined;
   const getEngine = () => (engine ??= createEngine({ commonWords: commonWords() }));
-  let session: Session | undefined;
-  // After `shutdown` (LSP): every request but `exit` is answered InvalidRequest, nothing is written.
-  let shutDown = false;
-  const withSession = <T>(fallback: T, run: (s: Session) => T | Promise<T>) => {
-    if (shutDown) throw new ResponseError(ErrorCodes.InvalidRequest, 'the server is shut down: only `exit` is accepted');
-    return session ? run(session) : fallback;
-  };
-
   const memory = new MemoryKeeper(collect);
+  return { connection, options, logger, collector, documents, getEngine, memory, session: undefined, shutDown: false };
+}
 
+/** Runs `run` on the session; `fallback` before `initialize`; InvalidRequest after `shutdown`. */
+function withSession<T>(server: ServerState, fallback: T, run: (s: Session) => T | Promise<T>): T | Promise<T> {
+  if (server.shutDown) throw new ResponseError(ErrorCodes.InvalidRequest, 'the server is shut down: only `exit` is accepted');
+  return server.session ? run(server.session) : fallback;
+}
+
+/** `initialize`: the session is made and the capabilities it supports answered. */
+function answerInitialize(server: ServerState): void {
+  const { connection, documents, logger, options, collector, memory } = server;
   connection.onInitialize((params): InitializeResult => {
-    if (shutDown) throw new ResponseError(ErrorCodes.InvalidRequest, 'the server is shut down: only `exit` is accepted');
-    session = new Session(connection, documents, logger, params, {
-      engine: getEngine,
+    if (server.shutDown) throw new ResponseError(ErrorCodes.InvalidRequest, 'the server is shut down: only `exit` is accepted');
+    const session = new Session(connection, documents, logger, params, {
+      engine: server.getEngine,
       fs: options.fs ?? NODE_FILE_SYSTEM,
       ...(options.replay ? { replay: options.replay } : {}),
       ...(options.eventStore ? { eventStore: options.eventStore } : {}),
@@ -81,15 +119,20 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       // (The index build allocates much and keeps little: V8's own collector settings while it runs.)
       indexBuilding: (specs) => collector.hold(specs),
     });
+    server.session = session;
     session.registry.onDidReload((_root, _snapshot, first) => {
       if (!first) memory.workspaceReloaded();
     });
     return { capabilities: serverCapabilities(session.client), serverInfo: { name: 'spec-glossary', version: options.version ?? 'dev' } };
   });
+}
 
+/** `initialized`: what the client lets be registered now, the engine preloaded, indexing started. */
+function finishInitialized(server: ServerState): void {
+  const { connection, logger } = server;
   connection.onInitialized(
     runSafeNotification(logger, 'initialized', async () => {
-      const s = session!;
+      const s = server.session!;
       if (s.client.watchedFilesDynamic) {
         await connection.client.register(DidChangeWatchedFilesNotification.type, {
           // Every markdown file: a mission's spec defines words for its documents, and the term
@@ -102,73 +145,93 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       if (s.client.workspaceFolders) {
         connection.workspace.onDidChangeWorkspaceFolders(runSafeNotification(logger, 'workspace folders', (e) => s.workspaceFoldersChanged(e.added, e.removed)));
       }
-      // Slow to read; loaded now so `initialize` is answered at once and the first check is fast.
-      setImmediate(() => {
-        try {
-          getEngine();
-        } catch (error) {
-          logger.error('loading the common-word list failed', error);
-        }
-      });
+      preloadEngine(server);
       await s.updateLogLevel();
       s.startIndexing();
       logger.info(`spec-glossary language server ready (${s.client.pullDiagnostics ? 'pull' : 'push'} diagnostics, run ${s.runId})`);
     }),
   );
+}
 
+/** Slow to read; loaded now so `initialize` is answered at once and the first check is fast. */
+function preloadEngine(server: ServerState): void {
+  setImmediate(() => {
+    try {
+      server.getEngine();
+    } catch (error) {
+      server.logger.error('loading the common-word list failed', error);
+    }
+  });
+}
+
+/** Open, change, close and save of documents: counted for memory, then handed to the session. */
+function forwardDocumentEvents(server: ServerState): void {
+  const { documents, logger, memory } = server;
   documents.onDidOpen(
     runSafeNotification(logger, 'didOpen', (e) => {
       memory.documentOpened();
-      session?.opened(e.document);
+      server.session?.opened(e.document);
     }),
   );
   documents.onDidChangeContent(
     runSafeNotification(logger, 'didChange', (e) => {
       memory.documentChanged();
-      session?.changed(e.document);
+      server.session?.changed(e.document);
     }),
   );
   documents.onDidClose(
     runSafeNotification(logger, 'didClose', (e) => {
       memory.documentClosed();
-      session?.closed(e.document);
+      server.session?.closed(e.document);
     }),
   );
-  documents.onDidSave(runSafeNotification(logger, 'didSave', (e) => session?.saved(e.document)));
-  connection.onDidChangeWatchedFiles(runSafeNotification(logger, 'didChangeWatchedFiles', (p) => session?.watchedFilesChanged(p.changes)));
-  connection.onDidChangeConfiguration(runSafeNotification(logger, 'didChangeConfiguration', (p) => session?.configurationChanged(p.settings)));
+  documents.onDidSave(runSafeNotification(logger, 'didSave', (e) => server.session?.saved(e.document)));
+}
 
-  connection.onHover(runSafe(logger, 'hover', null, (p, token) => withSession(null, (s) => s.features.hover(p, token))));
-  connection.onDefinition(runSafe(logger, 'definition', [], (p, token) => withSession([], (s) => s.features.definition(p, token))));
-  connection.onCompletion(runSafe(logger, 'completion', null, (p, token) => withSession(null, (s) => s.features.completion(p, token))));
-  connection.onCodeLens(runSafe(logger, 'codeLens', [], (p, token) => withSession([], (s) => s.features.codeLens(p, token))));
-  connection.onCodeAction(runSafe(logger, 'codeAction', [], (p, token) => withSession([], (s) => s.features.codeActions(p, token))));
-  connection.onReferences(runSafe(logger, 'references', [], (p, token) => withSession([], (s) => (collector.busy(), s.terms.references(p, token)))));
-  connection.onDocumentHighlight(runSafe(logger, 'documentHighlight', [], (p, token) => withSession([], (s) => s.terms.highlight(p, token))));
-  connection.onPrepareRename(runSafe(logger, 'prepareRename', null, (p, token) => withSession(null, (s) => s.terms.prepareRename(p, token))));
-  connection.onRenameRequest(runSafe(logger, 'rename', null, (p, token) => withSession(null, (s) => (collector.busy(), s.terms.rename(p, token)))));
-  connection.onWorkspaceSymbol(runSafe(logger, 'workspaceSymbol', [], (p, token) => withSession([], (s) => (collector.busy(), s.terms.symbols(p, token)))));
-  connection.onExecuteCommand(runSafe(logger, 'executeCommand', null, (p) => withSession(null, (s) => s.commands.execute(p))));
+/** Files changed on disk and settings changed, handed to the session. */
+function forwardWorkspaceEvents(server: ServerState): void {
+  const { connection, logger } = server;
+  connection.onDidChangeWatchedFiles(runSafeNotification(logger, 'didChangeWatchedFiles', (p) => server.session?.watchedFilesChanged(p.changes)));
+  connection.onDidChangeConfiguration(runSafeNotification(logger, 'didChangeConfiguration', (p) => server.session?.configurationChanged(p.settings)));
+}
+
+/** The requests on documents, the term index, commands and pulled diagnostics. */
+function answerLanguageRequests(server: ServerState): void {
+  const { connection, logger, collector } = server;
+  connection.onHover(runSafe(logger, 'hover', null, (p, token) => withSession(server, null, (s) => s.features.hover(p, token))));
+  connection.onDefinition(runSafe(logger, 'definition', [], (p, token) => withSession(server, [], (s) => s.features.definition(p, token))));
+  connection.onCompletion(runSafe(logger, 'completion', null, (p, token) => withSession(server, null, (s) => s.features.completion(p, token))));
+  connection.onCodeLens(runSafe(logger, 'codeLens', [], (p, token) => withSession(server, [], (s) => s.features.codeLens(p, token))));
+  connection.onCodeAction(runSafe(logger, 'codeAction', [], (p, token) => withSession(server, [], (s) => s.features.codeActions(p, token))));
+  connection.onReferences(runSafe(logger, 'references', [], (p, token) => withSession(server, [], (s) => (collector.busy(), s.terms.references(p, token)))));
+  connection.onDocumentHighlight(runSafe(logger, 'documentHighlight', [], (p, token) => withSession(server, [], (s) => s.terms.highlight(p, token))));
+  connection.onPrepareRename(runSafe(logger, 'prepareRename', null, (p, token) => withSession(server, null, (s) => s.terms.prepareRename(p, token))));
+  connection.onRenameRequest(runSafe(logger, 'rename', null, (p, token) => withSession(server, null, (s) => (collector.busy(), s.terms.rename(p, token)))));
+  connection.onWorkspaceSymbol(runSafe(logger, 'workspaceSymbol', [], (p, token) => withSession(server, [], (s) => (collector.busy(), s.terms.symbols(p, token)))));
+  connection.onExecuteCommand(runSafe(logger, 'executeCommand', null, (p) => withSession(server, null, (s) => s.commands.execute(p))));
   connection.languages.diagnostics.on(
-    runSafe(logger, 'textDocument/diagnostic', { kind: 'full' as const, items: [] }, (p, token) => withSession({ kind: 'full' as const, items: [] }, (s) => s.publisher.pull(p, token))),
+    runSafe(logger, 'textDocument/diagnostic', { kind: 'full' as const, items: [] }, (p, token) => withSession(server, { kind: 'full' as const, items: [] }, (s) => s.publisher.pull(p, token))),
   );
-  connection.onShutdown(async () => {
-    if (shutDown) throw new ResponseError(ErrorCodes.InvalidRequest, 'the server is already shut down: only `exit` is accepted');
-    shutDown = true;
-    memory.dispose();
-    collector.dispose();
-    const stopping = session;
-    session = undefined;
+}
+
+/** `shutdown`: timers stopped and the session disposed; only `exit` is accepted after it. */
+function answerShutdown(server: ServerState): void {
+  server.connection.onShutdown(async () => {
+    if (server.shutDown) throw new ResponseError(ErrorCodes.InvalidRequest, 'the server is already shut down: only `exit` is accepted');
+    server.shutDown = true;
+    server.memory.dispose();
+    server.collector.dispose();
+    const stopping = server.session;
+    server.session = undefined;
     // (Answered once the appends under way are written: nothing is cut by the `exit` after it.)
     await stopping?.dispose();
   });
-  // Methods nobody handles: InvalidRequest after shutdown, MethodNotFound before.
-  connection.onRequest((method) => {
-    if (shutDown) throw new ResponseError(ErrorCodes.InvalidRequest, `the server is shut down: only \`exit\` is accepted (got ${method})`);
+}
+
+/** Methods nobody handles: InvalidRequest after shutdown, MethodNotFound before. */
+function refuseUnhandledRequests(server: ServerState): void {
+  server.connection.onRequest((method) => {
+    if (server.shutDown) throw new ResponseError(ErrorCodes.InvalidRequest, `the server is shut down: only \`exit\` is accepted (got ${method})`);
     throw new ResponseError(ErrorCodes.MethodNotFound, `unhandled method ${method}`);
   });
-
-  documents.listen(connection);
-  connection.listen();
-  logger.debug(`started (node ${process.version})`);
 }

@@ -16,7 +16,7 @@ import { EventStore } from '../node/eventStore';
 import { readWorkspaceText } from '../node/files';
 import { isMarkdownFile } from '../node/markdownFiles';
 import { NODE_FILE_SYSTEM, type WorkspaceFileSystem } from '../node/fileSystem';
-import type { ReplayLogs } from '../node/workspace';
+import type { ReplayLogs, WorkspaceSnapshot } from '../node/workspace';
 import { SPEC_FILE_NAME, SpecVocabularies } from '../node/specVocabularies';
 import { SpecEntrySaves } from './specEntrySaves';
 import { fileUri } from '../service/paths';
@@ -98,30 +98,53 @@ export class Session {
     this.makeStore = options.eventStore ?? (options.fs === NODE_FILE_SYSTEM ? (root) => new EventStore(root) : () => REFUSING_STORE);
     this.runId = options.runId ?? `lsp-${randomUUID()}`;
     this.settings = new SettingsStore(connection, this.client.configuration, logger, params.initializationOptions);
-    this.registry = new WorkspaceRegistry({
+    this.registry = this.createRegistry(options);
+    this.registry.setFolders(foldersOf(params));
+    this.vocabularies = new SpecVocabularies({ fs: options.fs, openText: (file) => this.openText(file) });
+    this.health = this.createHealth();
+    this.analyzer = this.createAnalyzer(options);
+    this.publisher = new DiagnosticsPublisher(connection, documents, this.analyzer, this.settings, this.client, logger, this.health);
+    this.features = new LanguageFeatures(documents, this.analyzer, this.client, (root, file) => this.readText(root, file));
+    this.specEntries = this.createSpecEntries(options);
+    this.commands = this.createCommands(connection, options);
+    this.renames = this.createRenames(options);
+    this.seedSaves = this.createSeedSaves(options);
+    this.indexer = this.createIndexer(connection, options);
+    this.terms = this.createTerms(options);
+    this.registry.onDidReload((root, snapshot, first) => this.glossaryReloaded(root, snapshot, first));
+  }
+
+  // The parts the constructor makes, one method each. Their callbacks may reach parts made after
+  // them (the indexer, the publisher, the save recorders): none is called before the session is made.
+
+  private createRegistry(options: SessionOptions): WorkspaceRegistry {
+    return new WorkspaceRegistry({
       openFiles: () => this.openFiles(),
       maxFileBytes: async (root) => (await this.settings.get(fileUri(root))).maxFileSize,
-      logger,
+      logger: this.logger,
       fs: options.fs,
       ...(options.replay ? { replay: options.replay } : {}),
     });
-    this.registry.setFolders(foldersOf(params));
-    this.vocabularies = new SpecVocabularies({ fs: options.fs, openText: (file) => this.openText(file) });
-    this.health = new GlossaryHealth({
+  }
+
+  private createHealth(): GlossaryHealth {
+    return new GlossaryHealth({
       snapshot: (root) => this.registry.snapshot(root),
       settings: (root) => this.settings.get(fileUri(root)),
-      // (The indexer is made below; it is asked only once health runs, after the session is made.)
       provider: new IndexedUsage({ settled: (root) => this.indexer.settled(root) }),
-      logger,
+      logger: this.logger,
       changed: (root, snapshot) => {
-        if (!this.stopped) void this.publisher.glossaryFilesChanged(root, snapshot).catch((error: unknown) => logger.error('publishing glossary health failed', error));
+        if (!this.stopped) void this.publisher.glossaryFilesChanged(root, snapshot).catch((error: unknown) => this.logger.error('publishing glossary health failed', error));
       },
     });
-    this.analyzer = new DocumentAnalyzer(
+  }
+
+  private createAnalyzer(options: SessionOptions): DocumentAnalyzer {
+    return new DocumentAnalyzer(
       this.registry,
       this.settings,
       options.engine,
-      (uri) => documents.get(uri) !== undefined,
+      (uri) => this.documents.get(uri) !== undefined,
       this.vocabularies,
       (root, specUri) => {
         this.publisher.refresh((document) => document.uri !== specUri && this.analyzer.locate(document)?.root === root);
@@ -129,10 +152,11 @@ export class Session {
       },
       this.health,
     );
-    this.publisher = new DiagnosticsPublisher(connection, documents, this.analyzer, this.settings, this.client, logger, this.health);
-    this.features = new LanguageFeatures(documents, this.analyzer, this.client, (root, file) => this.readText(root, file));
-    this.specEntries = new SpecEntrySaves({
-      logger,
+  }
+
+  private createSpecEntries(options: SessionOptions): SpecEntrySaves {
+    return new SpecEntrySaves({
+      logger: this.logger,
       runId: this.runId,
       actor: options.actor ?? currentActor(),
       eventStore: (root) => this.eventStore(root),
@@ -140,14 +164,17 @@ export class Session {
       recorded: (root) => this.glossaryWritten(root),
       stopped: () => this.stopped,
     });
-    this.commands = new CommandHandlers({
+  }
+
+  private createCommands(connection: Connection, options: SessionOptions): CommandHandlers {
+    return new CommandHandlers({
       connection,
-      documents,
+      documents: this.documents,
       registry: this.registry,
       analyzer: this.analyzer,
       settings: this.settings,
       client: this.client,
-      logger,
+      logger: this.logger,
       runId: this.runId,
       actor: options.actor ?? currentActor(),
       eventStore: (root) => this.eventStore(root),
@@ -162,8 +189,11 @@ export class Session {
         await this.renames.idle();
       },
     });
-    this.renames = new RenameSaves({
-      logger,
+  }
+
+  private createRenames(options: SessionOptions): RenameSaves {
+    return new RenameSaves({
+      logger: this.logger,
       runId: this.runId,
       actor: options.actor ?? currentActor(),
       engine: options.engine,
@@ -172,9 +202,12 @@ export class Session {
       recorded: (root) => this.glossaryWritten(root),
       stopped: () => this.stopped,
     });
-    this.seedSaves = new SeedSaveRecorder({
+  }
+
+  private createSeedSaves(options: SessionOptions): SeedSaveRecorder {
+    return new SeedSaveRecorder({
       fs: options.fs,
-      logger,
+      logger: this.logger,
       runId: this.runId,
       actor: options.actor ?? currentActor(),
       maxFileBytes: async (root) => (await this.settings.get(fileUri(root))).maxFileSize,
@@ -184,39 +217,47 @@ export class Session {
       renames: this.renames,
       stopped: () => this.stopped,
     });
-    this.indexer = new TermIndexer({
+  }
+
+  private createIndexer(connection: Connection, options: SessionOptions): TermIndexer {
+    return new TermIndexer({
       registry: this.registry,
       engine: options.engine,
       fs: options.fs,
-      logger,
+      logger: this.logger,
       maxFileBytes: async (root) => (await this.settings.get(fileUri(root))).maxFileSize,
-      openText: (fsPath) => documents.get(fileUri(fsPath))?.getText(),
+      openText: (fsPath) => this.documents.get(fileUri(fsPath))?.getText(),
       vocabularies: this.vocabularies,
       progress: async () => (this.client.workDoneProgress && !this.stopped ? connection.window.createWorkDoneProgress() : undefined),
       stopped: () => this.stopped,
       ...(options.indexBuilding ? { building: options.indexBuilding } : {}),
     });
-    this.terms = new TermFeatures({
-      documents,
+  }
+
+  private createTerms(options: SessionOptions): TermFeatures {
+    return new TermFeatures({
+      documents: this.documents,
       analyzer: this.analyzer,
       registry: this.registry,
       indexer: this.indexer,
       client: this.client,
       engine: options.engine,
-      logger,
+      logger: this.logger,
       renames: this.renames,
       readText: (root, file) => this.readText(root, file),
     });
-    this.registry.onDidReload((root, snapshot, first) => {
-      if (this.stopped) return;
-      // (A meta.json may have moved a spec to another mission.)
-      if (!first) this.vocabularies.clear(root);
-      if (!first) this.indexer.glossaryReloaded(root, snapshot);
-      void this.publisher.publishGlossaryFiles(root, snapshot).catch((error: unknown) => logger.error('publishing glossary file diagnostics failed', error));
-      if (!first) this.publisher.refresh((document) => this.analyzer.locate(document)?.root === root);
-      void this.seedSaves.reloaded(root, snapshot, first).catch((error: unknown) => logger.error('recording a glossary file change failed', error));
-      this.health.glossaryReloaded(root);
-    });
+  }
+
+  /** A folder's glossary files were read again (`first`: its first load). */
+  private glossaryReloaded(root: string, snapshot: WorkspaceSnapshot, first: boolean): void {
+    if (this.stopped) return;
+    // (A meta.json may have moved a spec to another mission.)
+    if (!first) this.vocabularies.clear(root);
+    if (!first) this.indexer.glossaryReloaded(root, snapshot);
+    void this.publisher.publishGlossaryFiles(root, snapshot).catch((error: unknown) => this.logger.error('publishing glossary file diagnostics failed', error));
+    if (!first) this.publisher.refresh((document) => this.analyzer.locate(document)?.root === root);
+    void this.seedSaves.reloaded(root, snapshot, first).catch((error: unknown) => this.logger.error('recording a glossary file change failed', error));
+    this.health.glossaryReloaded(root);
   }
 
   /** Reload a folder after a write and re-check its open documents at once. */

@@ -1,7 +1,8 @@
 /**
- * The lock that serializes our writers of one event log: `<log>.lock`, created with O_EXCL (a
- * written draft linked into place) and holding pid, host, time and a token. A lock older than 10 s, or whose writer (on this host) no
- * longer exists, was left by a crashed writer and is broken; waiting backs off with jitter.
+ * The lock that serializes our writers of one event log: `<log>.lock`, holding pid, host, time
+ * and a token from the moment it exists (a written draft linked into place; see `createLock`). A
+ * lock older than 10 s, or whose writer (on this host) no longer exists, was left by a crashed
+ * writer and is broken; waiting backs off with jitter.
  */
 
 import { randomUUID } from 'node:crypto';

@@ -241,9 +241,9 @@ export class EventStore {
   /**
    * Runs `write` once every earlier append of this store to `file` has ended: appends are made in
    * the order they were asked for. Appends of one process wait for each other here rather than at
-   * the lock file, where each waiter polls with
-   * backoff: 200 quick fixes in flight at once kept the lock file busy with failed attempts, and
-   * the next writer in line took up to its backoff (25 ms) to notice a release.
+   * the lock file, where each waiter polls with backoff: 200 quick fixes in flight at once kept
+   * the lock file busy with failed attempts, and the next in line took up to its backoff (25 ms)
+   * to notice a release. (Other processes still meet at the lock file.)
    */
   private async inTurn<T>(file: string, write: () => Promise<T>): Promise<T> {
     const before = this.appending.get(file);
