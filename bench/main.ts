@@ -90,7 +90,7 @@ async function main(): Promise<number> {
   if (wants('findings')) await findingsSection(report, { quick });
   if (wants('seed')) await seedMemorySection(builds, report, { quick });
   if (wants('server')) await serverStartSection(builds, report, { quick });
-  if (wants('replay')) await replaySection(report, { quick });
+  if (wants('replay')) await replaySection(builds, report, { quick });
   if (corpus && wants('scaling')) scalingSection(corpus, report, { quick });
   if (corpus && wants('terms')) await termsSection(corpus, builds, report, { quick, sizes: termSpecs(values['term-specs']) });
 

@@ -113,32 +113,46 @@ export async function cliSection(ws: BenchWorkspace, builds: readonly Build[], r
   if (!options.quick) report.target(`CLI check of ${ws.files.length} real specs / ${mb(ws.bytes)}, wall incl. process start (median)`, mine.median, 2000, 'ms');
 }
 
-export async function replaySection(report: Report, options: { quick: boolean }): Promise<void> {
+/**
+ * Replay of 1,000,000 events: `replayWorkspace` in a fresh process (the target's figure, from each
+ * build's `dist/bench.cjs --child replay`), then `spec-glossary replay --json` as a whole process;
+ * every build in each round, so a baseline sees the same machine load.
+ */
+export async function replaySection(builds: readonly Build[], report: Report, options: { quick: boolean }): Promise<void> {
   const events = options.quick ? 20_000 : 1_000_000;
   report.section(`Replay of ${events.toLocaleString('en')} events (SPEC §10: ≤ 3 s, ≤ 400 MB)`);
-  const bench = path.join(packageRoot(), 'dist', 'bench.cjs');
   const started = performance.now();
   const ws = eventWorkspace(events);
   const wrote = performance.now() - started;
   report.line(`  log: ${ws.summary.events.toLocaleString('en')} events in ${ws.summary.files.length} mission logs, ${mb(ws.summary.bytes)}, ${ws.summary.stateEvents.toLocaleString('en')} of them Requested/Resolved/SenseUpdated${wrote > 1000 ? ` (written in ${ms(wrote)}, cached for later runs)` : ''}`);
-  const runs: { ms: number; rss: number; pins: number; senses: number; problems: number }[] = [];
-  for (let i = 0; i < (options.quick ? 1 : 3); i++) {
-    const run = await runNode([bench, '--child', 'replay', ws.dir], ws.dir, true);
-    const out = JSON.parse(run.stdout || '{}') as { ms?: number; pins?: number; senses?: number; problems?: number };
-    if (out.ms === undefined) {
-      report.note(`replay child failed (exit ${run.code}): ${run.stderr.slice(0, 300)}`);
-      return;
+  // (A baseline without dist/bench.cjs, e.g. one built by an older script, is measured through its CLI only.)
+  const benches = builds.map((build) => path.join(build.dir, 'dist', 'bench.cjs'));
+  const runs: { ms: number; rss: number; pins: number; senses: number; problems: number }[][] = builds.map(() => []);
+  const cli: ChildRun[][] = builds.map(() => []);
+  for (let round = 0; round < (options.quick ? 1 : 3); round++) {
+    for (const [b, build] of builds.entries()) {
+      if (existsSync(benches[b]!)) {
+        const run = await runNode([benches[b]!, '--child', 'replay', ws.dir], ws.dir, true);
+        const out = JSON.parse(run.stdout || '{}') as { ms?: number; pins?: number; senses?: number; problems?: number };
+        if (out.ms === undefined) {
+          report.note(`replay child of ${build.name} failed (exit ${run.code}): ${run.stderr.slice(0, 300)}`);
+          return;
+        }
+        runs[b]!.push({ ms: out.ms, rss: run.maxRss, pins: out.pins ?? 0, senses: out.senses ?? 0, problems: out.problems ?? 0 });
+      }
+      cli[b]!.push(await runNode([build.cliJs, 'replay', '--json', '--root', ws.dir], ws.dir));
     }
-    runs.push({ ms: out.ms, rss: run.maxRss, pins: out.pins ?? 0, senses: out.senses ?? 0, problems: out.problems ?? 0 });
   }
-  const time = summarize(runs.map((r) => r.ms));
-  const rss = Math.max(...runs.map((r) => r.rss));
-  report.line(`  replayWorkspace: ${ms(time.median)} median (${runs.length} runs, each in a fresh process), peak memory ${mb(rss)}; state: ${runs[0]!.pins} pins, ${runs[0]!.senses} senses, ${runs[0]!.problems} problems`);
-  const cli = path.join(packageRoot(), 'dist', 'cli.js');
-  const run = await runNode([cli, 'replay', '--json', '--root', ws.dir], ws.dir);
-  report.line(`  spec-glossary replay --json (whole CLI process): ${ms(run.wallMs)} wall, peak memory ${mb(run.maxRss)}, exit code ${run.code}`);
-  report.record('replayCli', { wallMs: run.wallMs, maxRss: run.maxRss, code: run.code });
-  report.record('replay', { events: ws.summary.events, bytes: ws.summary.bytes, time, maxRss: rss });
+  const ours = runs[0]!;
+  const time = summarize(ours.map((r) => r.ms));
+  const base = runs[1] && runs[1].length > 0 ? summarize(runs[1].map((r) => r.ms)) : undefined;
+  const rss = Math.max(...ours.map((r) => r.rss));
+  report.line(`  replayWorkspace: ${ms(time.median)} median (${ours.length} runs, each in a fresh process), peak memory ${mb(rss)}${againstBaseline(time.median, base?.median, ms)}; state: ${ours[0]!.pins} pins, ${ours[0]!.senses} senses, ${ours[0]!.problems} problems`);
+  const cliTimes = cli.map((r) => summarize(r.map((run) => run.wallMs)));
+  const cliRss = Math.max(...cli[0]!.map((run) => run.maxRss));
+  report.line(`  spec-glossary replay --json (whole CLI process): ${ms(cliTimes[0]!.median)} median wall, peak memory ${mb(cliRss)}, exit code ${cli[0]!.at(-1)!.code}${againstBaseline(cliTimes[0]!.median, cliTimes[1]?.median, ms)}`);
+  report.record('replayCli', { wall: cliTimes[0], maxRss: cliRss, code: cli[0]!.at(-1)!.code, ...(cliTimes[1] ? { baseline: cliTimes[1] } : {}) });
+  report.record('replay', { events: ws.summary.events, bytes: ws.summary.bytes, time, maxRss: rss, ...(base ? { baseline: base } : {}) });
   if (!options.quick) {
     report.target('replay of 1,000,000 events (median)', time.median, 3000, 'ms');
     report.target('replay of 1,000,000 events, peak memory', rss / (1024 * 1024), 400, 'MB');
