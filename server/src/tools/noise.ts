@@ -22,9 +22,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { parseArgs } from 'node:util';
 import { rankCandidates } from '../core/candidates';
 import { maskMarkdown } from '../core/markdown/mask';
 import type { Finding } from '../core/types';
+import { FileError, UsageError } from '../cli/errors';
 import { collectMarkdownFiles } from '../cli/files';
 import { runCheck, type CheckedDocument } from '../cli/runCheck';
 
@@ -52,7 +54,19 @@ interface Pair {
 }
 
 async function main(): Promise<number> {
-  const options = parseOptions(process.argv.slice(2));
+  let options: Options | 'help';
+  try {
+    options = parseOptions(process.argv.slice(2));
+  } catch (error) {
+    // (parseArgs' own errors, an unknown option or a missing value, are usage mistakes too.)
+    if (!(error instanceof UsageMistake) && !(error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) throw error;
+    console.error(`noise: ${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  if (options === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
   const corpus = corpusRoot();
   const workspaces = options.workspaces.length > 0 ? options.workspaces : corpus ? [path.join(corpus, 'spec-kitty'), path.join(corpus, 'spec-kitty-docs')] : [];
   if (workspaces.length === 0) {
@@ -277,17 +291,21 @@ function corpusRoot(): string | undefined {
   }
 }
 
-function parseOptions(args: string[]): Options {
-  const options: Options = { workspaces: [], sample: 20, seed: 15, top: 20 };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    const value = () => Number(args[++i]);
-    if (arg === '--sample') options.sample = value();
-    else if (arg === '--seed') options.seed = value();
-    else if (arg === '--top') options.top = value();
-    else options.workspaces.push(arg);
-  }
-  return options;
+const USAGE = 'Usage: npm run noise [-- workspace… --sample N --seed S --top N] (defaults: the two calibration corpora, --sample 20 --seed 15 --top 20)';
+
+/** A usage mistake: printed as one line with the usage, not as a stack trace. */
+class UsageMistake extends Error {}
+
+function parseOptions(args: string[]): Options | 'help' {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { sample: { type: 'string' }, seed: { type: 'string' }, top: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+  if (values.help) return 'help';
+  const count = (name: 'sample' | 'seed' | 'top', fallback: number) => {
+    const raw = values[name];
+    if (raw === undefined) return fallback;
+    if (!/^\d+$/.test(raw)) throw new UsageMistake(`--${name} takes a whole number (got '${raw}')`);
+    return Number(raw);
+  };
+  return { workspaces: positionals, sample: count('sample', 20), seed: count('seed', 15), top: count('top', 20) };
 }
 
 /** `count` items of `items` in a random order fixed by `seed` (mulberry32; a partial Fisher–Yates). */
@@ -331,7 +349,8 @@ function escape(text: string): string {
 main().then(
   (code) => (process.exitCode = code),
   (error: unknown) => {
-    console.error(error);
+    // (A workspace that is not there is the user's mistake, said in one line; anything else is a bug.)
+    console.error(error instanceof UsageError || error instanceof FileError ? `noise: ${error.message}` : error);
     process.exitCode = 2;
   },
 );
