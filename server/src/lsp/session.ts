@@ -69,6 +69,8 @@ export class Session {
   /** Health diagnostics on the glossary files (lsp/glossaryHealth.ts). */
   readonly health: GlossaryHealth;
   readonly runId: string;
+  /** Who the session's decisions are recorded as (read once: the user's name is a system call). */
+  private readonly actor: ActorIdentity;
   /** Missions' specs: their Domain Language defines words for every document of the mission (open buffers win). */
   readonly vocabularies: SpecVocabularies;
   /** Define-here entries waiting for their definition, recorded when the spec is saved with it. */
@@ -97,6 +99,7 @@ export class Session {
     this.fs = options.fs;
     this.makeStore = options.eventStore ?? (options.fs === NODE_FILE_SYSTEM ? (root) => new EventStore(root) : () => REFUSING_STORE);
     this.runId = options.runId ?? `lsp-${randomUUID()}`;
+    this.actor = options.actor ?? currentActor();
     this.settings = new SettingsStore(connection, this.client.configuration, logger, params.initializationOptions);
     this.registry = this.createRegistry(options);
     this.registry.setFolders(foldersOf(params));
@@ -158,7 +161,7 @@ export class Session {
     return new SpecEntrySaves({
       logger: this.logger,
       runId: this.runId,
-      actor: options.actor ?? currentActor(),
+      actor: this.actor,
       eventStore: (root) => this.eventStore(root),
       snapshot: (root) => this.registry.fresh(root),
       recorded: (root) => this.glossaryWritten(root),
@@ -176,7 +179,7 @@ export class Session {
       client: this.client,
       logger: this.logger,
       runId: this.runId,
-      actor: options.actor ?? currentActor(),
+      actor: this.actor,
       eventStore: (root) => this.eventStore(root),
       fs: options.fs,
       engine: options.engine,
@@ -195,7 +198,7 @@ export class Session {
     return new RenameSaves({
       logger: this.logger,
       runId: this.runId,
-      actor: options.actor ?? currentActor(),
+      actor: this.actor,
       engine: options.engine,
       eventStore: (root) => this.eventStore(root),
       snapshot: (root) => this.registry.fresh(root),
@@ -209,7 +212,7 @@ export class Session {
       fs: options.fs,
       logger: this.logger,
       runId: this.runId,
-      actor: options.actor ?? currentActor(),
+      actor: this.actor,
       maxFileBytes: async (root) => (await this.settings.get(fileUri(root))).maxFileSize,
       openSpecs: (root) => this.openSpecs(root),
       eventStore: (root) => this.eventStore(root),
