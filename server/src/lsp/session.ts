@@ -108,7 +108,7 @@ export class Session {
     this.analyzer = this.createAnalyzer(options);
     this.publisher = new DiagnosticsPublisher(connection, documents, this.analyzer, this.settings, this.client, logger, this.health);
     this.features = new LanguageFeatures(documents, this.analyzer, this.client, (root, file) => this.readText(root, file));
-    this.specEntries = this.createSpecEntries(options);
+    this.specEntries = this.createSpecEntries();
     this.commands = this.createCommands(connection, options);
     this.renames = this.createRenames(options);
     this.seedSaves = this.createSeedSaves(options);
@@ -157,7 +157,7 @@ export class Session {
     );
   }
 
-  private createSpecEntries(options: SessionOptions): SpecEntrySaves {
+  private createSpecEntries(): SpecEntrySaves {
     return new SpecEntrySaves({
       logger: this.logger,
       runId: this.runId,
