@@ -210,6 +210,18 @@ describe('taking the lock', () => {
     expect(readdirSync(path.dirname(file))).toEqual(['m1.events.jsonl']);
   });
 
+  it('on a file system without hard links the lock is created in place: appends work, nothing is left', async () => {
+    const noLinks = (code: string) => new EventStore(root, { fs: { open: (name, flags) => open(name, flags), link: () => Promise.reject(Object.assign(new Error(`${code}: simulated`), { code })) } });
+    for (const code of ['EPERM', 'ENOTSUP']) await noLinks(code).append('m1', [draft(code)]);
+    const events = parseEventLog(readFileSync(eventLogPath(root, 'm1'), 'utf8'), eventLogPath(root, 'm1')).events;
+    expect(events.map((e) => e.lamport_clock)).toEqual([1, 2]);
+    expect(readdirSync(logDir())).toEqual(['m1.events.jsonl']);
+    // Any other failure to link is the append's failure, named, with nothing written.
+    const broken = new EventStore(root, { fs: { open: (name, flags) => open(name, flags), link: () => Promise.reject(Object.assign(new Error('EIO: simulated'), { code: 'EIO' })) } });
+    await expect(broken.append('m1', [draft('x')])).rejects.toMatchObject({ code: 'EIO', message: expect.stringMatching(/cannot create the lock file m1\.events\.jsonl\.lock: .*nothing was appended$/) });
+    expect(readdirSync(logDir())).toEqual(['m1.events.jsonl']);
+  });
+
   it('a draft left by a writer killed before it linked its lock holds no one', async () => {
     const file = eventLogPath(root, 'm1');
     mkdirSync(path.dirname(file), { recursive: true });

@@ -63,7 +63,7 @@ async function createLock(lockPath: string, info: LockInfo, fs: EventStoreFileSy
   const draft = `${lockPath}.${info.token}.draft`;
   await writeNewFile(draft, JSON.stringify(info), fs);
   try {
-    await link(draft, lockPath);
+    await (fs.link ?? link)(draft, lockPath);
     return true;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? '';

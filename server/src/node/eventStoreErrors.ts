@@ -4,7 +4,7 @@
  * faults.
  */
 
-import { open, type FileHandle } from 'node:fs/promises';
+import { link, open, type FileHandle } from 'node:fs/promises';
 
 export class EventStoreError extends Error {
   constructor(
@@ -43,6 +43,8 @@ export function storeError(action: string, file: string, error: unknown): EventS
  */
 export interface EventStoreFileSystem {
   open(file: string, flags: string | number): Promise<FileHandle>;
+  /** A hard link (the lock is linked into place: eventLock.ts); `fs.promises.link` when absent. */
+  link?(existing: string, created: string): Promise<void>;
 }
 
-export const NODE_FS: EventStoreFileSystem = { open: (file, flags) => open(file, flags) };
+export const NODE_FS: EventStoreFileSystem = { open: (file, flags) => open(file, flags), link: (existing, created) => link(existing, created) };
