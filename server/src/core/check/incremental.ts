@@ -47,6 +47,7 @@ export function createIncrementalChecker(engine: EngineState): IncrementalChecke
 class DocumentChecker implements IncrementalChecker {
   // The engine's lexicon (words other documents already taught it); a new one when it is replaced.
   private lexicon: Lexicon;
+  // The scan of the text checked last, re-scanned in place by the next check (none: a full scan).
   private state: ScanState | undefined;
   // The last check's context (its units' memos), and the pipeline that made it.
   private last: { context: CheckContext; pipeline: unknown } | undefined;
