@@ -48,92 +48,160 @@ export function readDefinition(text: string, lines: DefinitionLines): Definition
 }
 
 function read(text: string, lines: DefinitionLines): DefinitionRead {
-  // As markdown-it: `max` is a line's end plus its line break (when it has one), which reads as LF
-  // (the scans of the destination and title stop at any control character or compare against
-  // their markers only, so they read the break itself).
-  const lineMax = (k: number) => (lines.ends[k]! < text.length ? lines.ends[k]! + 1 : lines.ends[k]!);
-  const at = (pos: number, k: number) => (pos === lines.ends[k]! ? LF : text.charCodeAt(pos));
-  /** The start of line k, -1 when the definition cannot take it. */
-  const nextLineStart = (k: number): number => {
-    if (k < lines.starts.length) return lines.starts[k]!;
-    if (lines.complete) return -1;
-    throw NEED_MORE;
-  };
+  const reader = new Reader(text, lines);
+  const rawLabel = readLabel(reader);
+  if (rawLabel === undefined) return NONE;
+  reader.skipSpace();
+  const destinationEnd = linkDestinationEnd(text, reader.pos, reader.max);
+  if (destinationEnd < 0) return NONE;
+  reader.pos = destinationEnd;
+  skipTitle(reader);
+  if (!reader.atLineEnd()) return NONE;
+  const label = normalizeLabel(rawLabel);
+  if (!label) return NONE;
+  return { kind: 'definition', label, lines: reader.line + 1 };
+}
 
-  let line = 0;
-  let max = lineMax(0);
-  let pos = lines.starts[0]! + 1;
-  let rawLabel = '';
-  let labelEnd = -1;
-  let segmentStart = pos;
-  while (pos < max) {
-    if (rawLabel.length + pos - segmentStart > MAX_LABEL_LENGTH * 2) return NONE;
-    let c = at(pos, line);
-    if (c === OPEN_BRACKET) return NONE;
-    if (c === CLOSE_BRACKET) {
-      labelEnd = pos;
-      break;
-    }
-    if (c === BACKSLASH) c = at(++pos, line);
-    if (c === LF && pos < max) {
-      const next = nextLineStart(line + 1);
-      if (next < 0) return NONE;
-      rawLabel += text.slice(segmentStart, lines.ends[line]) + '\n';
-      pos = segmentStart = next;
-      max = lineMax(++line);
-      continue;
-    }
-    pos++;
+/** Where reading has got to: `pos` on line `line`, which ends at `max`. */
+interface Place {
+  pos: number;
+  max: number;
+  line: number;
+}
+
+/** A definition's lines read as markdown-it reads them, from after the opening `[` on. */
+class Reader implements Place {
+  line = 0;
+  max: number;
+  pos: number;
+
+  constructor(
+    readonly text: string,
+    private readonly lines: DefinitionLines,
+  ) {
+    this.max = this.lineMax(0);
+    this.pos = lines.starts[0]! + 1;
   }
-  if (labelEnd < 0 || labelEnd + 1 >= max || at(labelEnd + 1, line) !== COLON) return NONE;
-  rawLabel += text.slice(segmentStart, labelEnd);
-  if (rawLabel.length > MAX_LABEL_LENGTH && [...rawLabel].length > MAX_LABEL_LENGTH) return NONE;
+
+  /**
+   * As markdown-it: `max` is a line's end plus its line break (when it has one), which reads as LF
+   * (the scans of the destination and title stop at any control character or compare against
+   * their markers only, so they read the break itself).
+   */
+  private lineMax(k: number): number {
+    return this.lines.ends[k]! < this.text.length ? this.lines.ends[k]! + 1 : this.lines.ends[k]!;
+  }
+
+  /** The character at `pos` of the current line (LF at its end). */
+  at(pos: number): number {
+    return pos === this.lines.ends[this.line]! ? LF : this.text.charCodeAt(pos);
+  }
+
+  /** Where the current line's content ends (before its line break). */
+  lineEnd(): number {
+    return this.lines.ends[this.line]!;
+  }
+
+  /** On to the start of the next line; false (staying put) when the definition cannot take it. */
+  toNextLine(): boolean {
+    const k = this.line + 1;
+    if (k >= this.lines.starts.length) {
+      if (this.lines.complete) return false;
+      throw NEED_MORE;
+    }
+    this.pos = this.lines.starts[k]!;
+    this.max = this.lineMax(k);
+    this.line = k;
+    return true;
+  }
 
   /** White space, onto the next lines when they may be taken (markdown-it's loop). */
-  const skipSpace = () => {
-    while (pos < max) {
-      const c = at(pos, line);
+  skipSpace(): void {
+    while (this.pos < this.max) {
+      const c = this.at(this.pos);
       if (c === LF) {
-        const next = nextLineStart(line + 1);
-        if (next < 0) break;
-        pos = next;
-        max = lineMax(++line);
-      } else if (isSpaceOrTab(c)) pos++;
+        if (!this.toNextLine()) break;
+      } else if (isSpaceOrTab(c)) this.pos++;
       else break;
     }
-  };
-  pos = labelEnd + 2;
-  skipSpace();
-  const destinationEnd = linkDestinationEnd(text, pos, max);
-  if (destinationEnd < 0) return NONE;
-  pos = destinationEnd;
-  const afterDestination = { pos, max, line };
-  skipSpace();
-  const titleStart = pos;
-  let title = scanLinkTitle(text, pos, max);
-  while (title.canContinue) {
-    const next = nextLineStart(line + 1);
-    if (next < 0) break;
-    pos = next;
-    max = lineMax(++line);
-    title = scanLinkTitle(text, pos, max, title);
   }
+
+  /** Spaces and tabs on the current line. */
+  skipSpaceOnLine(): void {
+    while (this.pos < this.max && isSpaceOrTab(this.at(this.pos))) this.pos++;
+  }
+
+  /** Whether nothing but the line break is left of the current line. */
+  atLineEnd(): boolean {
+    return !(this.pos < this.max && this.at(this.pos) !== LF);
+  }
+
+  place(): Place {
+    return { pos: this.pos, max: this.max, line: this.line };
+  }
+
+  backTo(place: Place): void {
+    ({ pos: this.pos, max: this.max, line: this.line } = place);
+  }
+}
+
+/**
+ * The label's text as written (its lines joined with '\n'), the reader then after the `]:` that
+ * ends it; undefined when no `]:` ends it or it is longer than markdown-it allows.
+ */
+function readLabel(reader: Reader): string | undefined {
+  const text = reader.text;
+  let rawLabel = '';
+  let labelEnd = -1;
+  let segmentStart = reader.pos;
+  while (reader.pos < reader.max) {
+    if (rawLabel.length + reader.pos - segmentStart > MAX_LABEL_LENGTH * 2) return undefined;
+    let c = reader.at(reader.pos);
+    if (c === OPEN_BRACKET) return undefined;
+    if (c === CLOSE_BRACKET) {
+      labelEnd = reader.pos;
+      break;
+    }
+    if (c === BACKSLASH) c = reader.at(++reader.pos);
+    if (c === LF && reader.pos < reader.max) {
+      const segmentEnd = reader.lineEnd();
+      if (!reader.toNextLine()) return undefined;
+      rawLabel += text.slice(segmentStart, segmentEnd) + '\n';
+      segmentStart = reader.pos;
+      continue;
+    }
+    reader.pos++;
+  }
+  if (labelEnd < 0 || labelEnd + 1 >= reader.max || reader.at(labelEnd + 1) !== COLON) return undefined;
+  rawLabel += text.slice(segmentStart, labelEnd);
+  if (rawLabel.length > MAX_LABEL_LENGTH && [...rawLabel].length > MAX_LABEL_LENGTH) return undefined;
+  reader.pos = labelEnd + 2;
+  return rawLabel;
+}
+
+/**
+ * The title after the destination (the reader there), if there is one: the reader ends after it
+ * and the spaces that follow; after the destination and its spaces when there is none, or when
+ * something follows the title on its line (the definition then ends with its destination).
+ */
+function skipTitle(reader: Reader): void {
+  const afterDestination = reader.place();
+  reader.skipSpace();
+  const titleStart = reader.pos;
+  let title = scanLinkTitle(reader.text, reader.pos, reader.max);
+  while (title.canContinue && reader.toNextLine()) title = scanLinkTitle(reader.text, reader.pos, reader.max, title);
   let hasTitle: boolean;
   if (titleStart !== afterDestination.pos && title.ok) {
     hasTitle = !title.empty;
-    pos = title.pos;
+    reader.pos = title.pos;
   } else {
     hasTitle = false;
-    ({ pos, max, line } = afterDestination);
+    reader.backTo(afterDestination);
   }
-  while (pos < max && isSpaceOrTab(at(pos, line))) pos++;
-  if (pos < max && at(pos, line) !== LF && hasTitle) {
+  reader.skipSpaceOnLine();
+  if (!reader.atLineEnd() && hasTitle) {
     // Something follows the title on its line: the definition ends with its destination.
-    ({ pos, max, line } = afterDestination);
-    while (pos < max && isSpaceOrTab(at(pos, line))) pos++;
+    reader.backTo(afterDestination);
+    reader.skipSpaceOnLine();
   }
-  if (pos < max && at(pos, line) !== LF) return NONE;
-  const label = normalizeLabel(rawLabel);
-  if (!label) return NONE;
-  return { kind: 'definition', label, lines: line + 1 };
 }
