@@ -277,104 +277,151 @@ const repeatedNoun: Extractor = {
   phase: 'extraction',
   priority: 50,
   run(context) {
-    const { scan } = context;
-    const { tokens, masked, inHeading } = scan;
-    const { consumed } = context;
-    const words = scan.lexicon.words;
     // Only plain words that need a glossary can be proposed: the lexicon remembers which words
     // those are (per common-word list), and only their tokens are counted.
-    const rare = scan.lexicon.flags(context.common);
-    // Whether a word's glossary form (its singular) is familiar, by word id, asked once per list.
-    const familiarSurface = (w: number): boolean => {
-      let flag = rare[w]!;
-      if ((flag & SURFACE_KNOWN) === 0) {
-        flag |= SURFACE_KNOWN | (isFamiliarWord(context.common, scan.lexicon.surface(w)) ? SURFACE_FAMILIAR : 0);
-        rare[w] = flag;
-      }
-      return (flag & SURFACE_FAMILIAR) !== 0;
-    };
-    const count = (from: number, to: number, out: Found<number>) => {
-      // (Locals: this loop looks at every token of the document.)
-      const ids = tokens.word;
-      const starts = tokens.start;
-      const ends = tokens.end;
-      const flags = rare;
-      for (let i = from; i < to; i++) {
-        const w = ids[i]!;
-        let flag = flags[w]! & RARE_BITS;
-        if (flag === 0) {
-          flag = PLAIN_WORD.test(words[w]!) && !isFamiliarWord(context.common, words[w]!) ? RARE : NOT_RARE;
-          flags[w] = flags[w]! | flag;
-        }
-        if (flag === NOT_RARE || inHeading[i] || consumed[i]) continue;
-        const start = starts[i]!;
-        const end = ends[i]!;
-        if (end - start < 3) continue;
-        if (masked[end] === 45 && isCompoundPrefix(masked, end, words[w]!)) continue;
-        if (isIdentifierPart(masked, start, end)) continue;
-        out.at.push(i);
-        // The word and how this occurrence is written (see caseOf).
-        out.value.push(w * 4 + caseOf(masked, start));
-      }
-    };
-    const previous = followsPrevious(context) ? (context.previous.memo.get('repeated_noun') as Found<number> | undefined) : undefined;
-    const change = previous && context.previous!.common === context.common ? markedChange(context) : undefined;
-    let counted: Found<number>;
-    if (previous && change) counted = spliceFound(previous, change.from, change.to, change.shift, count);
-    else count(0, tokens.count, (counted = emptyFound()));
+    const rare = context.scan.lexicon.flags(context.common);
+    const counted = countedWords(context, rare);
     context.memo.set('repeated_noun', counted);
-    // Counts per word (by id, in an array: a document has thousands of such tokens), in the order
-    // the words were first counted.
-    // (The engine's scratch counts, three per word (occurrences, lowercase ones, capitalised ones
-    // inside a sentence): all 0 between uses.)
-    const tally = context.engine.wordCounts(3 * words.length);
-    const order: number[] = [];
-    const firstAt: number[] = [];
-    for (let k = 0; k < counted.value.length; k++) {
-      const value = counted.value[k]!;
-      const w = value >> 2;
-      const written = value & 3;
-      if (tally[3 * w]!++ === 0) {
-        order.push(w);
-        firstAt.push(counted.at[k]!);
-      }
-      if (written === LOWER) tally[3 * w + 1]!++;
-      else if (written === CAPITAL_MID) tally[3 * w + 2]!++;
-    }
-    const bySurface = new Map<string, { count: number; lower: number; capital: number; first: number }>();
-    for (let k = 0; k < order.length; k++) {
-      const w = order[k]!;
-      const surface = scan.lexicon.surface(w);
-      const entry = bySurface.get(surface) ?? { count: 0, lower: 0, capital: 0, first: firstAt[k]! };
-      entry.count += tally[3 * w]!;
-      entry.lower += tally[3 * w + 1]!;
-      entry.capital += tally[3 * w + 2]!;
-      bySurface.set(surface, entry);
-      tally[3 * w] = tally[3 * w + 1] = tally[3 * w + 2] = 0;
-    }
-    // Capitalised and lowercase spellings count together. A word never written in lowercase and
-    // capitalised inside a sentence is a name (a person, product or tool), not vocabulary. An
-    // acronym or camelCase word counted here is also proposed by its own extractor, whose higher
-    // confidence wins.
-    // A word the document itself writes as code (`mutmut`, `mutmut run`) is an identifier.
-    // Fewer than three uses here: a rare word, which the glossary candidates add up across a
-    // workspace (a word used twice in each of forty specs is the team's).
-    const previousCode = followsPrevious(context) ? (context.previous.memo.get('repeated_noun.code') as CodeSpanWords | undefined) : undefined;
-    const edit = scan.edit;
-    const code = previousCode && edit ? previousCode.edited(scan.text, edit.restart, edit.end, edit.delta) : CodeSpanWords.of(scan.text);
-    context.memo.set('repeated_noun.code', code);
-    const rareWords: RareWord[] = [];
-    for (const [surface, { count, lower, capital, first }] of bySurface) {
-      // (`first` is a token of a word whose glossary form is `surface`.)
-      if ((lower === 0 && capital > 0) || familiarSurface(tokens.word[first]!)) continue;
-      if (code.has(surface) || code.has(words[tokens.word[first]!]!)) continue;
-      if (count >= 3) propose(context, surface, 'repeated_noun');
-      // (A clipping is weak evidence: it is not added up across documents.)
-      else if (!context.knownTerms.has(surface) && !context.excluded.has(surface) && !isClipping(context.common, surface)) rareWords.push({ surface, count, lower, capital, line: scan.lines.positionAt(tokens.start[first]!).line });
-    }
-    context.rareWords = rareWords;
+    context.rareWords = proposeRepeated(context, rare, tallyBySurface(context, counted), codeSpanWords(context));
   },
 };
+
+/** What repeated_noun counted of a glossary form: its uses, the lowercase and the capitalised ones inside a sentence, and a token of its first use. */
+interface Tally {
+  count: number;
+  lower: number;
+  capital: number;
+  first: number;
+}
+
+/**
+ * The tokens repeated_noun counts (`at`), each with its word id and how it is written (`value`:
+ * id * 4 + caseOf), kept for the next check: after an edit only the changed tokens are counted.
+ */
+function countedWords(context: CheckContext, rare: Uint8Array): Found<number> {
+  const { scan } = context;
+  const { tokens, masked, inHeading } = scan;
+  const { consumed } = context;
+  const words = scan.lexicon.words;
+  const count = (from: number, to: number, out: Found<number>) => {
+    // (Locals: this loop looks at every token of the document.)
+    const ids = tokens.word;
+    const starts = tokens.start;
+    const ends = tokens.end;
+    const flags = rare;
+    for (let i = from; i < to; i++) {
+      const w = ids[i]!;
+      let flag = flags[w]! & RARE_BITS;
+      if (flag === 0) {
+        flag = PLAIN_WORD.test(words[w]!) && !isFamiliarWord(context.common, words[w]!) ? RARE : NOT_RARE;
+        flags[w] = flags[w]! | flag;
+      }
+      if (flag === NOT_RARE || inHeading[i] || consumed[i]) continue;
+      const start = starts[i]!;
+      const end = ends[i]!;
+      if (end - start < 3) continue;
+      if (masked[end] === 45 && isCompoundPrefix(masked, end, words[w]!)) continue;
+      if (isIdentifierPart(masked, start, end)) continue;
+      out.at.push(i);
+      // The word and how this occurrence is written (see caseOf).
+      out.value.push(w * 4 + caseOf(masked, start));
+    }
+  };
+  const previous = followsPrevious(context) ? (context.previous.memo.get('repeated_noun') as Found<number> | undefined) : undefined;
+  const change = previous && context.previous!.common === context.common ? markedChange(context) : undefined;
+  let counted: Found<number>;
+  if (previous && change) counted = spliceFound(previous, change.from, change.to, change.shift, count);
+  else count(0, tokens.count, (counted = emptyFound()));
+  return counted;
+}
+
+/**
+ * The counted tokens added up by glossary form (a word's singular, in lowercase: capitalised and
+ * lowercase spellings count together), in the order the words were first counted.
+ */
+function tallyBySurface(context: CheckContext, counted: Found<number>): Map<string, Tally> {
+  const lexicon = context.scan.lexicon;
+  // Counts per word (by id, in an array: a document has thousands of such tokens), in the order
+  // the words were first counted.
+  // (The engine's scratch counts, three per word (occurrences, lowercase ones, capitalised ones
+  // inside a sentence): all 0 between uses.)
+  const tally = context.engine.wordCounts(3 * lexicon.words.length);
+  const order: number[] = [];
+  const firstAt: number[] = [];
+  for (let k = 0; k < counted.value.length; k++) {
+    const value = counted.value[k]!;
+    const w = value >> 2;
+    const written = value & 3;
+    if (tally[3 * w]!++ === 0) {
+      order.push(w);
+      firstAt.push(counted.at[k]!);
+    }
+    if (written === LOWER) tally[3 * w + 1]!++;
+    else if (written === CAPITAL_MID) tally[3 * w + 2]!++;
+  }
+  const bySurface = new Map<string, Tally>();
+  for (let k = 0; k < order.length; k++) {
+    const w = order[k]!;
+    const surface = lexicon.surface(w);
+    const entry = bySurface.get(surface) ?? { count: 0, lower: 0, capital: 0, first: firstAt[k]! };
+    entry.count += tally[3 * w]!;
+    entry.lower += tally[3 * w + 1]!;
+    entry.capital += tally[3 * w + 2]!;
+    bySurface.set(surface, entry);
+    tally[3 * w] = tally[3 * w + 1] = tally[3 * w + 2] = 0;
+  }
+  return bySurface;
+}
+
+/**
+ * The words the document writes as code (`mutmut`, `mutmut run`), kept for the next check: after
+ * an edit only the changed text is read again.
+ */
+function codeSpanWords(context: CheckContext): CodeSpanWords {
+  const { scan } = context;
+  const previousCode = followsPrevious(context) ? (context.previous.memo.get('repeated_noun.code') as CodeSpanWords | undefined) : undefined;
+  const edit = scan.edit;
+  const code = previousCode && edit ? previousCode.edited(scan.text, edit.restart, edit.end, edit.delta) : CodeSpanWords.of(scan.text);
+  context.memo.set('repeated_noun.code', code);
+  return code;
+}
+
+/**
+ * Proposes the glossary forms used three times or more, and returns the rarer ones that need a
+ * glossary (which the glossary candidates add up across a workspace).
+ */
+function proposeRepeated(context: CheckContext, rare: Uint8Array, bySurface: Map<string, Tally>, code: CodeSpanWords): RareWord[] {
+  const { scan } = context;
+  const { tokens } = scan;
+  const words = scan.lexicon.words;
+  // Capitalised and lowercase spellings count together. A word never written in lowercase and
+  // capitalised inside a sentence is a name (a person, product or tool), not vocabulary. An
+  // acronym or camelCase word counted here is also proposed by its own extractor, whose higher
+  // confidence wins.
+  // A word the document itself writes as code (`mutmut`, `mutmut run`) is an identifier.
+  // Fewer than three uses here: a rare word, which the glossary candidates add up across a
+  // workspace (a word used twice in each of forty specs is the team's).
+  const rareWords: RareWord[] = [];
+  for (const [surface, { count, lower, capital, first }] of bySurface) {
+    // (`first` is a token of a word whose glossary form is `surface`.)
+    if ((lower === 0 && capital > 0) || familiarSurface(context, rare, tokens.word[first]!)) continue;
+    if (code.has(surface) || code.has(words[tokens.word[first]!]!)) continue;
+    if (count >= 3) propose(context, surface, 'repeated_noun');
+    // (A clipping is weak evidence: it is not added up across documents.)
+    else if (!context.knownTerms.has(surface) && !context.excluded.has(surface) && !isClipping(context.common, surface)) rareWords.push({ surface, count, lower, capital, line: scan.lines.positionAt(tokens.start[first]!).line });
+  }
+  return rareWords;
+}
+
+/** Whether a word's glossary form (its singular) is familiar, by word id, asked once per list (`rare`: repeated_noun's flags). */
+function familiarSurface(context: CheckContext, rare: Uint8Array, w: number): boolean {
+  let flag = rare[w]!;
+  if ((flag & SURFACE_KNOWN) === 0) {
+    flag |= SURFACE_KNOWN | (isFamiliarWord(context.common, context.scan.lexicon.surface(w)) ? SURFACE_FAMILIAR : 0);
+    rare[w] = flag;
+  }
+  return (flag & SURFACE_FAMILIAR) !== 0;
+}
 
 /**
  * The tokens with the `shape` bit (and at least `minLength` characters) and their text, kept for
