@@ -36,28 +36,11 @@ export const semanticCheck: Unit<CheckContext> = {
   phase: 'semantic_check',
   required: true,
   run(context) {
-    const findings: Finding[] = [];
-    // The offset each finding's range starts at (a range starts where positionAt put an offset), to
-    // order them without reading their ranges back.
-    const starts: number[] = [];
-    const lines = context.scan.lines;
+    const pass = new SemanticPass(context);
     const isOrdinary = (surface: string) => !surface.includes(' ') && isFamiliarWord(context.common, surface);
     // A word written with capitals inside ("HiC") was proposed by casing_pattern only when the
     // shared vocabulary does not know it: the English word it may spell ("hic") is another word.
     const isOrdinaryAbbreviation = (surface: string) => isKnownWord(context.common, surface);
-    const follows = followsPrevious(context);
-    const previous = follows ? (context.previous.memo.get('semantic_check.resolve') as SemanticMemo | undefined) : undefined;
-    const memo: SemanticMemo = new Map();
-    const previousHits = follows ? (context.previous.memo.get('semantic_check.contradictions') as ContradictionMemo | undefined) : undefined;
-    const hits: ContradictionMemo = new Map();
-    const previousInSense = follows ? (context.previous.memo.get('semantic_check.inSense') as InSenseMemo | undefined) : undefined;
-    const inSense: InSenseMemo = new Map();
-    // Indices (into `findings`) of the findings made by this check rather than reused.
-    const fresh: number[] = [];
-    const kept = { head: 0, tail: 0 };
-    const isNew: boolean[] = [];
-    // Previous findings known not to be reused (those of changed occurrences).
-    const dropped = new Set<Finding>();
     // A surface resolves as before when the glossary, pins, known terms and common words are the
     // same (resolution reads nothing of the document).
     const resolutions = reusableResolutions(context);
@@ -72,61 +55,118 @@ export const semanticCheck: Unit<CheckContext> = {
         resolutions.set(standalone(key), resolution);
       }
       if (resolution.kind === 'known') continue;
-      if (resolution.kind === 'resolved') {
-        isNew.length = 0;
-        const own = contradictions(context, candidate, resolution, previousHits, hits, isNew, dropped);
-        for (let k = 0; k < own.length; k++) {
-          if (isNew[k]) fresh.push(findings.length);
-          findings.push(own[k]!);
-          starts.push(lines.offsetOf(own[k]!.range.start));
-        }
-        continue;
-      }
-      const old = previous?.get(candidate.surface);
-      if (resolution.kind === 'synonym_to_avoid' && isOrdinary(candidate.surface)) {
-        // An ordinary word listed as a synonym to avoid ("extend", "replace") is reported only
-        // where its sentence is about what the preferred term means (made afresh every time).
-        if (old !== undefined) for (const finding of old.findings) dropped.add(finding);
-        const shape = describe(candidate, resolution, context.critical);
-        const own = synonymsInSense(context, candidate, resolution, shape, previousInSense, inSense);
-        memo.set(candidate.surface, { candidate, resolution, shape, critical: context.critical, findings: own, inSenseOnly: true });
-        for (const finding of own) {
-          if (follows) fresh.push(findings.length);
-          findings.push(finding);
-          starts.push(lines.offsetOf(finding.range.start));
-        }
-        continue;
-      }
-      // Findings of an occurrence whose range did not change (same object) are the previous ones
-      // when everything else a finding holds is the same too.
-      const alike = old !== undefined && old.inSenseOnly === undefined && old.critical === context.critical && old.candidate.method === candidate.method && old.candidate.confidence === candidate.confidence;
-      // The same resolution (object) describes the candidate as before.
-      const shape = alike && old.resolution === resolution ? old.shape : describe(candidate, resolution, context.critical);
-      const same = alike && (shape === old.shape || sameShape(old.shape, shape)) ? old : undefined;
-      const own = reuseFindings(candidate, same, (range) => makeFinding(candidate, shape, range, context.critical), kept);
-      if (old !== undefined && old.inSenseOnly) for (const finding of old.findings) dropped.add(finding);
-      else if (old !== undefined && own !== old.findings) {
-        const reusedTail = same ? kept.tail : 0;
-        for (let k = same ? kept.head : 0; k < old.findings.length - reusedTail; k++) dropped.add(old.findings[k]!);
-      }
-      memo.set(candidate.surface, { candidate, resolution, shape, critical: context.critical, findings: own });
-      const offsets = candidateOffsets(candidate);
-      for (let k = 0; k < own.length; k++) {
-        // (Which findings are new matters only for splicing the previous order.)
-        if (follows && k >= kept.head && k < own.length - kept.tail) fresh.push(findings.length);
-        findings.push(own[k]!);
-        starts.push(offsets ? offsets[2 * k]! : lines.offsetOf(own[k]!.range.start));
-      }
+      if (resolution.kind === 'resolved') pass.addContradictions(candidate, resolution);
+      else if (resolution.kind === 'synonym_to_avoid' && isOrdinary(candidate.surface)) pass.addInSense(candidate, resolution);
+      else pass.addOccurrences(candidate, resolution);
     }
-    const previousOrder = follows ? (context.previous.memo.get('semantic_check.order') as OrderMemo | undefined) : undefined;
-    const order = (previousOrder && context.scan.edit && spliceOrder(previousOrder, context.scan.edit, findings, starts, fresh, dropped)) || sortByPosition(findings, starts);
-    context.findings = order.findings;
-    context.memo.set('semantic_check.order', order);
-    context.memo.set('semantic_check.resolve', memo);
-    context.memo.set('semantic_check.contradictions', hits);
-    context.memo.set('semantic_check.inSense', inSense);
+    pass.finish();
   },
 };
+
+/**
+ * One semantic check of a document: its candidates' findings (taken from the previous check's
+ * where nothing a finding holds has changed) in document order, and what the next check needs.
+ */
+class SemanticPass {
+  private readonly findings: Finding[] = [];
+  // The offset each finding's range starts at (a range starts where positionAt put an offset), to
+  // order them without reading their ranges back.
+  private readonly starts: number[] = [];
+  // Indices (into `findings`) of the findings made by this check rather than reused.
+  private readonly fresh: number[] = [];
+  private readonly kept = { head: 0, tail: 0 };
+  private readonly isNew: boolean[] = [];
+  // Previous findings known not to be reused (those of changed occurrences).
+  private readonly dropped = new Set<Finding>();
+  private readonly follows: boolean;
+  private readonly previous: SemanticMemo | undefined;
+  private readonly memo: SemanticMemo = new Map();
+  private readonly previousHits: ContradictionMemo | undefined;
+  private readonly hits: ContradictionMemo = new Map();
+  private readonly previousInSense: InSenseMemo | undefined;
+  private readonly inSense: InSenseMemo = new Map();
+  private readonly previousOrder: OrderMemo | undefined;
+
+  constructor(private readonly context: CheckContext) {
+    const follows = followsPrevious(context);
+    this.follows = follows;
+    this.previous = follows ? (context.previous.memo.get('semantic_check.resolve') as SemanticMemo | undefined) : undefined;
+    this.previousHits = follows ? (context.previous.memo.get('semantic_check.contradictions') as ContradictionMemo | undefined) : undefined;
+    this.previousInSense = follows ? (context.previous.memo.get('semantic_check.inSense') as InSenseMemo | undefined) : undefined;
+    this.previousOrder = follows ? (context.previous.memo.get('semantic_check.order') as OrderMemo | undefined) : undefined;
+  }
+
+  /** A resolved term's findings: where a sentence contradicts its definition. */
+  addContradictions(candidate: TermCandidate, resolution: Extract<Resolution, { kind: 'resolved' }>): void {
+    const { findings, starts, fresh, isNew } = this;
+    const lines = this.context.scan.lines;
+    isNew.length = 0;
+    const own = contradictions(this.context, candidate, resolution, this.previousHits, this.hits, isNew, this.dropped);
+    for (let k = 0; k < own.length; k++) {
+      if (isNew[k]) fresh.push(findings.length);
+      findings.push(own[k]!);
+      starts.push(lines.offsetOf(own[k]!.range.start));
+    }
+  }
+
+  /**
+   * An ordinary word listed as a synonym to avoid ("extend", "replace") is reported only where its
+   * sentence is about what the preferred term means (made afresh every time).
+   */
+  addInSense(candidate: TermCandidate, resolution: Extract<Resolution, { kind: 'synonym_to_avoid' }>): void {
+    const context = this.context;
+    const old = this.previous?.get(candidate.surface);
+    if (old !== undefined) for (const finding of old.findings) this.dropped.add(finding);
+    const shape = describe(candidate, resolution, context.critical);
+    const own = synonymsInSense(context, candidate, resolution, shape, this.previousInSense, this.inSense);
+    this.memo.set(candidate.surface, { candidate, resolution, shape, critical: context.critical, findings: own, inSenseOnly: true });
+    for (const finding of own) {
+      if (this.follows) this.fresh.push(this.findings.length);
+      this.findings.push(finding);
+      this.starts.push(context.scan.lines.offsetOf(finding.range.start));
+    }
+  }
+
+  /** One finding per occurrence of an unknown, ambiguous or deprecated term or a synonym to avoid. */
+  addOccurrences(candidate: TermCandidate, resolution: Exclude<Resolution, { kind: 'resolved' } | { kind: 'known' }>): void {
+    const { context, kept } = this;
+    const old = this.previous?.get(candidate.surface);
+    // Findings of an occurrence whose range did not change (same object) are the previous ones
+    // when everything else a finding holds is the same too.
+    const alike = old !== undefined && old.inSenseOnly === undefined && old.critical === context.critical && old.candidate.method === candidate.method && old.candidate.confidence === candidate.confidence;
+    // The same resolution (object) describes the candidate as before.
+    const shape = alike && old.resolution === resolution ? old.shape : describe(candidate, resolution, context.critical);
+    const same = alike && (shape === old.shape || sameShape(old.shape, shape)) ? old : undefined;
+    const own = reuseFindings(candidate, same, (range) => makeFinding(candidate, shape, range, context.critical), kept);
+    if (old !== undefined && old.inSenseOnly) for (const finding of old.findings) this.dropped.add(finding);
+    else if (old !== undefined && own !== old.findings) {
+      const reusedTail = same ? kept.tail : 0;
+      for (let k = same ? kept.head : 0; k < old.findings.length - reusedTail; k++) this.dropped.add(old.findings[k]!);
+    }
+    this.memo.set(candidate.surface, { candidate, resolution, shape, critical: context.critical, findings: own });
+    const { findings, starts, fresh, follows } = this;
+    const lines = context.scan.lines;
+    const offsets = candidateOffsets(candidate);
+    for (let k = 0; k < own.length; k++) {
+      // (Which findings are new matters only for splicing the previous order.)
+      if (follows && k >= kept.head && k < own.length - kept.tail) fresh.push(findings.length);
+      findings.push(own[k]!);
+      starts.push(offsets ? offsets[2 * k]! : lines.offsetOf(own[k]!.range.start));
+    }
+  }
+
+  /** The findings in document order, and the memos for the next check. */
+  finish(): void {
+    const context = this.context;
+    const previousOrder = this.previousOrder;
+    const order = (previousOrder && context.scan.edit && spliceOrder(previousOrder, context.scan.edit, this.findings, this.starts, this.fresh, this.dropped)) || sortByPosition(this.findings, this.starts);
+    context.findings = order.findings;
+    context.memo.set('semantic_check.order', order);
+    context.memo.set('semantic_check.resolve', this.memo);
+    context.memo.set('semantic_check.contradictions', this.hits);
+    context.memo.set('semantic_check.inSense', this.inSense);
+  }
+}
 
 /** Marks the resolutions of casing_pattern candidates, which judge ordinariness on their own. */
 const CASING_KEY = '\u0001casing';
