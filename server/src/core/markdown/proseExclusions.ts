@@ -169,15 +169,10 @@ export class ProseExclusions {
     const firstYear = this.nextYear(start, end);
     let r = 0;
     for (let at = this.interesting(start); at !== -1 && at < end; ) {
-      // Inside an inline range with white space (or the stretch's edge) on both sides, such as most
-      // code spans: every chunk there lies inside it, so the search goes on after it.
-      let j = r;
-      while (j < covering && data[j + 1]! <= at) j += 2;
-      if (j < covering && data[j]! <= at) {
-        const coverStart = data[j]!;
-        const coverEnd = data[j + 1]!;
-        if ((coverStart === start || isSpace(text.charCodeAt(coverStart - 1))) && (coverEnd >= end || isSpace(text.charCodeAt(coverEnd)))) {
-          at = coverEnd < end ? this.interesting(coverEnd) : -1;
+      if (r < covering) {
+        const after = this.afterCover(start, end, at, data, r, covering);
+        if (after !== at) {
+          at = after;
           continue;
         }
       }
@@ -213,23 +208,56 @@ export class ProseExclusions {
         stop = to + 1;
       }
       while (r < covering && data[r + 1]! <= from) r += 2;
-      if (!(r < covering && data[r]! <= from && to <= data[r + 1]!)) {
-        if (stop > at) {
-          // What `maskChunk` would do: `at` lies between the opening punctuation (none of which is
-          // classified) and `stop`, so `bits` are those of the chunk it looks at.
-          let base = from;
-          while (isOpening(text.charCodeAt(base))) base++;
-          // Inside one inline range but for its punctuation ("`FR-001`,"): nothing to add.
-          let k = r;
-          while (k < covering && data[k + 1]! <= base) k += 2;
-          const inside = k < covering && data[k]! <= base && stop <= data[k + 1]!;
-          if (stop - base >= 2 && !inside) this.maskClassified(start, base, stop, bits, ranges, r, covering);
-        } else this.maskChunk(start, from, to, ranges, r, covering);
-      }
+      if (!(r < covering && data[r]! <= from && to <= data[r + 1]!)) this.maskFound(start, from, at, stop, to, bits, ranges, r, covering);
       at = to < end ? this.interesting(to) : -1;
     }
-    // Chunks holding a date format.
-    for (let at = firstYear; at !== -1; at = this.nextYear(at + 1, end)) {
+    if (firstYear !== -1) this.maskDateFormats(start, end, firstYear, ranges, covering);
+  }
+
+  /**
+   * Where `find` goes on from an interesting character at `at`: after the inline range it lies in
+   * when that range has white space (or the stretch's edge) on both sides, such as most code spans
+   * (every chunk there lies inside it); else `at` itself. data[r] is the first inline range (of
+   * the `covering` first) not known to end before `at`.
+   */
+  private afterCover(start: number, end: number, at: number, data: readonly number[], r: number, covering: number): number {
+    const text = this.text;
+    let j = r;
+    while (j < covering && data[j + 1]! <= at) j += 2;
+    if (j < covering && data[j]! <= at) {
+      const coverStart = data[j]!;
+      const coverEnd = data[j + 1]!;
+      if ((coverStart === start || isSpace(text.charCodeAt(coverStart - 1))) && (coverEnd >= end || isSpace(text.charCodeAt(coverEnd)))) return coverEnd < end ? this.interesting(coverEnd) : -1;
+    }
+    return at;
+  }
+
+  /**
+   * The exclusions of the chunk text[from, to) that `find` found around `at`, not inside one
+   * inline range (data[r] is the first that ends after `from`): `stop` is after its last
+   * character that is not closing punctuation (-1: none), `bits` its characters' CHUNK_CLASS bits
+   * up to there.
+   */
+  private maskFound(start: number, from: number, at: number, stop: number, to: number, bits: number, ranges: Pairs, r: number, covering: number): void {
+    if (stop > at) {
+      // What `maskChunk` would do: `at` lies between the opening punctuation (none of which is
+      // classified) and `stop`, so `bits` are those of the chunk it looks at.
+      const text = this.text;
+      const data = ranges.data;
+      let base = from;
+      while (isOpening(text.charCodeAt(base))) base++;
+      // Inside one inline range but for its punctuation ("`FR-001`,"): nothing to add.
+      let k = r;
+      while (k < covering && data[k + 1]! <= base) k += 2;
+      const inside = k < covering && data[k]! <= base && stop <= data[k + 1]!;
+      if (stop - base >= 2 && !inside) this.maskClassified(start, base, stop, bits, ranges, r, covering);
+    } else this.maskChunk(start, from, to, ranges, r, covering);
+  }
+
+  /** The chunks of text[start, end) holding a date format ("YYYY-MM-DD"), the first "YYYY" or "yyyy" at `first`. */
+  private maskDateFormats(start: number, end: number, first: number, ranges: Pairs, covering: number): void {
+    const text = this.text;
+    for (let at = first; at !== -1; at = this.nextYear(at + 1, end)) {
       let from = at;
       while (from > start && !isSpace(text.charCodeAt(from - 1))) from--;
       let to = at + 1;
