@@ -71,6 +71,19 @@ const RARE_MIN_OCCURRENCES = 3;
 /** Findings that make a term a candidate: it is defined nowhere. */
 const UNDEFINED: ReadonlySet<ConflictType> = new Set<ConflictType>(['unknown', 'unresolved_critical']);
 
+/** A term's uses in one document: its first line (1-based) and how often. */
+interface DocumentUse {
+  path: string;
+  line: number;
+  count: number;
+}
+
+/** A term's uses across the workspace, one entry per document. */
+interface TermUses {
+  occurrences: number;
+  documents: DocumentUse[];
+}
+
 /**
  * The candidates of the documents' findings: every term with an unknown (or unresolved
  * critical) finding, the words documents use too rarely to report that add up across them, and
@@ -80,10 +93,26 @@ const UNDEFINED: ReadonlySet<ConflictType> = new Set<ConflictType>(['unknown', '
 export function rankCandidates(sources: Iterable<CandidateSource>, options: CandidateOptions = {}): GlossaryCandidate[] {
   const minSpecs = Math.max(1, options.minSpecs ?? 1);
   const maxExamples = Math.max(0, options.maxExamples ?? 3);
-  const uses = new Map<string, { occurrences: number; documents: { path: string; line: number; count: number }[] }>();
   const sourceList = [...sources];
-  for (const source of sourceList) {
-    const inDocument = new Map<string, { path: string; line: number; count: number }>();
+  const uses = undefinedTermUses(sourceList);
+  addRareWords(uses, sourceList);
+  const definitions = addDefinedTerms(uses, options.definitions ?? []);
+  addVocabularyUses(uses, definitions, sourceList);
+  const out: GlossaryCandidate[] = [];
+  for (const [term, use] of uses) {
+    const defined = definitions.get(term) ?? [];
+    const specs = new Set([...use.documents.map((d) => d.path), ...defined.map((d) => d.path)]).size;
+    if (specs < minSpecs) continue;
+    out.push({ term, specs, occurrences: use.occurrences, examples: examplesOf(use, maxExamples), definitions: defined.map(({ mission, path, line, definition }) => ({ mission, path, line, definition })) });
+  }
+  return out.sort((a, b) => b.specs - a.specs || b.occurrences - a.occurrences || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
+}
+
+/** The uses of every term with an unknown (or unresolved critical) finding. */
+function undefinedTermUses(sources: readonly CandidateSource[]): Map<string, TermUses> {
+  const uses = new Map<string, TermUses>();
+  for (const source of sources) {
+    const inDocument = new Map<string, DocumentUse>();
     for (const finding of source.findings) {
       if (!UNDEFINED.has(finding.conflictType)) continue;
       let use = uses.get(finding.term);
@@ -101,12 +130,18 @@ export function rankCandidates(sources: Iterable<CandidateSource>, options: Cand
       }
     }
   }
-  // Rare words add up across documents: used by other documents too, a term's count grows; a
-  // word no document repeats is a candidate once the workspace uses it at least three times in
-  // at least two documents (a word used twice in each of forty specs is the team's).
-  // A word never written in lowercase anywhere is a name (or only ever starts sentences).
-  const rare = new Map<string, { occurrences: number; lower: number; documents: { path: string; line: number; count: number }[] }>();
-  for (const source of sourceList) {
+  return uses;
+}
+
+/**
+ * Rare words add up across documents: used by other documents too, a term's count grows; a
+ * word no document repeats is a candidate once the workspace uses it at least three times in
+ * at least two documents (a word used twice in each of forty specs is the team's).
+ * A word never written in lowercase anywhere is a name (or only ever starts sentences).
+ */
+function addRareWords(uses: Map<string, TermUses>, sources: readonly CandidateSource[]): void {
+  const rare = new Map<string, { occurrences: number; lower: number; documents: DocumentUse[] }>();
+  for (const source of sources) {
     for (const word of source.rareWords ?? []) {
       let use = rare.get(word.surface);
       if (!use) rare.set(word.surface, (use = { occurrences: 0, lower: 0, documents: [] }));
@@ -129,16 +164,24 @@ export function rankCandidates(sources: Iterable<CandidateSource>, options: Cand
       uses.set(term, { occurrences: extra.occurrences, documents: extra.documents });
     }
   }
+}
+
+/** Missions' own definitions by term; every term defined is a candidate (with no uses yet if it had none). */
+function addDefinedTerms(uses: Map<string, TermUses>, definitionList: readonly CandidateDefinition[]): Map<string, CandidateDefinition[]> {
   const definitions = new Map<string, CandidateDefinition[]>();
-  for (const definition of options.definitions ?? []) {
+  for (const definition of definitionList) {
     const list = definitions.get(definition.term) ?? [];
     list.push(definition);
     definitions.set(definition.term, list);
     // A term only its own mission uses is still a candidate: its definition says what it is.
     if (!uses.has(definition.term)) uses.set(definition.term, { occurrences: 0, documents: [] });
   }
-  // Uses of the terms missions define, where they resolve too (in the defining missions' documents).
-  for (const source of sourceList) {
+  return definitions;
+}
+
+/** Uses of the terms missions define, where they resolve too (in the defining missions' documents). */
+function addVocabularyUses(uses: Map<string, TermUses>, definitions: ReadonlyMap<string, unknown>, sources: readonly CandidateSource[]): void {
+  for (const source of sources) {
     for (const use of source.vocabularyUses ?? []) {
       const entry = definitions.has(use.term) ? uses.get(use.term) : undefined;
       if (!entry) continue;
@@ -151,16 +194,12 @@ export function rankCandidates(sources: Iterable<CandidateSource>, options: Cand
       entry.occurrences += use.count;
     }
   }
-  const out: GlossaryCandidate[] = [];
-  for (const [term, use] of uses) {
-    const defined = definitions.get(term) ?? [];
-    const specs = new Set([...use.documents.map((d) => d.path), ...defined.map((d) => d.path)]).size;
-    if (specs < minSpecs) continue;
-    const examples = [...use.documents]
-      .sort((a, b) => b.count - a.count || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
-      .slice(0, maxExamples)
-      .map(({ path, line }) => ({ path, line }));
-    out.push({ term, specs, occurrences: use.occurrences, examples, definitions: defined.map(({ mission, path, line, definition }) => ({ mission, path, line, definition })) });
-  }
-  return out.sort((a, b) => b.specs - a.specs || b.occurrences - a.occurrences || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
+}
+
+/** One example per document, the documents using the term most first (then by path). */
+function examplesOf(use: TermUses, maxExamples: number): { path: string; line: number }[] {
+  return [...use.documents]
+    .sort((a, b) => b.count - a.count || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+    .slice(0, maxExamples)
+    .map(({ path, line }) => ({ path, line }));
 }

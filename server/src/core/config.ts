@@ -25,67 +25,95 @@ export function parseGlossaryConfig(text: string): { config: GlossaryConfig; pro
   const lines = new LineIndex(text);
   const problems: SourceProblem[] = [];
   const config: GlossaryConfig = { ...DEFAULT_CONFIG, disabledExtractors: [], ignoreWords: [] };
-  const rangeOf = (node: Node | null | undefined) => lines.rangeOf(node?.range?.[0] ?? 0, node?.range?.[1] ?? 0);
-  const warn = (code: string, message: string, node: Node | null | undefined) => problems.push({ code, message, severity: 'warning', range: rangeOf(node) });
-  const duplicates = (map: YAMLMap, where: string) =>
-    reportDuplicateKeys(map, (key, first, duplicate) =>
-      warn('config.duplicate-key', `Duplicate key \`${key}\`${where} (first at line ${lines.positionAt(first.range?.[0] ?? 0).line + 1}); only the first one is read.`, duplicate),
-    );
-
   const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: false });
   if (doc.errors.length > 0) {
     const error = doc.errors[0]!;
     problems.push({ code: 'config.parse-error', message: `.kittify/config.yaml is not valid YAML: ${error.message.split('\n')[0]}`, severity: 'error', range: lines.rangeOf(error.pos[0], error.pos[1]) });
     return { config, problems, parsed: false };
   }
-  const root = doc.contents;
-  if (root === null || (isScalar(root) && root.value === null)) return { config, problems, parsed: true };
+  const report = configProblems(lines, problems);
+  const block = glossaryBlock(doc.contents, report);
+  if (block) readGlossaryBlock(block, config, report);
+  return { config, problems, parsed: true };
+}
+
+/** Reports problems at the nodes of config.yaml. */
+interface ConfigProblems {
+  add(code: string, message: string, severity: 'error' | 'warning', node: Node | null | undefined): void;
+  /** Repeated keys of `map` (`where` says which map, for the message): only the first one is read. */
+  duplicates(map: YAMLMap, where: string): void;
+}
+
+function configProblems(lines: LineIndex, problems: SourceProblem[]): ConfigProblems {
+  const add: ConfigProblems['add'] = (code, message, severity, node) => problems.push({ code, message, severity, range: lines.rangeOf(node?.range?.[0] ?? 0, node?.range?.[1] ?? 0) });
+  return {
+    add,
+    duplicates: (map, where) =>
+      reportDuplicateKeys(map, (key, first, duplicate) =>
+        add('config.duplicate-key', `Duplicate key \`${key}\`${where} (first at line ${lines.positionAt(first.range?.[0] ?? 0).line + 1}); only the first one is read.`, 'warning', duplicate),
+      ),
+  };
+}
+
+/** The `glossary:` mapping, when there is one; a root or block that is no mapping is reported. */
+function glossaryBlock(root: Node | null, report: ConfigProblems): YAMLMap | undefined {
+  if (root === null || (isScalar(root) && root.value === null)) return undefined;
   if (!isMap(root)) {
-    problems.push({ code: 'config.invalid-root', message: '.kittify/config.yaml must be a mapping.', severity: 'error', range: rangeOf(root) });
-    return { config, problems, parsed: true };
+    report.add('config.invalid-root', '.kittify/config.yaml must be a mapping.', 'error', root);
+    return undefined;
   }
-  duplicates(root, '');
+  report.duplicates(root, '');
   const glossaryPair = findPair(root, 'glossary');
   const block = glossaryPair?.value as Node | null | undefined;
-  if (!glossaryPair || block === null || block === undefined || (isScalar(block) && block.value === null)) return { config, problems, parsed: true };
+  if (!glossaryPair || block === null || block === undefined || (isScalar(block) && block.value === null)) return undefined;
   if (!isMap(block)) {
-    problems.push({ code: 'config.invalid-glossary', message: '`glossary` in .kittify/config.yaml must be a mapping.', severity: 'error', range: rangeOf(block) });
-    return { config, problems, parsed: true };
+    report.add('config.invalid-glossary', '`glossary` in .kittify/config.yaml must be a mapping.', 'error', block);
+    return undefined;
   }
-  duplicates(block, ' in `glossary`');
-  const valueNode = (key: string) => findPair(block, key)?.value as Node | null | undefined;
-  const scalar = (node: Node | null | undefined): unknown => (node === null || node === undefined ? null : isScalar(node) ? node.value : node);
-  const shown = (value: unknown) => (isSeq(value) ? 'a list' : isMap(value) ? 'a mapping' : `'${String(value)}'`);
+  report.duplicates(block, ' in `glossary`');
+  return block;
+}
 
+/** The keys of the `glossary:` block into `config`; a value of the wrong kind is reported and ignored. */
+function readGlossaryBlock(block: YAMLMap, config: GlossaryConfig, report: ConfigProblems): void {
+  const valueNode = (key: string) => findPair(block, key)?.value as Node | null | undefined;
   const strictnessNode = valueNode('strictness');
   if (strictnessNode !== undefined) {
     const value = scalar(strictnessNode);
     if (value !== null) {
       // A collection or an alias is kept as its YAML text, for the messages of the documents it applies to.
       config.strictness = isScalar(strictnessNode) ? value : String(strictnessNode).trim();
-      if (!isStrictness(value)) warn('config.invalid-strictness', `glossary.strictness must be off, medium or max (got ${shown(value)}); using medium.`, strictnessNode);
+      if (!isStrictness(value)) report.add('config.invalid-strictness', `glossary.strictness must be off, medium or max (got ${shown(value)}); using medium.`, 'warning', strictnessNode);
     }
   }
   const checkNode = valueNode('check');
   const check = scalar(checkNode);
   if (check === 'disabled' || check === false) config.check = false;
-  else if (check !== null && check !== 'enabled' && check !== true) warn('config.invalid-check', `glossary.check must be enabled or disabled (got ${shown(check)}).`, checkNode);
-  config.disabledExtractors = stringList(valueNode('disabled_extractors'), 'disabled_extractors');
-  config.ignoreWords = stringList(valueNode('ignore_words'), 'ignore_words').map((w) => w.toLowerCase());
-  return { config, problems, parsed: true };
+  else if (check !== null && check !== 'enabled' && check !== true) report.add('config.invalid-check', `glossary.check must be enabled or disabled (got ${shown(check)}).`, 'warning', checkNode);
+  config.disabledExtractors = stringList(valueNode('disabled_extractors'), 'disabled_extractors', report);
+  config.ignoreWords = stringList(valueNode('ignore_words'), 'ignore_words', report).map((w) => w.toLowerCase());
+}
 
-  function stringList(node: Node | null | undefined, key: string): string[] {
-    if (node === undefined || node === null || scalar(node) === null) return [];
-    if (isSeq(node)) {
-      const out: string[] = [];
-      for (const item of node.items as (Node | null)[]) {
-        const value = scalar(item);
-        if (typeof value === 'string') out.push(value);
-        else warn('config.invalid-list', `glossary.${key} must be a list of strings; this item is ignored.`, item ?? node);
-      }
-      return out;
+function stringList(node: Node | null | undefined, key: string, report: ConfigProblems): string[] {
+  if (node === undefined || node === null || scalar(node) === null) return [];
+  if (isSeq(node)) {
+    const out: string[] = [];
+    for (const item of node.items as (Node | null)[]) {
+      const value = scalar(item);
+      if (typeof value === 'string') out.push(value);
+      else report.add('config.invalid-list', `glossary.${key} must be a list of strings; this item is ignored.`, 'warning', item ?? node);
     }
-    warn('config.invalid-list', `glossary.${key} must be a list of strings (got ${shown(scalar(node))}).`, node);
-    return [];
+    return out;
   }
+  report.add('config.invalid-list', `glossary.${key} must be a list of strings (got ${shown(scalar(node))}).`, 'warning', node);
+  return [];
+}
+
+function scalar(node: Node | null | undefined): unknown {
+  return node === null || node === undefined ? null : isScalar(node) ? node.value : node;
+}
+
+/** A value as messages show it. */
+function shown(value: unknown): string {
+  return isSeq(value) ? 'a list' : isMap(value) ? 'a mapping' : `'${String(value)}'`;
 }

@@ -5,7 +5,7 @@
  * `terms:` with no value, `terms: []` and flow lists. A file that does not parse is not touched.
  */
 
-import { isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, parseDocument, type Node, type YAMLSeq } from 'yaml';
 import type { Range, TextEdit } from 'vscode-languageserver-types';
 import { normalizeSurface } from '../core/normalize';
 import { isPlaceholderDefinition } from '../core/placeholder';
@@ -70,54 +70,72 @@ export function findDraftEntry(text: string, term: string): Range | undefined {
  * (or as `extras` say).
  */
 export function insertDraftEntry(existing: string | undefined, scope: string, term: string, definition = draftDefinition(term), extras: EntryExtras = {}): SeedInsertionOutcome {
-  const entryText = (t: string, d: string, dash: number, key: number, eol: string) => blockEntry(t, d, dash, key, eol, extras);
-  if (existing === undefined) {
-    const header = `# ${SCOPE_TITLES[scope] ?? `Glossary (${scope}).`}\n\nterms:\n`;
-    const entry = entryText(term, definition, 2, 4, '\n');
-    return finish('', [{ at: 0, end: 0, text: header + entry.text }], header.length + entry.definitionAt, definition, true);
-  }
+  const entry: NewEntry = { term, definition, extras };
+  if (existing === undefined) return newFile(scope, entry);
   const eol = existing.includes('\r\n') ? '\r\n' : '\n';
   const doc = parseDocument(existing, { uniqueKeys: false, prettyErrors: false });
   if (doc.errors.length > 0) return { ok: false, message: `the file has YAML errors (${doc.errors[0]!.message.split('\n')[0]}); fix them first` };
   const root = doc.contents as Node | null;
   const emptyRoot = root === null || (isScalar(root) && root.value === null && (!root.range || root.range[1] === root.range[0]));
-  if (emptyRoot || (isMap(root) && !root.flow && !findPair(root, 'terms'))) {
-    // No `terms:` yet: add the key and the entry at the end of the file.
-    const lead = existing.length === 0 || existing.endsWith('\n') ? '' : eol;
-    const head = `${lead}terms:${eol}`;
-    const entry = entryText(term, definition, 2, 4, eol);
-    return finish(existing, [{ at: existing.length, end: existing.length, text: head + entry.text }], existing.length + head.length + entry.definitionAt, definition, false);
-  }
+  if (emptyRoot || (isMap(root) && !root.flow && !findPair(root, 'terms'))) return withTermsKey(existing, eol, entry);
   if (!isMap(root) || root.flow) return { ok: false, message: 'the file is not a block mapping with a `terms:` list' };
 
   const pair = findPair(root, 'terms')!;
-  const key = pair.key as Node;
   const value = pair.value as Node | null;
   const lines = new LineIndex(existing);
-  const keyLineEnd = lines.lineEnd(lines.positionAt(key.range![1]).line);
-
   if (value === null || (isScalar(value) && value.value === null) || (isSeq(value) && value.flow && value.items.length === 0)) {
-    // `terms:`, `terms: ~` or `terms: []`: clear the value, put a block list under the key.
-    const entry = entryText(term, definition, 2, 4, eol);
-    const insert: RawEdit = { at: keyLineEnd, end: keyLineEnd, text: eol + entry.text.slice(0, -eol.length) };
-    const cleared = value !== null && value.range && value.range[1] > value.range[0] ? { at: value.range[0], end: value.range[1], text: '' } : undefined;
-    const shift = cleared && cleared.end <= keyLineEnd ? cleared.end - cleared.at : 0;
-    const edits = cleared ? [insert, cleared].sort((a, b) => a.at - b.at) : [insert];
-    return finish(existing, edits, keyLineEnd - shift + eol.length + entry.definitionAt, definition, false);
+    return intoEmptyTerms(existing, eol, entry, lines.lineEnd(lines.positionAt((pair.key as Node).range![1]).line), value);
   }
   if (!isSeq(value)) return { ok: false, message: '`terms` is not a list' };
+  if (value.flow) return intoFlowList(existing, entry, value);
+  return afterLastItem(existing, eol, entry, lines, value);
+}
 
-  if (value.flow) {
-    // `terms: [{...}, {...}]`: add one more flow mapping before the closing bracket.
-    const close = existing.lastIndexOf(']', value.range![1]);
-    const prefix = `, {surface: ${scalar(term)}, definition: `;
-    const avoid = extras.synonymsToAvoid?.length ? `, synonyms_to_avoid: [${extras.synonymsToAvoid.map(scalar).join(', ')}]` : '';
-    const text = `${prefix}${scalar(definition)}, status: ${extras.status ?? 'draft'}${avoid}}`;
-    let at = close;
-    while (at > 0 && /\s/.test(existing[at - 1]!)) at--;
-    return finish(existing, [{ at, end: at, text }], at + prefix.length, definition, false);
-  }
+/** The entry to add: the term, its definition and what else it says. */
+interface NewEntry {
+  term: string;
+  definition: string;
+  extras: EntryExtras;
+}
 
+/** A file that does not exist yet: a title comment, `terms:` and the entry. */
+function newFile(scope: string, { term, definition, extras }: NewEntry): SeedInsertionOutcome {
+  const header = `# ${SCOPE_TITLES[scope] ?? `Glossary (${scope}).`}\n\nterms:\n`;
+  const entry = blockEntry(term, definition, 2, 4, '\n', extras);
+  return finish('', [{ at: 0, end: 0, text: header + entry.text }], header.length + entry.definitionAt, definition, true);
+}
+
+/** No `terms:` yet: add the key and the entry at the end of the file. */
+function withTermsKey(existing: string, eol: string, { term, definition, extras }: NewEntry): SeedInsertionOutcome {
+  const lead = existing.length === 0 || existing.endsWith('\n') ? '' : eol;
+  const head = `${lead}terms:${eol}`;
+  const entry = blockEntry(term, definition, 2, 4, eol, extras);
+  return finish(existing, [{ at: existing.length, end: existing.length, text: head + entry.text }], existing.length + head.length + entry.definitionAt, definition, false);
+}
+
+/** `terms:`, `terms: ~` or `terms: []`: clear the value, put a block list under the key (whose line ends at `keyLineEnd`). */
+function intoEmptyTerms(existing: string, eol: string, { term, definition, extras }: NewEntry, keyLineEnd: number, value: Node | null): SeedInsertionOutcome {
+  const entry = blockEntry(term, definition, 2, 4, eol, extras);
+  const insert: RawEdit = { at: keyLineEnd, end: keyLineEnd, text: eol + entry.text.slice(0, -eol.length) };
+  const cleared = value !== null && value.range && value.range[1] > value.range[0] ? { at: value.range[0], end: value.range[1], text: '' } : undefined;
+  const shift = cleared && cleared.end <= keyLineEnd ? cleared.end - cleared.at : 0;
+  const edits = cleared ? [insert, cleared].sort((a, b) => a.at - b.at) : [insert];
+  return finish(existing, edits, keyLineEnd - shift + eol.length + entry.definitionAt, definition, false);
+}
+
+/** `terms: [{...}, {...}]`: add one more flow mapping before the closing bracket. */
+function intoFlowList(existing: string, { term, definition, extras }: NewEntry, value: YAMLSeq): SeedInsertionOutcome {
+  const close = existing.lastIndexOf(']', value.range![1]);
+  const prefix = `, {surface: ${scalar(term)}, definition: `;
+  const avoid = extras.synonymsToAvoid?.length ? `, synonyms_to_avoid: [${extras.synonymsToAvoid.map(scalar).join(', ')}]` : '';
+  const text = `${prefix}${scalar(definition)}, status: ${extras.status ?? 'draft'}${avoid}}`;
+  let at = close;
+  while (at > 0 && /\s/.test(existing[at - 1]!)) at--;
+  return finish(existing, [{ at, end: at, text }], at + prefix.length, definition, false);
+}
+
+/** A block list: the new item after the last one, indented as the list is (blank line between items if the list has them). */
+function afterLastItem(existing: string, eol: string, { term, definition, extras }: NewEntry, lines: LineIndex, value: YAMLSeq): SeedInsertionOutcome {
   const items = value.items as Node[];
   const first = items[0]!;
   const last = items[items.length - 1]!;
@@ -126,7 +144,7 @@ export function insertDraftEntry(existing: string | undefined, scope: string, te
   const end = contentEnd(existing, last.range![1]);
   const newline = existing.indexOf('\n', end);
   const blank = items.length >= 2 && /\n[ \t]*\r?\n/.test(existing.slice(contentEnd(existing, items[items.length - 2]!.range![1]), last.range![0])) ? eol : '';
-  const entry = entryText(term, definition, dashColumn, Math.max(keyColumn, dashColumn + 2), eol);
+  const entry = blockEntry(term, definition, dashColumn, Math.max(keyColumn, dashColumn + 2), eol, extras);
   if (newline === -1) {
     const text = eol + blank + entry.text;
     return finish(existing, [{ at: existing.length, end: existing.length, text }], existing.length + eol.length + blank.length + entry.definitionAt, definition, false);

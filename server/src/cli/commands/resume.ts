@@ -14,13 +14,13 @@ import { EventStore, eventLogDir } from '../../node/eventStore';
 import { EXIT_BLOCKED, EXIT_OK, FileError, UsageError } from '../errors';
 import { documentConflicts } from '../events/conflicts';
 import { CHECKPOINT_CURSOR } from '../events/pipelineEvents';
-import { findStepDocuments, stepInputHash } from '../events/stepInputs';
+import { findStepDocuments, stepInputHash, type StepDocument } from '../events/stepInputs';
 import { openTerminal, terminalAvailable } from '../events/terminal';
 import { assertUsableConfig, requireWorkspaceRoot } from '../events/workspace';
 import { relativePath } from '../output/json';
 import { shown } from '../output/terminal';
 import { ANSI, formatProblems, formatText, PLAIN } from '../output/text';
-import { runCheck } from '../runCheck';
+import { runCheck, type CheckedDocument } from '../runCheck';
 import type { CliIo, ParsedCommand } from '../types';
 
 export const RESUME_OPTIONS = {
@@ -30,6 +30,8 @@ export const RESUME_OPTIONS = {
   'no-color': { type: 'boolean' },
 } as const;
 
+type Checkpoint = LoggedEventOfType<'StepCheckpointed'>;
+
 export async function resumeCommand(command: ParsedCommand, io: CliIo): Promise<number> {
   const { values, positionals } = command;
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}' (usage: resume --retry-token T [--yes])`);
@@ -37,10 +39,40 @@ export async function resumeCommand(command: ParsedCommand, io: CliIo): Promise<
   if (!token) throw new UsageError('--retry-token T is required (check --emit-events prints it when a step is blocked)');
   const root = requireWorkspaceRoot(values['root'] as string | undefined, io.cwd);
 
+  const checkpoint = await resumableCheckpoint(root, token, io);
+  const doc = stepDocument(root, checkpoint, io);
+  const docPath = relativePath(io.cwd, doc.absolutePath);
+  const notes: string[] = [shown`Resuming step '${checkpoint.step_id}' of mission ${checkpoint.mission_id} (${docPath}) from checkpoint ${token} at ${checkpoint.cursor}, strictness ${checkpoint.strictness}.`];
+  if (doc.inputHash !== checkpoint.input_hash && !(await confirmChangedInputs(doc, checkpoint, docPath, values['yes'] === true, io, notes))) {
+    io.stderr('Resume aborted: the inputs changed and you did not confirm.');
+    return 2;
+  }
+
+  const run = await runCheck([doc.absolutePath], { strictness: checkpoint.strictness, mission: checkpoint.mission_id });
+  for (const snapshot of run.snapshots) assertUsableConfig(snapshot);
+  const checked = run.documents[0];
+  if (!checked) throw new FileError(`cannot read ${docPath}: ${run.skipped[0]?.reason ?? 'skipped'}`);
+  // The check recomputes from the current file; if it changed between the hash and the read, say so.
+  if (stepInputHash(root, checked.absolutePath, checked.text) !== doc.inputHash) notes.push(shown`${docPath} changed while resuming; the latest text was checked.`);
+  notes.push(...scopeChanges(checkpoint, checked));
+
+  const palette = io.isTTY && !values['no-color'] && !io.env['NO_COLOR'] ? ANSI : PLAIN;
+  if (notes.length > 0) io.stderr(notes.join('\n'));
+  if (run.problems.length > 0) io.stderr(formatProblems(run.problems, io.cwd, palette));
+  io.stdout([formatText(run, io.cwd, palette), ...outcomeLines(checkpoint, checked)].join('\n'));
+  return checked.report.blocked ? EXIT_BLOCKED : EXIT_OK;
+}
+
+/** The checkpoint of `token`, when it exists and is at a cursor that can be resumed. */
+async function resumableCheckpoint(root: string, token: string, io: CliIo): Promise<Checkpoint> {
   const checkpoint = await findCheckpoint(root, token);
   if (!checkpoint) throw new UsageError(`no StepCheckpointed with retry token ${token} in the event logs in ${relativePath(io.cwd, eventLogDir(root))}`);
   if (checkpoint.cursor !== CHECKPOINT_CURSOR) throw new UsageError(`checkpoint ${token} is at cursor '${checkpoint.cursor}'; only '${CHECKPOINT_CURSOR}' can be resumed`);
+  return checkpoint;
+}
 
+/** The step's document: the one with the checkpoint's inputs, or the only one of the step. */
+function stepDocument(root: string, checkpoint: Checkpoint, io: CliIo): StepDocument {
   const candidates = findStepDocuments(root, checkpoint.mission_id, checkpoint.step_id, checkpoint.input_hash, io.cwd);
   if (candidates.length === 0) throw new FileError(`the document of step '${checkpoint.step_id}' of mission ${checkpoint.mission_id} is no longer in ${root}`);
   const unchanged = candidates.filter((d) => d.inputHash === checkpoint.input_hash);
@@ -51,34 +83,32 @@ export async function resumeCommand(command: ParsedCommand, io: CliIo): Promise<
         candidates.map((d) => relativePath(io.cwd, d.absolutePath)).join(', '),
     );
   }
-  const docPath = relativePath(io.cwd, doc.absolutePath);
-  const notes: string[] = [shown`Resuming step '${checkpoint.step_id}' of mission ${checkpoint.mission_id} (${docPath}) from checkpoint ${token} at ${checkpoint.cursor}, strictness ${checkpoint.strictness}.`];
+  return doc;
+}
 
-  if (doc.inputHash !== checkpoint.input_hash) {
-    const what = shown`Inputs changed since the checkpoint (${docPath}: input_hash ${checkpoint.input_hash.slice(0, 12)}\u2026 \u2192 ${doc.inputHash.slice(0, 12)}\u2026).`;
-    if (values['yes'] === true) {
-      notes.push(`${what} Proceeding (--yes).`);
-    } else if (terminalAvailable(io)) {
-      io.stderr([...notes.splice(0), what].join('\n'));
-      const terminal = openTerminal(io);
-      const answer = await terminal.ask('Inputs changed since the checkpoint. Proceed? [y/N] ');
-      terminal.close();
-      if (!/^\s*y(es)?\s*$/i.test(answer ?? '')) {
-        io.stderr('Resume aborted: the inputs changed and you did not confirm.');
-        return 2;
-      }
-    } else {
-      throw new UsageError(`${what} Not resuming without confirmation: re-run with --yes to resume with the changed inputs, or run check again for a new checkpoint.`);
-    }
+/**
+ * Whether to resume although the inputs changed: yes with --yes (noted), else asked at a
+ * terminal (the notes so far printed first), else a usage error.
+ */
+async function confirmChangedInputs(doc: StepDocument, checkpoint: Checkpoint, docPath: string, yes: boolean, io: CliIo, notes: string[]): Promise<boolean> {
+  const what = shown`Inputs changed since the checkpoint (${docPath}: input_hash ${checkpoint.input_hash.slice(0, 12)}\u2026 \u2192 ${doc.inputHash.slice(0, 12)}\u2026).`;
+  if (yes) {
+    notes.push(`${what} Proceeding (--yes).`);
+    return true;
   }
+  if (!terminalAvailable(io)) {
+    throw new UsageError(`${what} Not resuming without confirmation: re-run with --yes to resume with the changed inputs, or run check again for a new checkpoint.`);
+  }
+  io.stderr([...notes.splice(0), what].join('\n'));
+  const terminal = openTerminal(io);
+  const answer = await terminal.ask('Inputs changed since the checkpoint. Proceed? [y/N] ');
+  terminal.close();
+  return /^\s*y(es)?\s*$/i.test(answer ?? '');
+}
 
-  const run = await runCheck([doc.absolutePath], { strictness: checkpoint.strictness, mission: checkpoint.mission_id });
-  for (const snapshot of run.snapshots) assertUsableConfig(snapshot);
-  const checked = run.documents[0];
-  if (!checked) throw new FileError(`cannot read ${docPath}: ${run.skipped[0]?.reason ?? 'skipped'}`);
-  // The check recomputes from the current file; if it changed between the hash and the read, say so.
-  if (stepInputHash(root, checked.absolutePath, checked.text) !== doc.inputHash) notes.push(shown`${docPath} changed while resuming; the latest text was checked.`);
-
+/** Notes on the glossary scopes that changed, went or came since the checkpoint. */
+function scopeChanges(checkpoint: Checkpoint, checked: CheckedDocument): string[] {
+  const notes: string[] = [];
   const current = new Map(checked.snapshot.scopeRefs().map((r) => [r.scope, r.version_id]));
   for (const ref of checkpoint.scope_refs) {
     const now = current.get(ref.scope);
@@ -86,25 +116,22 @@ export async function resumeCommand(command: ParsedCommand, io: CliIo): Promise<
     else if (now !== ref.version_id) notes.push(shown`Glossary scope ${ref.scope} changed since the checkpoint (version ${ref.version_id} \u2192 ${now}).`);
   }
   for (const scope of current.keys()) if (!checkpoint.scope_refs.some((r) => r.scope === scope)) notes.push(shown`Glossary scope ${scope} was added since the checkpoint.`);
+  return notes;
+}
 
-  const palette = io.isTTY && !values['no-color'] && !io.env['NO_COLOR'] ? ANSI : PLAIN;
-  if (notes.length > 0) io.stderr(notes.join('\n'));
-  if (run.problems.length > 0) io.stderr(formatProblems(run.problems, io.cwd, palette));
-  const lines = [formatText(run, io.cwd, palette)];
-  if (checked.report.blocked) {
-    const blocking = documentConflicts(checked).filter((c) => c.blocking);
-    lines.push(`Still blocked by ${blocking.length} conflict${blocking.length === 1 ? '' : 's'}: ` + shown`${blocking.map((c) => `${c.term} (${c.wire.conflict_type}, ${c.wire.severity})`).join(', ')}.`);
-    lines.push(shown`Resolve with: spec-glossary resolve <term> --mission ${checkpoint.mission_id} --sense N, then resume again.`);
-  } else {
-    lines.push(shown`Gate passed: step '${checkpoint.step_id}' of mission ${checkpoint.mission_id} is no longer blocked; generation may proceed.`);
-  }
-  io.stdout(lines.join('\n'));
-  return checked.report.blocked ? EXIT_BLOCKED : EXIT_OK;
+/** What the gate says now: still blocked (by which conflicts, and how to go on), or passed. */
+function outcomeLines(checkpoint: Checkpoint, checked: CheckedDocument): string[] {
+  if (!checked.report.blocked) return [shown`Gate passed: step '${checkpoint.step_id}' of mission ${checkpoint.mission_id} is no longer blocked; generation may proceed.`];
+  const blocking = documentConflicts(checked).filter((c) => c.blocking);
+  return [
+    `Still blocked by ${blocking.length} conflict${blocking.length === 1 ? '' : 's'}: ` + shown`${blocking.map((c) => `${c.term} (${c.wire.conflict_type}, ${c.wire.severity})`).join(', ')}.`,
+    shown`Resolve with: spec-glossary resolve <term> --mission ${checkpoint.mission_id} --sense N, then resume again.`,
+  ];
 }
 
 /** The StepCheckpointed with `token`; copies of it (same token) resolve to the first in replay order. */
-async function findCheckpoint(root: string, token: string): Promise<LoggedEventOfType<'StepCheckpointed'> | undefined> {
-  let found: { event: LoggedEventOfType<'StepCheckpointed'>; key: ReplayKey } | undefined;
+async function findCheckpoint(root: string, token: string): Promise<Checkpoint | undefined> {
+  let found: { event: Checkpoint; key: ReplayKey } | undefined;
   await new EventStore(root).stream(
     (event, _file, _line, position) => {
       if (event.event_type !== 'StepCheckpointed' || event.retry_token !== token) return;

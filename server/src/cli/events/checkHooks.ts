@@ -54,9 +54,14 @@ interface BlockingItem {
   order: number;
 }
 
+/** A blocked document's retry token, printed once the check is over. */
+type Checkpoint = { absolutePath: string; retryToken: string };
+
+type RecordMode = { emit: boolean; interactive: boolean };
+
 export function checkHooks(): CheckCommandHooks {
   const notes: string[] = [];
-  const checkpoints: { absolutePath: string; retryToken: string }[] = [];
+  const checkpoints: Checkpoint[] = [];
   return {
     formats: { sarif: sarifOutput },
     async beforeOutput(run, command, io, recheck) {
@@ -96,18 +101,29 @@ function assertReadable(run: CheckRun): void {
   }
 }
 
-async function recordEvents(
-  run: CheckRun,
-  io: CliIo,
-  mode: { emit: boolean; interactive: boolean },
-  notes: string[],
-  checkpoints: { absolutePath: string; retryToken: string }[],
-): Promise<boolean> {
+/**
+ * Records a run's events: groups the documents by mission, asks about blocking conflicts at the
+ * terminal, defers the rest, writes each mission's events. True when an answer decided a term
+ * (the caller then checks again).
+ */
+async function recordEvents(run: CheckRun, io: CliIo, mode: RecordMode, notes: string[], checkpoints: Checkpoint[]): Promise<boolean> {
   const ctx = newRunContext();
+  const { groups, blocking } = groupByMission(run, io, mode, ctx, notes);
+  let asked = { answered: new Set<BlockingItem>(), decided: false };
+  if (mode.interactive && blocking.length > 0) asked = await askAboutConflicts(blocking, io, mode, ctx);
+  const { answered, decided } = asked;
+  if (mode.emit) {
+    for (const item of blocking) if (!answered.has(item)) defer(item, ctx);
+  }
+  for (const group of groups.values()) await writeGroupEvents(group, io, mode, ctx, notes, checkpoints);
+  return decided;
+}
+
+/** The checked documents by workspace and mission, with their events, and the blocking conflicts (one per mission and term). */
+function groupByMission(run: CheckRun, io: CliIo, mode: RecordMode, ctx: RunContext, notes: string[]): { groups: Map<string, MissionGroup>; blocking: BlockingItem[] } {
   const groups = new Map<string, MissionGroup>();
   const blocking: BlockingItem[] = [];
   const seen = new Set<string>();
-
   for (const doc of run.documents) {
     // `glossary_check: disabled` (front matter or config): no pipeline ran, so there is nothing to record.
     if (!doc.report.checked) continue;
@@ -133,50 +149,50 @@ async function recordEvents(
       blocking.push({ group, entry, conflict, order: blocking.length });
     }
   }
+  return { groups, blocking };
+}
 
+/** Asks at the terminal about the most severe blocking conflicts; which were answered, and whether a term got decided. */
+async function askAboutConflicts(blocking: BlockingItem[], io: CliIo, mode: RecordMode, ctx: RunContext): Promise<{ answered: Set<BlockingItem>; decided: boolean }> {
   const answered = new Set<BlockingItem>();
   let decided = false;
-  if (mode.interactive && blocking.length > 0) {
-    const asked = [...blocking].sort((a, b) => SEVERITY_RANK[b.conflict.wire.severity] - SEVERITY_RANK[a.conflict.wire.severity] || a.order - b.order).slice(0, MAX_PROMPTS);
-    const terminal = openTerminal(io);
-    try {
-      terminal.write(
-        `${blocking.length} blocking conflict${blocking.length === 1 ? '' : 's'}` +
-          (blocking.length > asked.length ? `; asking about the ${asked.length} most severe` : '') +
-          '. Answer with a number to pick a sense, c for a custom definition, d to defer.\n',
-      );
-      for (const [i, item] of asked.entries()) {
-        const answer = await askConflict(terminal, promptFor(item, io.cwd), i + 1, asked.length);
-        if (answer.kind === 'eof') {
-          terminal.write(`\nNo more input; the remaining conflicts are ${mode.emit ? 'deferred' : 'left as they are'}.\n`);
-          break;
-        }
-        answered.add(item);
-        decided = recordAnswer(item, answer, ctx) || decided;
+  const asked = [...blocking].sort((a, b) => SEVERITY_RANK[b.conflict.wire.severity] - SEVERITY_RANK[a.conflict.wire.severity] || a.order - b.order).slice(0, MAX_PROMPTS);
+  const terminal = openTerminal(io);
+  try {
+    terminal.write(
+      `${blocking.length} blocking conflict${blocking.length === 1 ? '' : 's'}` +
+        (blocking.length > asked.length ? `; asking about the ${asked.length} most severe` : '') +
+        '. Answer with a number to pick a sense, c for a custom definition, d to defer.\n',
+    );
+    for (const [i, item] of asked.entries()) {
+      const answer = await askConflict(terminal, promptFor(item, io.cwd), i + 1, asked.length);
+      if (answer.kind === 'eof') {
+        terminal.write(`\nNo more input; the remaining conflicts are ${mode.emit ? 'deferred' : 'left as they are'}.\n`);
+        break;
       }
-      if (decided) terminal.write('\nRe-checking with your answers…\n');
-    } finally {
-      terminal.close();
+      answered.add(item);
+      decided = recordAnswer(item, answer, ctx) || decided;
     }
+    if (decided) terminal.write('\nRe-checking with your answers…\n');
+  } finally {
+    terminal.close();
   }
-  if (mode.emit) {
-    for (const item of blocking) if (!answered.has(item)) defer(item, ctx);
-  }
+  return { answered, decided };
+}
 
-  for (const group of groups.values()) {
-    if (!group.writable) continue;
-    const drafts: GlossaryEventDraft[] = [];
-    if (mode.emit) drafts.push(...scopeActivations(group.entries[0]!.doc.snapshot, group.missionId, ctx));
-    for (const entry of group.entries) drafts.push(...entry.pipeline, ...entry.clarifications);
-    if (drafts.length === 0) continue;
-    // "Already open?" is asked again inside the writers' lock: another `check --emit-events` may
-    // have requested the same clarification since this run read the logs.
-    const written = await appendOrFail(group.root, group.missionId, drafts, { underLock: (current) => withoutRequestsAlreadyOpen(drafts, current) });
-    if (written.length === 0) continue;
-    notes.push(`recorded ${written.length} event${written.length === 1 ? '' : 's'} in ` + shown`${relativePath(io.cwd, eventLogPath(group.root, group.missionId))}`);
-    for (const entry of group.entries) if (entry.retryToken) checkpoints.push({ absolutePath: entry.doc.absolutePath, retryToken: entry.retryToken });
-  }
-  return decided;
+/** Appends a mission's events to its log (nothing outside a Spec Kitty workspace), and notes what was written. */
+async function writeGroupEvents(group: MissionGroup, io: CliIo, mode: RecordMode, ctx: RunContext, notes: string[], checkpoints: Checkpoint[]): Promise<void> {
+  if (!group.writable) return;
+  const drafts: GlossaryEventDraft[] = [];
+  if (mode.emit) drafts.push(...scopeActivations(group.entries[0]!.doc.snapshot, group.missionId, ctx));
+  for (const entry of group.entries) drafts.push(...entry.pipeline, ...entry.clarifications);
+  if (drafts.length === 0) return;
+  // "Already open?" is asked again inside the writers' lock: another `check --emit-events` may
+  // have requested the same clarification since this run read the logs.
+  const written = await appendOrFail(group.root, group.missionId, drafts, { underLock: (current) => withoutRequestsAlreadyOpen(drafts, current) });
+  if (written.length === 0) return;
+  notes.push(`recorded ${written.length} event${written.length === 1 ? '' : 's'} in ` + shown`${relativePath(io.cwd, eventLogPath(group.root, group.missionId))}`);
+  for (const entry of group.entries) if (entry.retryToken) checkpoints.push({ absolutePath: entry.doc.absolutePath, retryToken: entry.retryToken });
 }
 
 function promptFor(item: BlockingItem, cwd: string): PromptConflict {

@@ -9,6 +9,7 @@
  */
 
 import { editedHeader, rescan, scanFully, type Edit, type RescanInfo, type ScanState } from '../extract/rescan';
+import type { Lexicon } from '../extract/lexicon';
 import { nextSerial, readHeader } from '../extract/scan';
 import { glossaryFields, runChecks, type CheckOptions, type DocumentReport } from './check';
 import type { CheckContext } from './context';
@@ -39,96 +40,116 @@ export interface IncrementalChecker {
 
 /** An incremental checker of the engine's (`Engine.createIncrementalChecker`). */
 export function createIncrementalChecker(engine: EngineState): IncrementalChecker {
+  return new DocumentChecker(engine);
+}
+
+/** One open document's checker: the previous version's scan, context and header, kept for the next check. */
+class DocumentChecker implements IncrementalChecker {
   // The engine's lexicon (words other documents already taught it); a new one when it is replaced.
-  let lexicon = engine.lexicon();
-  let state: ScanState | undefined;
+  private lexicon: Lexicon;
+  // The scan of the text checked last, re-scanned in place by the next check (none: a full scan).
+  private state: ScanState | undefined;
   // The last check's context (its units' memos), and the pipeline that made it.
-  let last: { context: CheckContext; pipeline: unknown } | undefined;
+  private last: { context: CheckContext; pipeline: unknown } | undefined;
   // The glossary-match marks of the check before last, for the next check to fill (two sets
   // alternate; the token arrays themselves are spliced in place by the re-scan).
-  let spareMarks: Uint8Array | undefined;
+  private spareMarks: Uint8Array | undefined;
   // The header of the text last given to readHeader, and its edit from the scanned version.
-  let memo: { text: string; header: Header; edit: Edit | undefined } | undefined;
-  const lastRescan: RescanInfo = { full: true, from: 0, to: 0 };
+  private memo: { text: string; header: Header; edit: Edit | undefined } | undefined;
+  readonly lastRescan: RescanInfo = { full: true, from: 0, to: 0 };
   // The edit the caller said comes next (expectEdit), until a text is prepared.
-  let expected: { before: string; edit: Edit } | undefined;
+  private expected: { before: string; edit: Edit } | undefined;
 
-  const prepare = (text: string): { header: Header; edit: Edit | undefined } => {
-    if (memo?.text === text) return memo;
+  constructor(private readonly engine: EngineState) {
+    this.lexicon = engine.lexicon();
+  }
+
+  expectEdit(change: { before: string; edit: Edit }): void {
+    this.expected = change;
+  }
+
+  readHeader(text: string): Header {
+    return this.prepare(text).header;
+  }
+
+  check(text: string, options: CheckOptions): DocumentReport {
+    try {
+      return this.checkText(text, options);
+    } catch (error) {
+      // A re-scan changes the previous scan's arrays in place: after a failure none of it is
+      // trusted any more.
+      this.reset();
+      throw error;
+    }
+  }
+
+  reset(): void {
+    this.state = undefined;
+    this.memo = undefined;
+    this.last = undefined;
+    this.spareMarks = undefined;
+    this.expected = undefined;
+    this.lexicon = this.engine.lexicon();
+  }
+
+  /** The header of `text` and its edit from the scanned version, worked out once per text. */
+  private prepare(text: string): { header: Header; edit: Edit | undefined } {
+    if (this.memo?.text === text) return this.memo;
+    const state = this.state;
     let header: Header | undefined;
     let edit: Edit | undefined;
     if (state?.scan.text === text) header = { lines: state.scan.lines, frontMatter: state.scan.frontMatter };
     else if (state) {
-      const edited = editedHeader(state, text, knownEdit(state.scan.text, text));
+      const edited = editedHeader(state, text, this.knownEdit(state.scan.text, text));
       if (edited) ({ header, edit } = edited);
     }
-    expected = undefined;
-    memo = { text, header: header ?? readHeader(text), edit };
-    return memo;
-  };
+    this.expected = undefined;
+    this.memo = { text, header: header ?? readHeader(text), edit };
+    return this.memo;
+  }
 
   /** The expected edit, when it is one from `before` (the text checked last) to `text`. */
-  function knownEdit(before: string, text: string): Edit | undefined {
+  private knownEdit(before: string, text: string): Edit | undefined {
+    const expected = this.expected;
     if (expected === undefined || expected.before !== before) return undefined;
     const { from, oldEnd, newEnd } = expected.edit;
     const fits = from >= 0 && from <= oldEnd && oldEnd <= before.length && from <= newEnd && newEnd <= text.length && text.length - newEnd === before.length - oldEnd;
     return fits ? expected.edit : undefined;
   }
 
-  return {
-    lastRescan,
-    expectEdit(change) {
-      expected = change;
-    },
-    readHeader: (text) => prepare(text).header,
-    check(text, options) {
-      try {
-        return checkText(text, options);
-      } catch (error) {
-        // A re-scan changes the previous scan's arrays in place: after a failure none of it is
-        // trusted any more.
-        forget();
-        throw error;
-      }
-    },
-    reset: forget,
-  };
-
-  function checkText(text: string, options: CheckOptions): DocumentReport {
-    const prepared = prepare(text);
+  private checkText(text: string, options: CheckOptions): DocumentReport {
+    const prepared = this.prepare(text);
     // A header the caller made of the same text is as good as ours.
     const header = options.header ?? prepared.header;
-    const retiringMarks = last?.context.consumed;
+    const retiringMarks = this.last?.context.consumed;
+    const state = this.scanOf(text, header, prepared.edit);
+    this.memo = undefined;
+    // Units reuse the previous check's results only through a pipeline of the same units.
+    const previous = this.last && this.last.pipeline === options.pipeline ? this.last.context : undefined;
+    const { report, context } = runChecks(this.engine, state.scan, options, previous, this.spareMarks);
+    delete context.previous; // keep one check's worth, not a chain of them
+    this.last = { context, pipeline: options.pipeline };
+    // The marks of the check before are free now (two sets alternate).
+    this.spareMarks = retiringMarks !== undefined && retiringMarks !== context.consumed ? retiringMarks : undefined;
+    return report;
+  }
+
+  /** The scan of `text`: the previous one as it is, re-scanned where `edit` changed it, or a new one. */
+  private scanOf(text: string, header: Header, edit: Edit | undefined): ScanState {
+    const state = this.state;
     if (state && state.scan.text === text) {
       // The same text again (a glossary, the log or a setting changed): only the pipeline runs.
       const scan = state.scan;
       const same = { previous: scan.serial, restart: text.length, end: text.length, delta: 0, before: scan.tokens.count, after: scan.tokens.count, shift: 0, lineDelta: 0 };
-      state = { ...state, scan: { ...scan, lines: header.lines, frontMatter: header.frontMatter, serial: nextSerial(), edit: same } };
-      Object.assign(lastRescan, { full: false, from: 0, to: 0 });
-    } else if (state && prepared.edit && lexicon === engine.lexicon()) {
-      state = rescan(state, text, header, prepared.edit, glossaryFields(header), lexicon, lastRescan);
+      this.state = { ...state, scan: { ...scan, lines: header.lines, frontMatter: header.frontMatter, serial: nextSerial(), edit: same } };
+      Object.assign(this.lastRescan, { full: false, from: 0, to: 0 });
+    } else if (state && edit && this.lexicon === this.engine.lexicon()) {
+      this.state = rescan(state, text, header, edit, glossaryFields(header), this.lexicon, this.lastRescan);
     } else {
-      lexicon = engine.lexicon();
-      state = scanFully(text, header, glossaryFields(header), lexicon);
-      Object.assign(lastRescan, { full: true, from: 0, to: text.length });
+      this.lexicon = this.engine.lexicon();
+      this.state = scanFully(text, header, glossaryFields(header), this.lexicon);
+      Object.assign(this.lastRescan, { full: true, from: 0, to: text.length });
     }
-    memo = undefined;
-    // Units reuse the previous check's results only through a pipeline of the same units.
-    const previous = last && last.pipeline === options.pipeline ? last.context : undefined;
-    const { report, context } = runChecks(engine, state.scan, options, previous, spareMarks);
-    delete context.previous; // keep one check's worth, not a chain of them
-    last = { context, pipeline: options.pipeline };
-    // The marks of the check before are free now (two sets alternate).
-    spareMarks = retiringMarks !== undefined && retiringMarks !== context.consumed ? retiringMarks : undefined;
-    return report;
-  }
-
-  function forget(): void {
-    state = undefined;
-    memo = undefined;
-    last = undefined;
-    spareMarks = undefined;
-    expected = undefined;
-    lexicon = engine.lexicon();
+    return this.state;
   }
 }

@@ -57,30 +57,60 @@ export function parseFrontMatter(text: string, lines: LineIndex = new LineIndex(
   if (!located) return undefined;
   const result: FrontMatter = { start: located.start, end: located.end, data: undefined, watchTerms: [], aliases: [], excludeTerms: [], problems: [] };
   const source = text.slice(located.bodyStart, located.bodyEnd);
-  const problem = (message: string, start: number, end: number) =>
+  const problem: Problem = (message, start, end) =>
     result.problems.push({ code: 'frontmatter.invalid', message, severity: 'warning', range: lines.rangeOf(start, end) });
 
   if (source.length > MAX_FRONT_MATTER_CHARS) {
     problem(`Front matter is larger than ${MAX_FRONT_MATTER_CHARS / 1024} KiB and was not read.`, located.start, located.bodyStart);
     return result;
   }
+  const mapping = parseMapping(source, located, problem);
+  if (!mapping) return result;
+  const { root } = mapping;
+  const nodeProblem: NodeProblem = (message, node) =>
+    problem(message, located.bodyStart + (node?.range?.[0] ?? 0), located.bodyStart + (node?.range?.[1] ?? 0));
+  dropRepeatedKeys(root, located.bodyStart, lines, nodeProblem);
+  checkKnownKeys(root, nodeProblem);
+  try {
+    const data = mapping.data();
+    if (data && typeof data === 'object' && !Array.isArray(data)) result.data = data as Record<string, unknown>;
+  } catch (error) {
+    problem(`Front matter could not be read: ${(error as Error).message}`, located.start, located.end);
+    return result;
+  }
+  readHints(root, { source, bodyStart: located.bodyStart, result, problem, nodeProblem });
+  return result;
+}
+
+/** Reports a problem between two offsets of the document. */
+type Problem = (message: string, start: number, end: number) => void;
+/** Reports a problem at a node of the front matter. */
+type NodeProblem = (message: string, node: Node | null | undefined) => void;
+
+/**
+ * The block's root mapping, and its plain value (asked for once repeated keys are dropped);
+ * undefined, with the problem reported, when the block is not YAML, is empty or is no mapping.
+ */
+function parseMapping(source: string, located: { start: number; end: number; bodyStart: number }, problem: Problem): { root: YAMLMap; data: () => unknown } | undefined {
   // The simple front matter real specs have is read directly; anything else by the library.
   const simple = readSimpleMapping(source);
   const doc = simple ? undefined : parseDocument(source, { uniqueKeys: false, prettyErrors: false });
   if (doc && doc.errors.length > 0) {
     const first = doc.errors[0]!;
     problem(`Front matter is not valid YAML: ${first.message.split('\n')[0]}`, located.bodyStart + first.pos[0], located.bodyStart + Math.max(first.pos[0], first.pos[1]));
-    return result;
+    return undefined;
   }
   const root = simple ?? doc!.contents;
-  if (root === null) return result;
+  if (root === null) return undefined;
   if (!isMap(root)) {
     problem('Front matter must be a mapping of keys to values; it was ignored.', located.start, located.end);
-    return result;
+    return undefined;
   }
-  const nodeProblem = (message: string, node: Node | null | undefined) =>
-    problem(message, located.bodyStart + (node?.range?.[0] ?? 0), located.bodyStart + (node?.range?.[1] ?? 0));
-  // A repeated key: the first one counts (as in seed files and config.yaml); the rest are dropped.
+  return { root, data: () => (simple ? simpleMappingData(simple) : (doc!.toJS({ maxAliasCount: 50 }) as unknown)) };
+}
+
+/** A repeated key: the first one counts (as in seed files and config.yaml); the rest are dropped. */
+function dropRepeatedKeys(root: YAMLMap, bodyStart: number, lines: LineIndex, nodeProblem: NodeProblem): void {
   const seenKeys = new Map<string, Node>();
   root.items = root.items.filter((pair) => {
     if (!isScalar(pair.key)) return true;
@@ -90,61 +120,74 @@ export function parseFrontMatter(text: string, lines: LineIndex = new LineIndex(
       seenKeys.set(key, pair.key as Node);
       return true;
     }
-    nodeProblem(`Duplicate front matter key \`${key}\` (first at line ${lines.positionAt(located.bodyStart + (first.range?.[0] ?? 0)).line + 1}); only the first one is read.`, pair.key as Node);
+    nodeProblem(`Duplicate front matter key \`${key}\` (first at line ${lines.positionAt(bodyStart + (first.range?.[0] ?? 0)).line + 1}); only the first one is read.`, pair.key as Node);
     return false;
   });
-  checkKnownKeys(root, nodeProblem);
-  try {
-    const data = simple ? simpleMappingData(simple) : (doc!.toJS({ maxAliasCount: 50 }) as unknown);
-    if (data && typeof data === 'object' && !Array.isArray(data)) result.data = data as Record<string, unknown>;
-  } catch (error) {
-    problem(`Front matter could not be read: ${(error as Error).message}`, located.start, located.end);
-    return result;
-  }
+}
 
-  const at = (node: Node): LocatedString | undefined => {
-    if (!isScalar(node) || node.range === undefined || node.range === null) return undefined;
-    if (typeof node.value !== 'string' && typeof node.value !== 'number') return undefined;
-    const value = String(node.value);
-    const [s, e] = node.range;
-    // Point at the characters of the value itself, not surrounding quotes.
-    const raw = source.slice(s, e);
-    const inner = raw.indexOf(value);
-    const start = located.bodyStart + (inner >= 0 ? s + inner : s);
-    return { value, start, end: inner >= 0 ? start + value.length : located.bodyStart + e };
-  };
-  const pairOf = (key: string) => root.items.find((p) => isScalar(p.key) && p.key.value === key) as Pair<Node, Node> | undefined;
-  const listOf = (key: string): Node[] => {
-    const value = pairOf(key)?.value;
-    if (!value) return [];
-    if (isSeq(value)) return value.items as Node[];
-    if (isScalar(value) && typeof value.value === 'string') return [value];
-    problem(`\`${key}\` must be a list of terms.`, located.bodyStart + (value.range?.[0] ?? 0), located.bodyStart + (value.range?.[1] ?? 0));
-    return [];
-  };
+/** What the hint readers need: the block's text and offset, and where their findings go. */
+interface HintContext {
+  source: string;
+  bodyStart: number;
+  result: FrontMatter;
+  problem: Problem;
+  nodeProblem: NodeProblem;
+}
 
-  for (const node of listOf('glossary_watch_terms')) {
-    const value = at(node);
+/** glossary_watch_terms, glossary_exclude_terms and glossary_aliases, with their positions. */
+function readHints(root: YAMLMap, hints: HintContext): void {
+  const { result, nodeProblem } = hints;
+  for (const node of hintList(root, 'glossary_watch_terms', hints)) {
+    const value = locatedString(node, hints);
     if (value && value.value.trim()) result.watchTerms.push(value);
     else if (!value && scalarValue(node) !== null) nodeProblem('Every item of `glossary_watch_terms` must be a term (a string); this one is ignored.', node);
   }
-  for (const node of listOf('glossary_exclude_terms')) {
-    const value = at(node);
+  for (const node of hintList(root, 'glossary_exclude_terms', hints)) {
+    const value = locatedString(node, hints);
     if (value && value.value.trim()) result.excludeTerms.push(value.value);
     else if (!value && scalarValue(node) !== null) nodeProblem('Every item of `glossary_exclude_terms` must be a term (a string); this one is ignored.', node);
   }
-  const aliases = pairOf('glossary_aliases')?.value;
+  readAliases(pairOf(root, 'glossary_aliases')?.value, hints);
+}
+
+function readAliases(aliases: Node | null | undefined, hints: HintContext): void {
   if (aliases && isMap(aliases)) {
     for (const pair of aliases.items as Pair<Node, Node>[]) {
-      const alias = at(pair.key);
-      const canonical = pair.value ? at(pair.value) : undefined;
-      if (alias && canonical && alias.value.trim() && canonical.value.trim()) result.aliases.push({ alias, canonical });
-      else if (scalarValue(pair.value) !== null || !alias) nodeProblem('Each `glossary_aliases` entry must map an alias to a term (both strings); this one is ignored.', pair.value ?? pair.key);
+      const alias = locatedString(pair.key, hints);
+      const canonical = pair.value ? locatedString(pair.value, hints) : undefined;
+      if (alias && canonical && alias.value.trim() && canonical.value.trim()) hints.result.aliases.push({ alias, canonical });
+      else if (scalarValue(pair.value) !== null || !alias) hints.nodeProblem('Each `glossary_aliases` entry must map an alias to a term (both strings); this one is ignored.', pair.value ?? pair.key);
     }
   } else if (aliases && !(isScalar(aliases) && aliases.value === null)) {
-    problem('`glossary_aliases` must be a mapping of alias to term.', located.bodyStart + (aliases.range?.[0] ?? 0), located.bodyStart + (aliases.range?.[1] ?? 0));
+    hints.problem('`glossary_aliases` must be a mapping of alias to term.', hints.bodyStart + (aliases.range?.[0] ?? 0), hints.bodyStart + (aliases.range?.[1] ?? 0));
   }
-  return result;
+}
+
+function pairOf(root: YAMLMap, key: string): Pair<Node, Node> | undefined {
+  return root.items.find((p) => isScalar(p.key) && p.key.value === key) as Pair<Node, Node> | undefined;
+}
+
+/** The items of a hint list (a lone string counts as a list of one). */
+function hintList(root: YAMLMap, key: string, hints: HintContext): Node[] {
+  const value = pairOf(root, key)?.value;
+  if (!value) return [];
+  if (isSeq(value)) return value.items as Node[];
+  if (isScalar(value) && typeof value.value === 'string') return [value];
+  hints.problem(`\`${key}\` must be a list of terms.`, hints.bodyStart + (value.range?.[0] ?? 0), hints.bodyStart + (value.range?.[1] ?? 0));
+  return [];
+}
+
+/** A string (or number) scalar's value with its offsets in the whole document. */
+function locatedString(node: Node, { source, bodyStart }: HintContext): LocatedString | undefined {
+  if (!isScalar(node) || node.range === undefined || node.range === null) return undefined;
+  if (typeof node.value !== 'string' && typeof node.value !== 'number') return undefined;
+  const value = String(node.value);
+  const [s, e] = node.range;
+  // Point at the characters of the value itself, not surrounding quotes.
+  const raw = source.slice(s, e);
+  const inner = raw.indexOf(value);
+  const start = bodyStart + (inner >= 0 ? s + inner : s);
+  return { value, start, end: inner >= 0 ? start + value.length : bodyStart + e };
 }
 
 function scalarValue(node: Node | null | undefined): unknown {
