@@ -136,10 +136,12 @@ class Reader implements Place {
     return !(this.pos < this.max && this.at(this.pos) !== LF);
   }
 
+  /** Where the reader is, to come back to (the title may turn out not to be one). */
   place(): Place {
     return { pos: this.pos, max: this.max, line: this.line };
   }
 
+  /** Back to a place of `place()`. */
   backTo(place: Place): void {
     ({ pos: this.pos, max: this.max, line: this.line } = place);
   }
