@@ -1,9 +1,9 @@
-// npm test: the build, then the type check and the tests at the same time; fails if any fails.
+// npm test: the type check beside the build and then the tests; fails if any fails.
 //
 // The type check (tsc -b) runs on one thread and vitest leaves part of the machine idle (its
 // workers wait on servers, child processes and timers), so running them side by side takes the
-// type check off the wall time instead of adding it. The build comes first because a few tests
-// run the bundles it writes (docs/testing.md).
+// type check off the wall time instead of adding it. The tests wait for the build because a few
+// of them run the bundles it writes (docs/testing.md); the type check needs nothing built.
 //
 // Arguments go to vitest, as `npm test -- <file>` or `-- --reporter=json` did when npm test was
 // `npm run build && tsc -b && vitest run`. vitest's output is passed through as it comes; the type
@@ -42,21 +42,24 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 
-const build = await run('scripts/build.mjs', [], { stdio: 'inherit' }).done;
-if (build !== 0) process.exit(build);
-
 const typecheck = run('node_modules/typescript/bin/tsc', ['-b'], { stdio: ['ignore', 'pipe', 'pipe'] });
 const output = [];
 typecheck.child.stdout.on('data', (chunk) => output.push(chunk));
 typecheck.child.stderr.on('data', (chunk) => output.push(chunk));
-const tests = run('node_modules/vitest/vitest.mjs', ['run', ...process.argv.slice(2)], { stdio: 'inherit' });
 
-const testsCode = await tests.done;
-const typecheckCode = await typecheck.done;
-process.stdout.write(Buffer.concat(output));
-if (typecheckCode === 0) {
-  process.stdout.write('Type check (tsc -b): no errors\n');
-} else {
-  process.stdout.write(`Type check (tsc -b) failed (exit code ${typecheckCode})\n`);
+/** Prints what the type check said once it is done; resolves with its exit code. */
+async function typecheckResult() {
+  const code = await typecheck.done;
+  process.stdout.write(Buffer.concat(output));
+  process.stdout.write(code === 0 ? 'Type check (tsc -b): no errors\n' : `Type check (tsc -b) failed (exit code ${code})\n`);
+  return code;
 }
-process.exit(testsCode !== 0 ? testsCode : typecheckCode);
+
+const build = await run('scripts/build.mjs', [], { stdio: 'inherit' }).done;
+if (build !== 0) {
+  await typecheckResult();
+  process.exit(build);
+}
+const tests = await run('node_modules/vitest/vitest.mjs', ['run', ...process.argv.slice(2)], { stdio: 'inherit' }).done;
+const types = await typecheckResult();
+process.exit(tests !== 0 ? tests : types);
