@@ -5,7 +5,7 @@
  */
 
 import { isMap, isScalar, isSeq, parseDocument, type Node, type YAMLMap } from 'yaml';
-import { findPair, reportDuplicateKeys } from './seeds';
+import { findPair, reportDuplicateKeys, scalarValue } from './yamlNodes';
 import { LineIndex } from './text';
 import type { SourceProblem } from './types';
 import { isStrictness } from './policy';
@@ -79,7 +79,7 @@ function readGlossaryBlock(block: YAMLMap, config: GlossaryConfig, report: Confi
   const valueNode = (key: string) => findPair(block, key)?.value as Node | null | undefined;
   const strictnessNode = valueNode('strictness');
   if (strictnessNode !== undefined) {
-    const value = scalar(strictnessNode);
+    const value = scalarValue(strictnessNode);
     if (value !== null) {
       // A collection or an alias is kept as its YAML text, for the messages of the documents it applies to.
       config.strictness = isScalar(strictnessNode) ? value : String(strictnessNode).trim();
@@ -87,7 +87,7 @@ function readGlossaryBlock(block: YAMLMap, config: GlossaryConfig, report: Confi
     }
   }
   const checkNode = valueNode('check');
-  const check = scalar(checkNode);
+  const check = scalarValue(checkNode);
   if (check === 'disabled' || check === false) config.check = false;
   else if (check !== null && check !== 'enabled' && check !== true) report.add('config.invalid-check', `glossary.check must be enabled or disabled (got ${shown(check)}).`, 'warning', checkNode);
   config.disabledExtractors = stringList(valueNode('disabled_extractors'), 'disabled_extractors', report);
@@ -95,22 +95,18 @@ function readGlossaryBlock(block: YAMLMap, config: GlossaryConfig, report: Confi
 }
 
 function stringList(node: Node | null | undefined, key: string, report: ConfigProblems): string[] {
-  if (node === undefined || node === null || scalar(node) === null) return [];
+  if (node === undefined || node === null || scalarValue(node) === null) return [];
   if (isSeq(node)) {
     const out: string[] = [];
     for (const item of node.items as (Node | null)[]) {
-      const value = scalar(item);
+      const value = scalarValue(item);
       if (typeof value === 'string') out.push(value);
       else report.add('config.invalid-list', `glossary.${key} must be a list of strings; this item is ignored.`, 'warning', item ?? node);
     }
     return out;
   }
-  report.add('config.invalid-list', `glossary.${key} must be a list of strings (got ${shown(scalar(node))}).`, 'warning', node);
+  report.add('config.invalid-list', `glossary.${key} must be a list of strings (got ${shown(scalarValue(node))}).`, 'warning', node);
   return [];
-}
-
-function scalar(node: Node | null | undefined): unknown {
-  return node === null || node === undefined ? null : isScalar(node) ? node.value : node;
 }
 
 /** A value as messages show it. */

@@ -28,6 +28,7 @@ import { isNormalized, normalizeSurface } from './normalize';
 import { placeholderKind } from './placeholder';
 import { readSimpleSeed } from './simpleSeed';
 import { LineIndex } from './text';
+import { findPair, reportDuplicateKeys, scalarValue } from './yamlNodes';
 import { SENSE_STATUSES, type Range, type ScopeId, type SeedFieldRanges, type Sense, type SenseStatus, type SourceProblem } from './types';
 
 export interface SeedFile {
@@ -435,31 +436,8 @@ class SeedReader {
   }
 }
 
-/** Calls `found` for every key of `map` that repeats an earlier key (YAML forbids duplicates). */
-export function reportDuplicateKeys(map: YAMLMap, found: (key: string, first: Node, duplicate: Node) => void): void {
-  const seen = new Map<string, Node>();
-  for (const pair of map.items) {
-    if (!isScalar(pair.key)) continue;
-    const key = String(pair.key.value);
-    const first = seen.get(key);
-    if (first) found(key, first, pair.key as Node);
-    else seen.set(key, pair.key as Node);
-  }
-}
-
-/** The pair of a mapping whose key is the scalar `key`. */
-export function findPair(map: YAMLMap, key: string): Pair | undefined {
-  return map.items.find((pair) => isScalar(pair.key) && pair.key.value === key) as Pair | undefined;
-}
-
 function keyOf(pair: Pair): string {
   return isScalar(pair.key) ? String(pair.key.value) : '';
-}
-
-function scalarValue(node: Node | null | undefined): unknown {
-  if (node === null || node === undefined) return null;
-  if (isScalar(node)) return node.value;
-  return node; // a collection: callers treat non-scalars as the wrong type
 }
 
 /**

@@ -9,7 +9,7 @@ import { isMap, isScalar, isSeq, parseDocument, type Node, type YAMLSeq } from '
 import type { Range, TextEdit } from 'vscode-languageserver-types';
 import { normalizeSurface } from '../core/normalize';
 import { isPlaceholderDefinition } from '../core/placeholder';
-import { findPair } from '../core/seeds';
+import { findPair } from '../core/yamlNodes';
 import { LineIndex } from '../core/text';
 
 export interface SeedInsertion {

@@ -8,7 +8,7 @@
  */
 
 import { isMap, isScalar, isSeq, parseDocument, type Node, type YAMLMap } from 'yaml';
-import { findPair } from '../core/seeds';
+import { findPair } from '../core/yamlNodes';
 import { scalar } from './seedEdit';
 
 /** An edit by offsets in the text. */

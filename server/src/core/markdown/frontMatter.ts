@@ -7,6 +7,7 @@ import { isMap, isScalar, isSeq, parseDocument, type Node, type Pair, type YAMLM
 import { readSimpleMapping, simpleMappingData } from './simpleYaml';
 import type { SourceProblem } from '../types';
 import { LineIndex } from '../text';
+import { findPair, scalarValue } from '../yamlNodes';
 
 /** A string value found in front matter with its offsets in the whole document. */
 export interface LocatedString {
@@ -164,7 +165,7 @@ function readAliases(aliases: Node | null | undefined, hints: HintContext): void
 }
 
 function pairOf(root: YAMLMap, key: string): Pair<Node, Node> | undefined {
-  return root.items.find((p) => isScalar(p.key) && p.key.value === key) as Pair<Node, Node> | undefined;
+  return findPair(root, key) as Pair<Node, Node> | undefined;
 }
 
 /** The items of a hint list (a lone string counts as a list of one). */
@@ -188,11 +189,6 @@ function locatedString(node: Node, { source, bodyStart }: HintContext): LocatedS
   const inner = raw.indexOf(value);
   const start = bodyStart + (inner >= 0 ? s + inner : s);
   return { value, start, end: inner >= 0 ? start + value.length : bodyStart + e };
-}
-
-function scalarValue(node: Node | null | undefined): unknown {
-  if (node === null || node === undefined) return null;
-  return isScalar(node) ? node.value : node;
 }
 
 /**
