@@ -1,8 +1,18 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { createCommonWords, isClipping, isCommonWord, isFamiliarWord, isKnownWord, parseCommonWords, sortedCommonWords } from '../../server/src/core/words';
+import { indexWords } from '../../server/src/core/wordIndex';
+import { createCommonWords, isClipping, isCommonWord, isFamiliarWord, isKnownWord, parseCommonWords, sortedCommonWords, type CommonWords } from '../../server/src/core/words';
 import { packageRoot, readWordList } from '../../server/src/node/packageFiles';
+
+/** The ways a sorted list is searched: in place, front-coded (the server), with its hash index (the CLI). */
+const SEARCHES = ['plain', 'front-coded', 'indexed'] as const;
+
+function searched(text: string, known: string, search: (typeof SEARCHES)[number]): CommonWords {
+  if (search === 'front-coded') return sortedCommonWords(text, known, {}, { frontCoded: true });
+  if (search === 'indexed') return sortedCommonWords(text, known, {}, { indexes: { common: indexWords(text), ...(known ? { known: indexWords(known) } : {}) } });
+  return sortedCommonWords(text, known);
+}
 
 describe('common words', () => {
   test('the shipped sorted list answers exactly as a set of its words does', () => {
@@ -18,14 +28,14 @@ describe('common words', () => {
     expect(isCommonWord(sorted, 'Missions')).toBe(isCommonWord(set, 'Missions'));
   });
 
-  test.each([false, true])('any sorted list answers `has` and `startsWord` as a set of its words does (front-coded: %s)', (frontCoded) => {
+  test.each(SEARCHES)('any sorted list answers `has` and `startsWord` as a set of its words does (%s)', (search) => {
     // Short words of few letters share long prefixes; some share more than a character can count.
     const long = 'x'.repeat(300);
     const word = fc.oneof(fc.stringMatching(/^[abcé]{1,5}$/), fc.stringMatching(/^[ab]{0,3}$/).map((tail) => long + tail));
     fc.assert(
       fc.property(fc.uniqueArray(word, { minLength: 1, maxLength: 80 }), fc.array(word, { maxLength: 20 }), fc.integer({ min: 0, max: 305 }), (words, probes, minLength) => {
         const list = [...words].sort();
-        const sorted = sortedCommonWords(list.map((w) => `${w}\n`).join(''), '', {}, { frontCoded });
+        const sorted = searched(list.map((w) => `${w}\n`).join(''), '', search);
         const set = createCommonWords(list);
         for (const probe of ['', 'a', 'zz', long, long.slice(1), ...probes, ...list, ...list.map((w) => w.slice(0, -1)), ...list.map((w) => `${w}a`)]) {
           expect(sorted.has(probe), probe).toBe(list.includes(probe));
@@ -36,22 +46,27 @@ describe('common words', () => {
     );
   });
 
-  test('the shipped lists front-coded answer as the plain ones, and a list beyond Latin-1 stays plain', () => {
+  test.each(['front-coded', 'indexed'] as const)('the shipped lists %s answer as the plain ones', (search) => {
     const text = readFileSync(`${packageRoot()}/dist/data/common-words.txt`, 'utf8');
     const known = readFileSync(`${packageRoot()}/dist/data/known-words.txt`, 'utf8');
     const plain = sortedCommonWords(text, known);
-    const coded = sortedCommonWords(text, known, {}, { frontCoded: true });
+    const other = searched(text, known, search);
     const words = [...text.split('\n'), ...known.split('\n')].filter(Boolean);
-    expect(words.filter((w) => plain.has(w) !== coded.has(w) || plain.knows!(w) !== coded.knows!(w))).toEqual([]);
-    const probes = words.filter((_, i) => i % 997 === 0).flatMap((w) => [w, `${w}s`, w.slice(0, -1), w.toUpperCase()]);
-    expect(probes.filter((w) => plain.has(w) !== coded.has(w) || plain.knows!(w) !== coded.knows!(w) || plain.startsWord!(w, w.length + 2) !== coded.startsWord!(w, w.length + 2))).toEqual([]);
-    const wide = sortedCommonWords('caf\u00e9\nna\u00efve\n\u0101bc\n', '', {}, { frontCoded: true });
-    expect(['caf\u00e9', 'na\u00efve', '\u0101bc', 'abc'].map((w) => wide.has(w))).toEqual([true, true, true, false]);
+    expect(words.filter((w) => plain.has(w) !== other.has(w) || plain.knows!(w) !== other.knows!(w))).toEqual([]);
+    const probes = words.filter((_, i) => i % 997 === 0).flatMap((w) => [w, `${w}s`, w.slice(0, -1), w.toUpperCase(), `${w}\n${w}`, `\n${w}`]);
+    expect(probes.filter((w) => plain.has(w) !== other.has(w) || plain.knows!(w) !== other.knows!(w) || plain.startsWord!(w, w.length + 2) !== other.startsWord!(w, w.length + 2))).toEqual([]);
   });
 
-  test.each([false, true])('answers stay right once more words were asked about than are remembered (front-coded: %s)', (frontCoded) => {
+  test('a list beyond Latin-1 stays plain when asked to be front-coded; an indexed one is searched by its hash', () => {
+    for (const search of ['front-coded', 'indexed'] as const) {
+      const wide = searched('caf\u00e9\nna\u00efve\n\u0101bc\n', '', search);
+      expect(['caf\u00e9', 'na\u00efve', '\u0101bc', 'abc'].map((w) => wide.has(w))).toEqual([true, true, true, false]);
+    }
+  });
+
+  test.each(SEARCHES)('answers stay right once more words were asked about than are remembered (%s)', (search) => {
     const listed = Array.from({ length: 3000 }, (_, i) => `w${String(i).padStart(5, '0')}`);
-    const sorted = sortedCommonWords(listed.map((w) => `${w}\n`).join(''), '', {}, { frontCoded });
+    const sorted = searched(listed.map((w) => `${w}\n`).join(''), '', search);
     // Twice over more words (listed and not) than the memo keeps, then the first ones again.
     for (let round = 0; round < 2; round++) {
       for (let i = 0; i < 6000; i++) {
@@ -61,10 +76,10 @@ describe('common words', () => {
     }
   });
 
-  test('a small sorted list: first, last, between and outside', () => {
-    const sorted = sortedCommonWords('apple\nbanana\ncherry\n');
+  test.each(SEARCHES)('a small sorted list: first, last, between and outside (%s)', (search) => {
+    const sorted = searched('apple\nbanana\ncherry\n', '', search);
     expect(['apple', 'banana', 'cherry'].map((w) => sorted.has(w))).toEqual([true, true, true]);
-    expect(['', 'aardvark', 'apples', 'b', 'cherryx', 'zebra'].some((w) => sorted.has(w))).toBe(false);
+    expect(['', 'aardvark', 'apples', 'b', 'cherryx', 'zebra', 'apple\nbanana', 'nana', '\n'].some((w) => sorted.has(w))).toBe(false);
     // Without the final line break it is read as any list.
     expect(sortedCommonWords('banana\napple').has('apple')).toBe(true);
   });

@@ -19,7 +19,24 @@ const phrase = fc
 
 const anything = fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 40 }), phrase);
 
+/** SPEC §4's rules as written, phrase by phrase (normalizeSurface takes a shortcut for one word). */
+function byTheRules(text: string): string {
+  const words = text.toLowerCase().trim().split(/\s+/).filter((w) => w.length > 0);
+  if (words.length === 0) return '';
+  words[words.length - 1] = singularize(words[words.length - 1]!);
+  return words.join(' ');
+}
+
 describe('normalization properties', () => {
+  it('follows the rules on any text, one word or many', () => {
+    fc.assert(
+      fc.property(fc.oneof(anything, pluralish, pluralish.map((w) => w.toUpperCase())), (text) => {
+        expect(normalizeSurface(text)).toBe(byTheRules(text));
+      }),
+      { numRuns: propertyRuns(3000) },
+    );
+  });
+
   it('is idempotent on any text (unicode, whitespace of every kind, plural endings)', () => {
     fc.assert(
       fc.property(anything, (text) => {

@@ -125,13 +125,36 @@ function derive(word: string, isWord: (candidate: string) => boolean, seen: Set<
   return false;
 }
 
+/**
+ * The rules that may apply to a word, by its last character (suffixes, British endings) or its
+ * first (prefixes), in the order of the lists above: a word is tried against a few rules instead
+ * of all ninety. (The order matters: `derive` skips a word it has seen, so the first way a word is
+ * reached decides how many steps are left from it.)
+ */
+const BRITISH_BY_LAST = byCharacter(BRITISH_ENDINGS, ([british]) => british.charCodeAt(british.length - 1));
+const SUFFIXES_BY_LAST = byCharacter(SUFFIXES, ({ suffix }) => suffix.charCodeAt(suffix.length - 1));
+const PREFIXES_BY_FIRST = byCharacter(PREFIXES, (prefix) => prefix.charCodeAt(0));
+const NONE: readonly never[] = [];
+
+function byCharacter<T>(rules: readonly T[], characterOf: (rule: T) => number): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const rule of rules) {
+    const c = characterOf(rule);
+    const list = out.get(c);
+    if (list) list.push(rule);
+    else out.set(c, [rule]);
+  }
+  return out;
+}
+
 /** The words one rule takes `word` back to. */
 function oneStep(word: string): string[] {
   const out: string[] = [];
-  for (const [british, american] of BRITISH_ENDINGS) {
+  const last = word.charCodeAt(word.length - 1);
+  for (const [british, american] of BRITISH_BY_LAST.get(last) ?? NONE) {
     if (word.length > british.length + 1 && word.endsWith(british)) out.push(word.slice(0, -british.length) + american);
   }
-  for (const { suffix, restore } of SUFFIXES) {
+  for (const { suffix, restore } of SUFFIXES_BY_LAST.get(last) ?? NONE) {
     if (!word.endsWith(suffix)) continue;
     const stem = word.slice(0, -suffix.length);
     if (stem.length < MIN_STEM) continue;
@@ -147,7 +170,7 @@ function oneStep(word: string): string[] {
       }
     }
   }
-  for (const prefix of PREFIXES) {
+  for (const prefix of PREFIXES_BY_FIRST.get(word.charCodeAt(0)) ?? NONE) {
     if (word.length - prefix.length >= MIN_PREFIXED && word.startsWith(prefix)) out.push(word.slice(prefix.length));
   }
   return out;

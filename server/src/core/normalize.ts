@@ -22,8 +22,12 @@ export function singularize(word: string): string {
   return word;
 }
 
+const WHITE_SPACE = /\s/;
+
 /** Normalize a surface: lowercase, trim, collapse whitespace, singularize the last word. */
 export function normalizeSurface(text: string): string {
+  // One word (most surfaces: every word of a document is asked once): nothing to trim or join.
+  if (!WHITE_SPACE.test(text)) return singularize(text.toLowerCase());
   const words = text.toLowerCase().trim().split(/\s+/).filter((w) => w.length > 0);
   if (words.length === 0) return '';
   const last = words.length - 1;

@@ -9,6 +9,7 @@ import { FrontCodedWords } from './frontCodedWords';
 import { derivesFrom } from './inflection';
 import { singularize } from './normalize';
 import { lowerBound, standalone } from './text';
+import { indexHas } from './wordIndex';
 
 export interface CommonWords {
   /** True for a lowercase word of ordinary English (as listed: no inflection analysis). */
@@ -53,13 +54,20 @@ export function parseCommonWords(text: string, known = ''): CommonWords {
  * twice its size: node/packageFiles.ts keeps such words out of the text). `frontCoded`: keep
  * the lists front-coded (frontCodedWords.ts).
  */
-export function sortedCommonWords(text: string, known = '', apart: { common?: readonly string[]; known?: readonly string[] } = {}, options: { frontCoded?: boolean } = {}): CommonWords {
+export function sortedCommonWords(text: string, known = '', apart: { common?: readonly string[]; known?: readonly string[] } = {}, options: { frontCoded?: boolean; indexes?: WordIndexes } = {}): CommonWords {
   const commonApart = apart.common ?? [];
   const knownApart = apart.known ?? [];
   if (!isSortedList(text) || (known !== '' && !isSortedList(known))) return createCommonWords([...text.split('\n'), ...commonApart].map((w) => w.trim()), [...known.split('\n'), ...knownApart].map((w) => w.trim()));
-  // (Front-coded for a long-lived process: half the memory, ~50 ms to code once. frontCodedWords.ts.)
-  const list = (words: string) => (options.frontCoded ? FrontCodedWords.of(words) : undefined) ?? new SortedWordList(words);
-  return searchedCommonWords(list(text), known === '' ? undefined : list(known), commonApart, knownApart);
+  // (Front-coded for a long-lived process: half the memory, ~50 ms to code once. frontCodedWords.ts.
+  // Else hashed when the build indexed the list: wordIndex.ts.)
+  const list = (words: string, index: Int32Array | undefined) => (options.frontCoded ? FrontCodedWords.of(words) : undefined) ?? (index ? new IndexedWordList(words, index) : new SortedWordList(words));
+  return searchedCommonWords(list(text, options.indexes?.common), known === '' ? undefined : list(known, options.indexes?.known), commonApart, knownApart);
+}
+
+/** The hash indexes of the two lists (`indexWords` of each text), where the host has them. */
+export interface WordIndexes {
+  common?: Int32Array | undefined;
+  known?: Int32Array | undefined;
 }
 
 /** The shipped lists as the build coded them (`FrontCodedWords.parts`), with the words each keeps apart (see `sortedCommonWords`). */
@@ -68,14 +76,14 @@ export function frontCodedCommonWords(common: FrontCodedWords, known: FrontCoded
 }
 
 function searchedCommonWords(englishList: WordSearch, sharedList: WordSearch | undefined, commonApart: readonly string[], knownApart: readonly string[]): CommonWords {
-  const english = new RememberedAnswers(englishList);
-  const shared = sharedList && new RememberedAnswers(sharedList);
+  const english = remembered(englishList);
+  const shared = sharedList && remembered(sharedList);
   // Words the host kept out of the lists (see `apart` above): a few, in sets.
   const englishApart = new Set(commonApart);
   const sharedApart = new Set(knownApart);
   return {
-    has: (word) => english.has(word) || (englishApart.size > 0 && englishApart.has(word)),
-    knows: (word) => (shared?.has(word) ?? false) || (sharedApart.size > 0 && sharedApart.has(word)),
+    has: (word) => english.find(word) || (englishApart.size > 0 && englishApart.has(word)),
+    knows: (word) => (shared?.find(word) ?? false) || (sharedApart.size > 0 && sharedApart.has(word)),
     startsWord: (prefix, minLength) => english.startsWord(prefix, minLength) || (englishApart.size > 0 && [...englishApart].some((w) => w.length >= minLength && w.startsWith(prefix))),
   };
 }
@@ -98,16 +106,21 @@ interface WordSearch {
  */
 const MAX_ANSWERS = 2_048;
 
+/** A list whose searches are worth remembering (a binary search); a hashed one as it is. */
+function remembered(list: WordSearch): WordSearch {
+  return list instanceof IndexedWordList ? list : new RememberedAnswers(list);
+}
+
 /**
  * A word list's recent answers, kept: a search costs ~1–2 µs and a word being typed is asked
  * about again and again.
  */
-class RememberedAnswers {
+class RememberedAnswers implements WordSearch {
   private readonly answers = new Map<string, boolean>();
 
   constructor(private readonly list: WordSearch) {}
 
-  has(word: string): boolean {
+  find(word: string): boolean {
     let answer = this.answers.get(word);
     if (answer === undefined) {
       if (this.answers.size >= MAX_ANSWERS) this.answers.clear();
@@ -120,6 +133,29 @@ class RememberedAnswers {
 
   startsWord(prefix: string, minLength: number): boolean {
     return this.list.startsWord(prefix, minLength);
+  }
+}
+
+/**
+ * A sorted word list with its hash index (wordIndex.ts): a word is found by its hash; a prefix
+ * (`startsWord`, asked of a few hundred words a run) by the binary search, which needs the order.
+ */
+class IndexedWordList implements WordSearch {
+  private readonly sorted: SortedWordList;
+
+  constructor(
+    private readonly text: string,
+    private readonly index: Int32Array,
+  ) {
+    this.sorted = new SortedWordList(text);
+  }
+
+  find(word: string): boolean {
+    return indexHas(this.text, this.index, word);
+  }
+
+  startsWord(prefix: string, minLength: number): boolean {
+    return this.sorted.startsWord(prefix, minLength);
   }
 }
 

@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { frontCodedCommonWords, sortedCommonWords, type CommonWords } from '../core/words';
 import { readCodedWordList } from './codedWordLists';
+import { readWordIndex } from './wordIndexFiles';
 
 declare const __dirname: string | undefined;
 
@@ -48,7 +49,9 @@ export function loadCommonWords(frontCoded = false): CommonWords {
   } else {
     const english = readWordList(englishBase);
     const shared = readWordList(sharedBase);
-    common = sortedCommonWords(english.text, shared.text, { common: english.apart, known: shared.apart }, { frontCoded });
+    // (Hashed by the build: node/wordIndexFiles.ts. Not for the front-coded lists, which save memory.)
+    const indexes = frontCoded ? undefined : { common: readWordIndex(englishBase), known: readWordIndex(sharedBase) };
+    common = sortedCommonWords(english.text, shared.text, { common: english.apart, known: shared.apart }, { frontCoded, ...(indexes ? { indexes } : {}) });
   }
   loaded.set(frontCoded, common);
   return common;

@@ -1,0 +1,80 @@
+/**
+ * The hash indexes the build writes beside the word lists (node/wordIndexFiles.ts): read back,
+ * they are the index of their text; an index of another text, a damaged or a missing one is not
+ * read, and the CLI's lists then answer by binary search, the same.
+ */
+
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { indexHas, indexWords } from '../../server/src/core/wordIndex';
+import { loadCommonWords, packageRoot, readTextInPieces } from '../../server/src/node/packageFiles';
+import { readWordIndex, writeWordIndex } from '../../server/src/node/wordIndexFiles';
+
+let folder: string | undefined;
+afterEach(() => {
+  if (folder) rmSync(folder, { recursive: true, force: true });
+  folder = undefined;
+});
+
+/** `<folder>/<name>.txt` holding `text`; its base path. */
+function list(name: string, text: string): string {
+  folder ??= mkdtempSync(path.join(tmpdir(), 'spec-glossary-index-'));
+  const base = path.join(folder, name);
+  writeFileSync(`${base}.txt`, text);
+  return base;
+}
+
+describe('the word lists indexed by the build', () => {
+  test('the shipped lists read back as the index of their text, and find every word of it', () => {
+    for (const name of ['common-words', 'known-words']) {
+      folder ??= mkdtempSync(path.join(tmpdir(), 'spec-glossary-index-'));
+      const base = path.join(folder, name);
+      copyFileSync(path.join(packageRoot(), 'dist', 'data', `${name}.txt`), `${base}.txt`);
+      const text = readTextInPieces(`${base}.txt`);
+      writeWordIndex(base, text);
+      const read = readWordIndex(base);
+      expect(read, name).toBeDefined();
+      expect(Buffer.from(read!.buffer).equals(Buffer.from(indexWords(text).buffer)), `${name}: the slots`).toBe(true);
+      const words = text.split('\n').filter(Boolean);
+      expect(words.filter((w) => !indexHas(text, read!, w))).toEqual([]);
+      expect(['', 'zzzzzzq', `${words[7]}qq`, words[7]!.slice(1)].filter((w) => indexHas(text, read!, w))).toEqual([]);
+    }
+  });
+
+  test('the build wrote them, and the CLI reads its lists with them', () => {
+    for (const name of ['common-words', 'known-words']) {
+      const base = path.join(packageRoot(), 'dist', 'data', name);
+      expect(readWordIndex(base), `${name}.index of the build`).toBeDefined();
+    }
+    const lists = loadCommonWords();
+    expect(['mission', 'behavioural', 'zorblax'].map((w) => lists.has(w))).toEqual([true, true, false]);
+    expect(['worktree', 'posix', 'zorblax'].map((w) => lists.knows!(w))).toEqual([true, true, false]);
+  });
+
+  test('an index of another text, a damaged or a missing file is not read', () => {
+    const base = list('words', 'apple\nbanana\ncherry\n');
+    expect(readWordIndex(base)).toBeUndefined(); // (not written yet)
+    writeWordIndex(base, 'apple\nbanana\ncherry\n');
+    const slots = readWordIndex(base);
+    expect(slots && indexHas('apple\nbanana\ncherry\n', slots, 'banana')).toBe(true);
+    // The header line is padded so the slots start at a multiple of four bytes.
+    const bytes = readFileSync(`${base}.index`);
+    expect((bytes.indexOf(10) + 1) % 4).toBe(0);
+    // Cut short: fewer slots than the header says.
+    writeFileSync(`${base}.index`, bytes.subarray(0, bytes.length - 4));
+    expect(readWordIndex(base)).toBeUndefined();
+    writeFileSync(`${base}.index`, bytes);
+    // The .txt changed since (another size): the index is another list's.
+    writeFileSync(`${base}.txt`, 'apple\nbanana\ncherry\ndate\n');
+    expect(readWordIndex(base)).toBeUndefined();
+    writeFileSync(`${base}.txt`, 'apple\nbanana\ncherry\n');
+    expect(readWordIndex(base)).toBeDefined();
+    // A header whose slots are not a power of two, or that is no header.
+    writeFileSync(`${base}.index`, Buffer.concat([Buffer.from('spec-glossary word index 20 1000   \n', 'latin1'), Buffer.alloc(4000)]));
+    expect(readWordIndex(base)).toBeUndefined();
+    writeFileSync(`${base}.index`, 'not an index\n');
+    expect(readWordIndex(base)).toBeUndefined();
+  });
+});
