@@ -8,7 +8,7 @@ import { collectMarkdownFiles } from '../files';
 import { writeChunked } from '../output/chunks';
 import { jsonOutput } from '../output/json';
 import { ANSI, formatProblems, PLAIN, textOutput } from '../output/text';
-import { runCheck, type CheckRun } from '../runCheck';
+import { runCheck, runReportedCheck, type ReportedRun } from '../runCheck';
 import type { CliIo, ParsedCommand } from '../types';
 
 export interface CheckCommandHooks {
@@ -16,14 +16,20 @@ export interface CheckCommandHooks {
    * Extra output formats (SARIF) and the event emitter plug in here. A format yields its output in
    * pieces (ending with a newline), written as they come: never one string of every finding.
    */
-  formats?: Record<string, (run: CheckRun, cwd: string) => Iterable<string>>;
+  formats?: Record<string, (run: ReportedRun, cwd: string) => Iterable<string>>;
+  /**
+   * Whether the hooks read the checked documents whole (their text, their whole reports) for this
+   * command: then the run keeps them (`runCheck`). Otherwise it keeps of each only what is printed
+   * (`runReportedCheck`).
+   */
+  needsDocuments?: (command: ParsedCommand) => boolean;
   /**
    * Runs after the check, before anything is printed. May return another run (e.g. the result of
    * `recheck()` after decisions were recorded at a prompt): that one is printed and decides the
-   * exit code.
+   * exit code. The run (and a recheck's) is a `CheckRun` when `needsDocuments` says so.
    */
-  beforeOutput?: (run: CheckRun, command: ParsedCommand, io: CliIo, recheck: () => Promise<CheckRun>) => Promise<CheckRun | void>;
-  afterCheck?: (run: CheckRun, command: ParsedCommand, io: CliIo) => Promise<number | void>;
+  beforeOutput?: (run: ReportedRun, command: ParsedCommand, io: CliIo, recheck: () => Promise<ReportedRun>) => Promise<ReportedRun | void>;
+  afterCheck?: (run: ReportedRun, command: ParsedCommand, io: CliIo) => Promise<number | void>;
 }
 
 export const CHECK_OPTIONS = {
@@ -52,8 +58,9 @@ export async function checkCommand(command: ParsedCommand, io: CliIo, hooks: Che
 
   const files = collectMarkdownFiles(positionals.length > 0 ? positionals : ['.'], io.cwd);
   const settings = { ...(strictness ? { strictness } : {}), ...(mission ? { mission: mission.trim() } : {}), disabledExtractors: disabled };
-  const first = await runCheck(files, settings, maxFileBytes);
-  const replaced = hooks.beforeOutput ? await hooks.beforeOutput(first, command, io, () => runCheck(files, settings, maxFileBytes)) : undefined;
+  const check = hooks.needsDocuments?.(command) ? runCheck : runReportedCheck;
+  const first = await check(files, settings, maxFileBytes);
+  const replaced = hooks.beforeOutput ? await hooks.beforeOutput(first, command, io, () => check(files, settings, maxFileBytes)) : undefined;
   const run = replaced ?? first;
 
   const color = format === 'text' && io.isTTY && !values['no-color'] && !io.env['NO_COLOR'];

@@ -20,7 +20,7 @@ import { FileError } from '../errors';
 import { relativePath } from '../output/json';
 import { sarifOutput } from '../output/sarif';
 import { shown } from '../output/terminal';
-import type { CheckRun, CheckedDocument } from '../runCheck';
+import type { CheckRun, CheckedDocument, ReportedRun } from '../runCheck';
 import type { CliIo, ParsedCommand } from '../types';
 import { lineText, type TermConflict } from './conflicts';
 import { conflictIdsToClose, customDrafts, DEFAULT_CUSTOM_SCOPE, deferDraft, openClarificationsOf, pickDrafts } from './decisions';
@@ -64,6 +64,8 @@ export function checkHooks(): CheckCommandHooks {
   const checkpoints: Checkpoint[] = [];
   return {
     formats: { sarif: sarifOutput },
+    // (Decisions are recorded from the documents' texts and whole reports.)
+    needsDocuments: (command) => command.values['emit-events'] === true || command.values['interactive'] === true,
     async beforeOutput(run, command, io, recheck) {
       for (const snapshot of run.snapshots) assertUsableConfig(snapshot);
       assertReadable(run);
@@ -76,7 +78,7 @@ export function checkHooks(): CheckCommandHooks {
         }
       }
       if (!emit && !interactive) return undefined;
-      const decided = await recordEvents(run, io, { emit, interactive }, notes, checkpoints);
+      const decided = await recordEvents(wholeRun(run), io, { emit, interactive }, notes, checkpoints);
       return decided ? recheck() : undefined;
     },
     async afterCheck(run, _command: ParsedCommand, io: CliIo) {
@@ -90,8 +92,14 @@ export function checkHooks(): CheckCommandHooks {
   };
 }
 
+/** The run with its documents whole, as `needsDocuments` asked of the check command. */
+function wholeRun(run: ReportedRun): CheckRun {
+  if (!run.documents.every((doc): doc is CheckedDocument => 'text' in doc)) throw new Error('spec-glossary check: recording decisions needs the checked documents whole (needsDocuments)');
+  return run as CheckRun;
+}
+
 /** Explicitly checked files that cannot be read at all are an error, not a silent skip. */
-function assertReadable(run: CheckRun): void {
+function assertReadable(run: ReportedRun): void {
   for (const skipped of run.skipped) {
     try {
       accessSync(skipped.absolutePath, constants.R_OK);

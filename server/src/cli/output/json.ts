@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { messageAsWritten, writtenTerms } from '../../core/check/wording';
 import type { Finding, SenseRef } from '../../core/types';
-import type { CheckRun, CheckedDocument } from '../runCheck';
+import type { ReportedDocument, ReportedRun } from '../runCheck';
 import { jsonPieces, streamArray, streamObject, type StreamedObject } from './jsonStream';
 
 export interface JsonFinding {
@@ -48,7 +48,7 @@ export function findingToJson(finding: Finding, written?: string): JsonFinding {
 }
 
 /** A document's JSON without its findings (`findings` comes last, streamed: see `jsonOutput`). */
-export function documentHeader(doc: CheckedDocument, cwd: string): Omit<JsonDocument, 'findings'> {
+export function documentHeader(doc: ReportedDocument, cwd: string): Omit<JsonDocument, 'findings'> {
   const { report, identity } = doc;
   return {
     path: relativePath(cwd, doc.absolutePath),
@@ -66,7 +66,7 @@ export function documentHeader(doc: CheckedDocument, cwd: string): Omit<JsonDocu
  * `check --format json`, in pieces (output/jsonStream.ts): each document and each finding is
  * turned into JSON only when it is written, so any number of findings prints. Ends with a newline.
  */
-export function* jsonOutput(run: CheckRun, cwd: string): Generator<string, void, undefined> {
+export function* jsonOutput(run: ReportedRun, cwd: string): Generator<string, void, undefined> {
   const summary = {
     documents: run.documents.length,
     blocked: run.documents.filter((d) => d.report.blocked).length,
@@ -88,7 +88,7 @@ export function* jsonOutput(run: CheckRun, cwd: string): Generator<string, void,
 const WHOLE_DOCUMENT_FINDINGS = 1000;
 
 /** A document's JSON (`JsonDocument`): whole, or its findings made one at a time as they are written. */
-function streamedDocument(doc: CheckedDocument, cwd: string): StreamedObject | JsonDocument {
+function streamedDocument(doc: ReportedDocument, cwd: string): StreamedObject | JsonDocument {
   const findings = doc.report.findings;
   const written = findings.length > 0 ? writtenTerms(doc.report) : () => undefined;
   const toJson = (f: Finding) => findingToJson(f, written(f));

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { messageAsWritten, writtenTerms } from '../../core/check/wording';
 import type { ConflictType, Finding, Severity } from '../../core/types';
-import type { CheckRun, FileProblem } from '../runCheck';
+import type { FileProblem, ReportedRun } from '../runCheck';
 import { relativePath } from './json';
 import { jsonPieces, streamArray, streamObject, type StreamedObject } from './jsonStream';
 
@@ -91,7 +91,7 @@ const VERSION = typeof SPEC_GLOSSARY_VERSION === 'string' ? SPEC_GLOSSARY_VERSIO
  * The SARIF log, with its results and notifications made one at a time as they are written
  * (output/jsonStream.ts), so any number of findings prints.
  */
-export function sarifLog(run: CheckRun, cwd: string): StreamedObject {
+export function sarifLog(run: ReportedRun, cwd: string): StreamedObject {
   const notificationCount = run.problems.length + run.skipped.length;
   return streamObject({
     $schema: SARIF_SCHEMA,
@@ -127,13 +127,13 @@ export function sarifLog(run: CheckRun, cwd: string): StreamedObject {
 }
 
 /** `check --format sarif`: the log's JSON in pieces, ending with a newline. */
-export function* sarifOutput(run: CheckRun, cwd: string): Generator<string, void, undefined> {
+export function* sarifOutput(run: ReportedRun, cwd: string): Generator<string, void, undefined> {
   yield* jsonPieces(sarifLog(run, cwd));
   yield '\n';
 }
 
 /** One result per finding, document by document. */
-function* results(run: CheckRun, cwd: string): Generator<object, void, undefined> {
+function* results(run: ReportedRun, cwd: string): Generator<object, void, undefined> {
   for (const doc of run.documents) {
     const artifact = artifactLocation(cwd, doc.absolutePath);
     const perLine = new Map<string, number>();
@@ -148,7 +148,7 @@ function* results(run: CheckRun, cwd: string): Generator<object, void, undefined
 }
 
 /** Problems in glossary, config and log files, then the skipped files. */
-function* notifications(run: CheckRun, cwd: string): Generator<object, void, undefined> {
+function* notifications(run: ReportedRun, cwd: string): Generator<object, void, undefined> {
   for (const p of run.problems) yield notification(p, cwd);
   for (const skip of run.skipped) yield { level: 'warning', message: { text: skip.reason }, locations: [{ physicalLocation: { artifactLocation: artifactLocation(cwd, skip.absolutePath) } }] };
 }

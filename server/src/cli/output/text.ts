@@ -7,7 +7,7 @@
 
 import { messageAsWritten, missionName, writtenTerms } from '../../core/check/wording';
 import type { Severity } from '../../core/types';
-import type { CheckRun, FileProblem } from '../runCheck';
+import type { FileProblem, ReportedRun } from '../runCheck';
 import { relativePath } from './json';
 import { printable, shown, Styled } from './terminal';
 
@@ -31,16 +31,16 @@ export const ANSI: Palette = {
 };
 
 /** The text report, one line per piece (each ending with a newline). */
-export function* textOutput(run: CheckRun, cwd: string, palette: Palette): Generator<string, void, undefined> {
+export function* textOutput(run: ReportedRun, cwd: string, palette: Palette): Generator<string, void, undefined> {
   for (const line of textLines(run, cwd, palette)) yield line + '\n';
 }
 
 /** The text report as one string (for small runs: `resume` prints one document). */
-export function formatText(run: CheckRun, cwd: string, palette: Palette): string {
+export function formatText(run: ReportedRun, cwd: string, palette: Palette): string {
   return [...textLines(run, cwd, palette)].join('\n');
 }
 
-function* textLines(run: CheckRun, cwd: string, palette: Palette): Generator<string, void, undefined> {
+function* textLines(run: ReportedRun, cwd: string, palette: Palette): Generator<string, void, undefined> {
   const counts: Record<Severity, number> = { high: 0, medium: 0, low: 0 };
   let findings = 0;
   for (const doc of run.documents) {
