@@ -84,7 +84,7 @@ describe('a check keeps what it prints of each document', () => {
   test('the CLI prints the same whether or not it records the decisions (--emit-events keeps the documents whole)', async () => {
     const plain = await cli(['check', '.', '--format', 'json'], ws.root);
     const recording = await cli(['check', '.', '--format', 'json', '--emit-events'], ws.root);
-    expect(plain.code).toBe(recording.code);
+    expect(plain.status).toBe(recording.status);
     expect(JSON.parse(plain.stdout)).toEqual(JSON.parse(recording.stdout));
   });
 });
