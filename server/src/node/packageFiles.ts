@@ -61,8 +61,9 @@ export function loadCommonWords(frontCoded = false): CommonWords {
 /**
  * A word list of the build (`<name>.txt`, UTF-8, one word per line, sorted) and the words it
  * keeps apart (`<name>-wide.txt`: those with a character beyond Latin-1, which would make V8
- * keep the whole list as UTF-16, twice the memory). An older build has no second file. `atOnce`: read the file whole
- * (a short-lived process: ~10 ms sooner at a CLI's start) rather than in pieces (`readTextInPieces`).
+ * keep the whole list as UTF-16, twice the memory). An older build has no second file.
+ * `atOnce`: read the file whole (a short-lived process: ~10 ms sooner at a CLI's start) rather
+ * than in pieces (`readTextInPieces`).
  */
 export function readWordList(base: string, atOnce = false): { text: string; apart: string[] } {
   const file = `${base}.txt`;
