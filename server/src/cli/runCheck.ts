@@ -64,8 +64,8 @@ export function runCheck(files: readonly string[], settings: RuntimeSettings, ma
 /**
  * `runCheck`, keeping of each document only what the output formats print (`ReportedDocument`):
  * not its text, its line index, its vocabulary sections or the candidates of terms without a
- * finding. A run of 400 specs kept ~35 MB otherwise, which the collector copied again and again
- * while the check went on (~7% of the check's time, docs/performance.md).
+ * finding. Kept whole, the documents of a 400-spec run were copied again and again by the
+ * collector while the check went on (~7% of the check's time, docs/performance.md).
  */
 export function runReportedCheck(files: readonly string[], settings: RuntimeSettings, maxFileBytes = DEFAULT_MAX_FILE_BYTES, engine?: Engine): Promise<ReportedRun> {
   return checkFiles(files, settings, maxFileBytes, engine, reported);
