@@ -136,7 +136,7 @@ const SUFFIXES_BY_LAST = byCharacter(SUFFIXES, ({ suffix }) => suffix.charCodeAt
 const PREFIXES_BY_FIRST = byCharacter(PREFIXES, (prefix) => prefix.charCodeAt(0));
 const NONE: readonly never[] = [];
 
-function byCharacter<T>(rules: readonly T[], characterOf: (rule: T) => number): Map<number, T[]> {
+function byCharacter<T>(rules: readonly T[], characterOf: (rule: T) => number): ReadonlyMap<number, readonly T[]> {
   const out = new Map<number, T[]>();
   for (const rule of rules) {
     const c = characterOf(rule);
