@@ -86,22 +86,51 @@ export interface TokenArrays {
  */
 export function tokenize(masked: Uint16Array, text: string, lexicon: Lexicon, from = 0, to = masked.length, skip?: readonly number[], into?: TokenArrays): Tokens {
   // A token takes at least two characters with its separator; prose averages six or more.
-  let capacity = Math.max(16, ((to - from) >> 2) + 16);
-  if (into && into.start.length >= capacity) capacity = into.start.length;
-  else into = undefined;
-  let start: Int32Array = into ? into.start : new Int32Array(capacity);
-  let end: Int32Array = into ? into.end : new Int32Array(capacity);
-  let word: Int32Array = into ? into.word : new Int32Array(capacity);
-  let shape: Uint8Array = into ? into.shape : new Uint8Array(capacity);
+  const capacity = Math.max(16, ((to - from) >> 2) + 16);
+  const out = into && into.start.length >= capacity ? new TokenWriter(into.start, into.end, into.word, into.shape) : new TokenWriter(new Int32Array(capacity), new Int32Array(capacity), new Int32Array(capacity), new Uint8Array(capacity));
+  const count = lexRange(masked, text, lexicon, from, to, skip, out);
+  const tokens = makeTokens(text, count, out.start, out.end, out.word, out.shape);
+  tokens.shaped = out.shaped;
+  tokens.quotes = out.quotes;
+  return tokens;
+}
+
+/** The arrays a tokenization fills, grown as needed, and the few tokens and quotes it lists. */
+class TokenWriter {
+  readonly shaped: number[] = [];
+  readonly quotes: number[] = [];
+
+  constructor(
+    public start: Int32Array,
+    public end: Int32Array,
+    public word: Int32Array,
+    public shape: Uint8Array,
+  ) {}
+
+  grow(): void {
+    const capacity = 2 * this.start.length;
+    this.start = grown(this.start, capacity);
+    this.end = grown(this.end, capacity);
+    this.word = grown(this.word, capacity);
+    this.shape = grown(this.shape, capacity);
+  }
+}
+
+/**
+ * The tokens of masked[from, to) written into `out`; returns how many. (A function of its own,
+ * with nothing after its loop: V8 optimizes the loop while the first document is read, and code
+ * after the loop, never run by then, made that code give way at the end of every later document:
+ * ~100 deoptimizations in a CLI run of 400 specs, docs/performance.md.)
+ */
+function lexRange(masked: Uint16Array, text: string, lexicon: Lexicon, from: number, to: number, skip: readonly number[] | undefined, out: TokenWriter): number {
+  let { start, end, word, shape } = out;
   let count = 0;
-  const shaped: number[] = [];
-  const quotes: number[] = [];
   // What lexWord read (one object per call, not per token).
   const lexed: LexedWord = { start: 0, end: 0, id: 0, bits: 0 };
   let i = from;
   let k = 0; // next masked stretch in `skip`
   while (i < to) {
-    let c = masked[i]!;
+    const c = masked[i]!;
     if (c >= 0x250 || CHAR[c] === 0) {
       i++;
       if (c === 0x1f) {
@@ -110,29 +139,23 @@ export function tokenize(masked: Uint16Array, text: string, lexicon: Lexicon, fr
           while (k < skip.length && skip[k + 1]! < i) k += 2;
           if (k < skip.length && skip[k]! < i && skip[k + 1]! > i) i = Math.min(to, skip[k + 1]!);
         }
-      } else if (c === 34 || c === 0x201c || c === 0x201d) quotes.push(i - 1);
+      } else if (c === 34 || c === 0x201c || c === 0x201d) out.quotes.push(i - 1);
       continue;
     }
     i = lexWord(masked, text, lexicon, i, to, lexed);
     if (lexed.start < 0) continue;
-    if (count === capacity) {
-      capacity *= 2;
-      start = grown(start, capacity);
-      end = grown(end, capacity);
-      word = grown(word, capacity);
-      shape = grown(shape, capacity);
+    if (count === start.length) {
+      out.grow();
+      ({ start, end, word, shape } = out);
     }
     start[count] = lexed.start;
     end[count] = lexed.end;
     word[count] = lexed.id;
     shape[count] = lexed.bits;
-    if (lexed.bits !== 0) shaped.push(count);
+    if (lexed.bits !== 0) out.shaped.push(count);
     count++;
   }
-  const tokens = makeTokens(text, count, start, end, word, shape);
-  tokens.shaped = shaped;
-  tokens.quotes = quotes;
-  return tokens;
+  return count;
 }
 
 /** What `lexWord` read: one object per tokenization, reused, so the lexer makes no object per token. */
