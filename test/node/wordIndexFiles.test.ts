@@ -77,4 +77,11 @@ describe('the word lists indexed by the build', () => {
     writeFileSync(`${base}.index`, 'not an index\n');
     expect(readWordIndex(base)).toBeUndefined();
   });
+
+  test('a damaged index with no empty slot answers, and never searches forever', () => {
+    const text = 'apple\nbanana\ncherry\n';
+    const full = new Int32Array(1024).fill(7); // every slot points into "banana"
+    expect(['apple', 'zebra', ''].map((w) => indexHas(text, full, w))).toEqual([false, false, false]);
+    expect(indexHas(text, full, 'banana')).toBe(true);
+  });
 });

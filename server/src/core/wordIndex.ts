@@ -51,9 +51,11 @@ export function indexWords(text: string): Int32Array {
 export function indexHas(text: string, slots: Int32Array, word: string): boolean {
   const mask = slots.length - 1;
   const length = word.length;
-  for (let slot = wordHash(word, 0, length) & mask; ; slot = (slot + 1) & mask) {
+  // (At most every slot once: a damaged index with no empty slot must not search forever.)
+  for (let slot = wordHash(word, 0, length) & mask, probes = 0; probes < slots.length; slot = (slot + 1) & mask, probes++) {
     const at = slots[slot]! - 1;
     if (at < 0) return false;
     if (text.charCodeAt(at + length) === 10 && text.startsWith(word, at)) return !word.includes('\n');
   }
+  return false;
 }
