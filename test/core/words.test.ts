@@ -57,7 +57,14 @@ describe('common words', () => {
     expect(probes.filter((w) => plain.has(w) !== other.has(w) || plain.knows!(w) !== other.knows!(w) || plain.startsWord!(w, w.length + 2) !== other.startsWord!(w, w.length + 2))).toEqual([]);
   });
 
-  test('a list beyond Latin-1 stays plain when asked to be front-coded; an indexed one is searched by its hash', () => {
+  test('an indexed list is searched by its index: an index of another text of the same shape answers for that text', () => {
+    // (Why the build writes a list and its index together: node/wordIndexFiles.ts.)
+    const indexed = sortedCommonWords('abc\nxyz\n', '', {}, { indexes: { common: indexWords('abd\nxyz\n') } });
+    expect(['abc', 'abd', 'xyz'].map((w) => indexed.has(w))).toEqual([false, false, true]);
+    expect(['abc', 'abd', 'xyz'].map((w) => sortedCommonWords('abc\nxyz\n').has(w))).toEqual([true, false, true]);
+  });
+
+  test('a list beyond Latin-1 stays plain when asked to be front-coded; an indexed one answers the same', () => {
     for (const search of ['front-coded', 'indexed'] as const) {
       const wide = searched('caf\u00e9\nna\u00efve\n\u0101bc\n', '', search);
       expect(['caf\u00e9', 'na\u00efve', '\u0101bc', 'abc'].map((w) => wide.has(w))).toEqual([true, true, true, false]);

@@ -13,13 +13,15 @@ import { readWordIndex, writeWordIndex } from '../../server/src/node/wordIndexFi
 
 export default async function setup(): Promise<void> {
   const data = path.resolve(__dirname, '..', '..', 'dist', 'data');
-  if (!['common-words.txt', 'known-words.txt', 'known-words-wide.txt'].every((file) => existsSync(path.join(data, file)))) {
+  const written = !['common-words.txt', 'known-words.txt', 'known-words-wide.txt'].every((file) => existsSync(path.join(data, file)));
+  if (written) {
     // (A .mjs module shared with scripts/build.mjs, loaded as such.)
     const { writeWordData } = (await import(path.resolve(__dirname, '..', '..', 'scripts', 'wordData.mjs'))) as { writeWordData(dir: string): Promise<void> };
     await writeWordData(data);
   }
   for (const list of ['common-words', 'known-words']) {
     const base = path.join(data, list);
-    if (!readWordIndex(base)) writeWordIndex(base, readTextInPieces(`${base}.txt`));
+    // (Lists written just now get new indexes: an old index of a list of the same size would pass.)
+    if (written || !readWordIndex(base)) writeWordIndex(base, readTextInPieces(`${base}.txt`));
   }
 }

@@ -12,7 +12,8 @@ import { loadCommonWords } from '../node/packageFiles';
 import { SpecVocabularies } from '../node/specVocabularies';
 import { loadWorkspace, WorkspaceRootFinder, type WorkspaceSnapshot } from '../node/workspace';
 import type { DocumentReport } from '../core/check/check';
-import type { SourceProblem } from '../core/types';
+import { standalone } from '../core/text';
+import type { SourceProblem, TermCandidate } from '../core/types';
 
 /**
  * What the output formats, the exit code and the notes after a check read of a checked document:
@@ -76,12 +77,13 @@ export function reported(doc: CheckedDocument): ReportedDocument {
   const { report } = doc;
   const terms = new Set<string>();
   for (const finding of report.findings) terms.add(finding.term);
-  const candidates = terms.size === 0 ? [] : report.candidates.filter((c) => terms.has(c.surface));
-  for (const candidate of candidates) {
-    // (Made now: a candidate of the check reads them from the document's text and line index
-    // when first asked, and lets go of both once it has: extract/locate.ts.)
-    void candidate.occurrences;
-    void candidate.texts;
+  // (Copies: a candidate of the check holds the document's text and line index, and the text as
+  // written at an occurrence is a slice of the document's, which V8 keeps whole behind it.)
+  const candidates: TermCandidate[] = [];
+  if (terms.size > 0) {
+    for (const { surface, method, confidence, occurrences, texts } of report.candidates) {
+      if (terms.has(surface)) candidates.push({ surface, method, confidence, occurrences, texts: texts.map(standalone) });
+    }
   }
   const { findings, blocked, strictness, overallSeverity, recommendedAction } = report;
   return { absolutePath: doc.absolutePath, identity: doc.identity, report: { findings, candidates, blocked, strictness, overallSeverity, recommendedAction } };

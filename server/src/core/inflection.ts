@@ -128,7 +128,7 @@ function derive(word: string, isWord: (candidate: string) => boolean, seen: Set<
 /**
  * The rules that may apply to a word, by its last character (suffixes, British endings) or its
  * first (prefixes), in the order of the lists above: a word is tried against a few rules instead
- * of all ninety. (The order matters: `derive` skips a word it has seen, so the first way a word is
+ * of all 95. (The order matters: `derive` skips a word it has seen, so the first way a word is
  * reached decides how many steps are left from it.)
  */
 const BRITISH_BY_LAST = byCharacter(BRITISH_ENDINGS, ([british]) => british.charCodeAt(british.length - 1));

@@ -4,7 +4,7 @@
  * found by hashing it and comparing it with one or two lines of the text, instead of the ~17
  * steps of a binary search (each a search back for a line start, forward for its end, and a
  * comparison). A CLI run asks ~11,000 times for ~9,000 words, most of them new to the process and
- * asked in its first seconds, while its code is still cold: ~2 µs a search, ~30 ms of the check of
+ * asked in its first seconds, while its code is still cold: ~3 µs a search, ~30 ms of the check of
  * SPEC §10's 400 specs (docs/performance.md). The build writes the index of each shipped list
  * (node/wordIndexFiles.ts); the language server keeps its lists front-coded instead (memory).
  */

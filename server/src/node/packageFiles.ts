@@ -4,7 +4,7 @@ import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs
 import { StringDecoder } from 'node:string_decoder';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { frontCodedCommonWords, sortedCommonWords, type CommonWords } from '../core/words';
+import { frontCodedCommonWords, sortedCommonWords, type CommonWords, type WordIndexes } from '../core/words';
 import { readCodedWordList } from './codedWordLists';
 import { readWordIndex } from './wordIndexFiles';
 
@@ -50,12 +50,18 @@ export function loadCommonWords(frontCoded = false): CommonWords {
     // (A short-lived process reads each list at once; a long-lived one in pieces: readTextInPieces.)
     const english = readWordList(englishBase, !frontCoded);
     const shared = readWordList(sharedBase, !frontCoded);
-    // (Hashed by the build: node/wordIndexFiles.ts. Not for the front-coded lists, which save memory.)
-    const indexes = frontCoded ? undefined : { common: readWordIndex(englishBase), known: readWordIndex(sharedBase) };
+    // (Not for the front-coded lists, which save memory.)
+    const indexes = frontCoded ? undefined : shippedWordIndexes();
     common = sortedCommonWords(english.text, shared.text, { common: english.apart, known: shared.apart }, { frontCoded, ...(indexes ? { indexes } : {}) });
   }
   loaded.set(frontCoded, common);
   return common;
+}
+
+/** The hash indexes the build wrote of the shipped lists (node/wordIndexFiles.ts); each undefined when missing or stale. */
+export function shippedWordIndexes(): WordIndexes {
+  const base = (list: string) => join(packageRoot(), 'dist', 'data', list);
+  return { common: readWordIndex(base('common-words')), known: readWordIndex(base('known-words')) };
 }
 
 /**

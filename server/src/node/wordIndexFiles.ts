@@ -3,8 +3,10 @@
  * written by the build so the CLI looks words up by their hash without building a table at every
  * start. A file is a header line, `spec-glossary word index <bytes of the .txt it indexes>
  * <slots>`, padded with spaces to a multiple of four bytes, then the slots (32-bit little-endian
- * integers). A file that is missing, damaged, or indexes another `.txt` is not read: the list is
- * searched as before (a binary search).
+ * integers). A file that is missing, cut short, or was made from a `.txt` of another size is not
+ * read: the list is searched as before (a binary search). Like the front-coded lists
+ * (codedWordLists.ts), an index is the build's, written with its `.txt`: a `.txt` changed by hand
+ * to the same size is not noticed (`npm run build` writes both again).
  */
 
 import { closeSync, fstatSync, openSync, readSync, statSync, writeFileSync } from 'node:fs';
@@ -28,8 +30,8 @@ export function writeWordIndex(base: string, text: string): void {
 }
 
 /**
- * The index of `<base>.txt` as the build wrote it, or undefined (no such file, or the index of
- * another text, or cut short).
+ * The index of `<base>.txt` as the build wrote it, or undefined (no such file, made from a text of
+ * another size, or cut short).
  */
 export function readWordIndex(base: string): Int32Array | undefined {
   let fd: number;
