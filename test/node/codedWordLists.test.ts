@@ -3,34 +3,19 @@
  * server would have coded itself; a file coded from another text, damaged or missing is not read.
  */
 
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, test } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
 import { FrontCodedWords } from '../../server/src/core/frontCodedWords';
 import { readCodedWordList, writeCodedWordList } from '../../server/src/node/codedWordLists';
-import { packageRoot, readTextInPieces } from '../../server/src/node/packageFiles';
+import { readTextInPieces } from '../../server/src/node/packageFiles';
+import { useWordListFolder } from '../helpers/wordListFolder';
 
-let folder: string | undefined;
-afterEach(() => {
-  if (folder) rmSync(folder, { recursive: true, force: true });
-  folder = undefined;
-});
-
-/** `<folder>/<name>.txt` holding `text`; its base path. */
-function list(name: string, text: string): string {
-  folder ??= mkdtempSync(path.join(tmpdir(), 'spec-glossary-coded-'));
-  const base = path.join(folder, name);
-  writeFileSync(`${base}.txt`, text);
-  return base;
-}
+const { list, shipped } = useWordListFolder();
 
 describe('the word lists front-coded by the build', () => {
   test('the shipped lists read back as the coding of their text, in any size of piece', () => {
     for (const name of ['common-words', 'known-words']) {
-      folder ??= mkdtempSync(path.join(tmpdir(), 'spec-glossary-coded-'));
-      const base = path.join(folder, name);
-      copyFileSync(path.join(packageRoot(), 'dist', 'data', `${name}.txt`), `${base}.txt`);
+      const base = shipped(name);
       const text = readTextInPieces(`${base}.txt`);
       expect(writeCodedWordList(base, text)).toBe(true);
       const expected = FrontCodedWords.of(text)!.parts();

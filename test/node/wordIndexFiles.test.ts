@@ -4,34 +4,20 @@
  * read, and the CLI's lists then answer by binary search, the same.
  */
 
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { indexHas, indexWords } from '../../server/src/core/wordIndex';
 import { packageRoot, readTextInPieces, readWordList, shippedWordIndexes } from '../../server/src/node/packageFiles';
 import { readWordIndex, writeWordIndex } from '../../server/src/node/wordIndexFiles';
+import { useWordListFolder } from '../helpers/wordListFolder';
 
-let folder: string | undefined;
-afterEach(() => {
-  if (folder) rmSync(folder, { recursive: true, force: true });
-  folder = undefined;
-});
-
-/** `<folder>/<name>.txt` holding `text`; its base path. */
-function list(name: string, text: string): string {
-  folder ??= mkdtempSync(path.join(tmpdir(), 'spec-glossary-index-'));
-  const base = path.join(folder, name);
-  writeFileSync(`${base}.txt`, text);
-  return base;
-}
+const { list, shipped } = useWordListFolder();
 
 describe('the word lists indexed by the build', () => {
   test('the shipped lists read back as the index of their text, and find every word of it', () => {
     for (const name of ['common-words', 'known-words']) {
-      folder ??= mkdtempSync(path.join(tmpdir(), 'spec-glossary-index-'));
-      const base = path.join(folder, name);
-      copyFileSync(path.join(packageRoot(), 'dist', 'data', `${name}.txt`), `${base}.txt`);
+      const base = shipped(name);
       const text = readTextInPieces(`${base}.txt`);
       writeWordIndex(base, text);
       const read = readWordIndex(base);
