@@ -40,7 +40,8 @@ const loaded = new Map<boolean, CommonWords>();
 export function loadCommonWords(frontCoded = false): CommonWords {
   let common = loaded.get(frontCoded);
   if (common) return common;
-  const [englishBase, sharedBase] = ['common-words', 'known-words'].map((list) => join(packageRoot(), 'dist', 'data', list)) as [string, string];
+  const englishBase = wordListBase('common-words');
+  const sharedBase = wordListBase('known-words');
   // (Front-coded by the build when it could: read as they are.)
   const englishCoded = frontCoded ? readCodedWordList(englishBase) : undefined;
   const sharedCoded = englishCoded && readCodedWordList(sharedBase);
@@ -60,8 +61,12 @@ export function loadCommonWords(frontCoded = false): CommonWords {
 
 /** The hash indexes the build wrote of the shipped lists (node/wordIndexFiles.ts); each undefined when missing or stale. */
 export function shippedWordIndexes(): WordIndexes {
-  const base = (list: string) => join(packageRoot(), 'dist', 'data', list);
-  return { common: readWordIndex(base('common-words')), known: readWordIndex(base('known-words')) };
+  return { common: readWordIndex(wordListBase('common-words')), known: readWordIndex(wordListBase('known-words')) };
+}
+
+/** Where the build writes a shipped word list and the files beside it: `<base>.txt`, `.coded`, `.index`. */
+function wordListBase(list: 'common-words' | 'known-words'): string {
+  return join(packageRoot(), 'dist', 'data', list);
 }
 
 /**
