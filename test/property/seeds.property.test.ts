@@ -2,7 +2,8 @@
  * Seed loading (SPEC §3) as properties: random mutations of a valid seed glossary never throw,
  * every problem has a position inside the file, and a mutation confined to one entry never costs
  * the other entries (they load exactly as before). Also: 100,000 entries each with a warning load
- * in linear time (problems were once re-counted per entry), and read the same in flow style.
+ * in linear time (problems were once re-counted per entry), and read the same in flow style: at
+ * that size in the scale run (`npm run test:scale`, helpers/scale.ts), 10,000 in `npm test`.
  */
 
 import fc from 'fast-check';
@@ -12,6 +13,10 @@ import { isPlaceholderDefinition } from '../../server/src/core/placeholder';
 import { parseSeedFile } from '../../server/src/core/seeds';
 import type { Range } from '../../server/src/core/types';
 import { propertyRuns } from '../helpers/propertyRuns';
+import { atScale } from '../helpers/scale';
+
+/** The entries of the large seeds below. */
+const ENTRIES = atScale(100_000, 10_000);
 
 interface Entry {
   surface: string;
@@ -165,27 +170,30 @@ describe('seed loading properties', () => {
     );
   });
 
-  it('100,000 entries, each with an unknown key, load in linear time', () => {
+  it(`${ENTRIES.toLocaleString('en')} entries, each with an unknown key, load in linear time`, () => {
     // Written as Spec Kitty writes seeds (simpleSeed.ts reads them), so the time is the entries' own.
     let text = 'terms:\n';
-    for (let i = 0; i < 100_000; i++) text += `  - surface: term${i}\n    definition: d${i}\n    extra: 1\n`;
+    for (let i = 0; i < ENTRIES; i++) text += `  - surface: term${i}\n    definition: d${i}\n    extra: 1\n`;
     const started = Date.now();
     const seed = parseSeedFile(text, 'team_domain.yaml', 'team_domain');
-    expect(seed.senses).toHaveLength(100_000);
-    expect(seed.problems).toHaveLength(100_000);
-    expect(seed.problems[99_999]).toMatchObject({ code: 'glossary.unknown-key', severity: 'error', range: { start: { line: 300_000, character: 4 } } });
-    expect(Date.now() - started).toBeLessThan(40_000); // ~1 s here; the quadratic re-counting took 66 s
+    expect(seed.senses).toHaveLength(ENTRIES);
+    expect(seed.problems).toHaveLength(ENTRIES);
+    expect(seed.problems[ENTRIES - 1]).toMatchObject({ code: 'glossary.unknown-key', severity: 'error', range: { start: { line: 3 * ENTRIES, character: 4 } } });
+    // 100,000 take ~1 s here; the quadratic re-counting took 66 s (0.7 s for 10,000: the scale run is what catches it).
+    expect(Date.now() - started).toBeLessThan(40_000);
   });
 
   it('the same entries in flow style, which the yaml library reads: the same senses and problems, at their places', () => {
-    // (20,000: the library takes ~35 µs an entry; the count's cost is the test above.)
+    // (A fifth as many: the library takes ~35 µs an entry; the count's cost is the test above.)
+    const entries = ENTRIES / 5;
+    const last = entries - 1;
     let text = 'terms:\n';
-    for (let i = 0; i < 20_000; i++) text += `  - {surface: term${i}, definition: d${i}, extra: 1}\n`;
+    for (let i = 0; i < entries; i++) text += `  - {surface: term${i}, definition: d${i}, extra: 1}\n`;
     const seed = parseSeedFile(text, 'team_domain.yaml', 'team_domain');
-    expect(seed.senses).toHaveLength(20_000);
-    expect(seed.senses[19_999]).toMatchObject({ surface: 'term19999', definition: 'd19999' });
-    expect(seed.problems).toHaveLength(20_000);
-    expect(seed.problems[19_999]).toMatchObject({ code: 'glossary.unknown-key', severity: 'error', range: { start: { line: 20_000, character: '  - {surface: term19999, definition: d19999, '.length } } });
+    expect(seed.senses).toHaveLength(entries);
+    expect(seed.senses[last]).toMatchObject({ surface: `term${last}`, definition: `d${last}` });
+    expect(seed.problems).toHaveLength(entries);
+    expect(seed.problems[last]).toMatchObject({ code: 'glossary.unknown-key', severity: 'error', range: { start: { line: entries, character: `  - {surface: term${last}, definition: d${last}, `.length } } });
   });
 });
 

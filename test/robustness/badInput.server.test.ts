@@ -2,7 +2,9 @@
  * The bad-input matrix through the language server (in this process over a pair of streams, a real
  * JSON-RPC client: test/lsp/client.ts): each bad input becomes a diagnostic on the file it is in, at the offending
  * place, with a message that says what is wrong; valid data next to it still counts; the server
- * stays up and keeps answering; nothing is written outside `.kittify/`.
+ * stays up and keeps answering; nothing is written outside `.kittify/`. The large inputs are at
+ * the promised sizes in the scale run (`npm run test:scale`, helpers/scale.ts), a tenth or so in
+ * `npm test`.
  */
 
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -10,6 +12,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CodeAction, Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { TestClient } from '../lsp/client';
+import { atScale } from '../helpers/scale';
 import { AMBIGUOUS_ZORBLAX, positionOf, readLog, tempWorkspace, uriOf, writeBig, ZORBLAX_SEED, type TempWorkspace } from './helpers';
 
 let ws: TempWorkspace;
@@ -24,6 +27,9 @@ const SPEC = 'kitty-specs/041-demo/spec.md';
 const TEAM = '.kittify/glossaries/team_domain.yaml';
 const MISSION_SEED = '.kittify/glossaries/mission_local.yaml';
 const ZORBLAX_SPEC = '# Demo\n\nThe zorblax is ready.\n';
+/** The document above the size limit (5 MB), in MB; the senses of the large glossary. */
+const HUGE_DOCUMENT_MB = atScale(50, 8);
+const SENSES = atScale(100_000, 10_000);
 
 async function start(files: Record<string, string | Buffer>, settings: Record<string, unknown> = {}): Promise<TestClient> {
   ws = tempWorkspace({ 'kitty-specs/041-demo/meta.json': JSON.stringify({ mission_id: 'm-041' }) });
@@ -39,7 +45,6 @@ const uri = (relative: string) => uriOf(ws.path(relative));
 const codes = (ds: Diagnostic[]) => ds.map((d) => d.code);
 const at = (text: string, needle: string, occurrence = 1) => positionOf(text, needle, occurrence);
 
-/** Opens a markdown document and waits for its first publication. */
 /** Opens a document and waits for its diagnostics (20 s by default; inputs at scale say how long they may take). */
 async function openDoc(relative: string, text: string, timeoutMs?: number): Promise<PublishDiagnosticsParams> {
   const since = client!.mark();
@@ -145,9 +150,9 @@ ${ZORBLAX_SEED.replace('terms:\n', '')}`;
     expect(lens[0]!.command.title).toMatch(/generation blocked \(strictness max\)$/);
   });
 
-  it('a 50 MB document is not checked: one Information diagnostic with its size and the limit; the server keeps serving', async () => {
+  it(`a ${HUGE_DOCUMENT_MB} MB document is not checked: one Information diagnostic with its size and the limit; the server keeps serving`, async () => {
     await start({ [TEAM]: ZORBLAX_SEED });
-    const text = 'The zorblax is ready and the zorblax is set.\n'.repeat(Math.ceil((50 * 1024 * 1024) / 45));
+    const text = 'The zorblax is ready and the zorblax is set.\n'.repeat(Math.ceil((HUGE_DOCUMENT_MB * 1024 * 1024) / 45));
     const doc = await openDoc('docs/huge.md', text);
     expect(doc.diagnostics).toEqual([
       {
@@ -355,11 +360,11 @@ ${ZORBLAX_SEED.replace('terms:\n', '')}`;
     await stillServing();
   });
 
-  it('a glossary with 100,000 senses: loaded and used; the server stays responsive', async () => {
+  it(`a glossary with ${SENSES.toLocaleString('en')} senses: loaded and used; the server stays responsive`, async () => {
     let seed = 'terms:\n';
     // Written as Spec Kitty writes a seed, one key per line. (The same entries in flow style, which
     // only the yaml library reads, are held to scale in test/property/seeds.property.test.ts.)
-    for (let i = 0; i < 100_000; i++) seed += `  - surface: term${i}\n    definition: sense ${i}\n`;
+    for (let i = 0; i < SENSES; i++) seed += `  - surface: term${i}\n    definition: sense ${i}\n`;
     await start({ [TEAM]: seed + ZORBLAX_SEED.replace('terms:\n', '') });
     const started = Date.now();
     // The bound of this test, not the usual 20 s wait: reading the glossary is a second of CPU, many more on a busy machine.
