@@ -18,13 +18,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 function scaledTestFiles(): string[] {
   const names = readdirSync(path.join(root, 'test'), { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.test.ts'));
   return names
-    .filter((name) => /from '\.\.\/helpers\/scale'/.test(readFileSync(path.join(root, 'test', name), 'utf8')))
+    .filter((name) => /from '(\.\.\/)+helpers\/scale'/.test(readFileSync(path.join(root, 'test', name), 'utf8')))
     .map((name) => path.join('test', name))
     .sort();
 }
 
 export default defineConfig({
   ...base,
+  root,
   test: {
     ...base.test,
     include: scaledTestFiles(),
