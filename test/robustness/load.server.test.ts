@@ -107,7 +107,9 @@ describe('load', () => {
     expect(client.stderr).toBe('');
   });
 
-  it(`memory stays bounded when documents close: ${ROUNDS} rounds of 200 × 50 KB documents opened, edited and closed under a ${HEAP_CAP_MB} MB heap cap`, async () => {
+  // (The rounds of npm test send less text than the cap: there a server keeping closed documents would pass.)
+  const bound = PROMISED_SCALE ? 'memory stays bounded when documents close' : 'documents close cleanly (the memory bound: npm run test:scale)';
+  it(`${bound}: ${ROUNDS} rounds of 200 × 50 KB documents opened, edited and closed under a ${HEAP_CAP_MB} MB heap cap`, async () => {
     ws = workspace();
     const before = process.env['NODE_OPTIONS'];
     process.env['NODE_OPTIONS'] = `${before ?? ''} --max-old-space-size=${HEAP_CAP_MB}`.trim();
