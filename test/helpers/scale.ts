@@ -4,7 +4,7 @@
  * document, 80 MB of documents through a server under a 64 MB heap cap — and each of those tests
  * runs at the promised size in `npm run test:scale` (CI runs it, .ci/run). `npm test` runs the
  * same tests, the same steps and checks, on inputs about a tenth as large: the same code paths, at
- * a sixth of their CPU time (docs/testing.md). A check that only the promised size can make (a
+ * about a third of their CPU time (docs/testing.md). A check that only the promised size can make (a
  * report above the string limit, more text than the heap cap) is made in the scale run only.
  *
  *   SPEC_GLOSSARY_TEST_SCALE=promised npx vitest run test/robustness   # what npm run test:scale sets
