@@ -3,7 +3,7 @@
  * reopening it, deferring and ignoring, applying a stale quick fix twice (issue 19 item 7), and
  * commands with arguments that do not hold (issue 19 item 1).
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -87,6 +87,31 @@ describe('changing one\'s mind about a decision', () => {
     // Answering it closes exactly that clarification.
     await run(byTitle(await codeActions(again.range, [again]), `Use 'workspace' = ${GIT} (team_domain)`));
     expect(events()[3]).toMatchObject({ event_type: 'GlossaryClarificationResolved', conflict_id: request['conflict_id'] });
+  });
+});
+
+describe("the server's own decisions and the watchers", () => {
+  it("a decision is read once: the watchers' report of the server's own append reloads nothing; another writer's append is read", async () => {
+    const [ambiguous] = await openSpec(SPEC_MD, { settings: { logLevel: 'debug' } });
+    const loads = () => client!.logs.filter((l) => l.message.startsWith(`loaded ${ws!.root} (version`)).length;
+    const before = loads();
+    await run(byTitle(await codeActions(ambiguous!.range, [ambiguous!]), `Use 'workspace' = ${GIT} (team_domain)`));
+    // The folder is read again once, before the command answers.
+    expect(loads(), 'reads of the folder once the command answered').toBe(before + 1);
+    // The editor's watcher reports the append (the server's own watcher does too): nothing new to read.
+    client!.fileChanged(ws!.uri(`.kittify/events/glossary/${MISSION}.events.jsonl`));
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(loads(), 'reads of the folder after the watchers reported the append').toBe(before + 1);
+
+    // Another writer pins the other sense: read (from the watchers' report), and the actions follow it.
+    const [mine] = events();
+    const theirs = { ...mine, event_id: '0b8f3c1e-7a2d-4e5f-9c6b-1a2b3c4d5e6f', conflict_id: '5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9', lamport_clock: mine!['lamport_clock'] + 1, selected_sense: { surface: 'workspace', scope: 'team_domain', definition: VSCODE, confidence: 0.7 } };
+    appendFileSync(logFile(), `${JSON.stringify(theirs)}\n`);
+    client!.fileChanged(ws!.uri(`.kittify/events/glossary/${MISSION}.events.jsonl`));
+    await client!.until(() => loads() > before + 1 || undefined, "the folder read again after another writer's append");
+    const titles = (await codeActions({ start: RANGES.workspace1.start, end: RANGES.workspace1.start })).map((a) => a.title);
+    expect(titles).toContain(`Use 'workspace' = ${GIT} (team_domain) instead`);
+    expect(titles).not.toContain(`Use 'workspace' = ${VSCODE} (team_domain) instead`);
   });
 });
 

@@ -5,13 +5,21 @@
  * disk or in an editor buffer (buffers are passed as overlays). Reloads of one folder never run
  * at the same time; requests that arrive while one is pending share it. Each rebuild gets a new
  * version number, which is part of every analysis cache key.
+ *
+ * An event log the current snapshot already read as it is on disk is not read again when the
+ * watchers report it: the server's own decisions are appended, then the folder reloaded at once
+ * (lsp/session.ts `glossaryWritten`), and the watchers' report of that append came ~100 ms later
+ * and reloaded it a second time — every open document checked again and the client asked to pull
+ * its diagnostics again, for nothing.
  */
 
 import path from 'node:path';
 import type { Watcher, WorkspaceFileSystem } from '../node/fileSystem';
 import type { MetaCache } from '../node/identity';
 import { isInside } from '../node/fsSafety';
+import { eventLogDir } from '../node/eventStore';
 import { findWorkspaceRoot, loadWorkspace, type ReplayLogs, type WorkspaceSnapshot } from '../node/workspace';
+import { EVENT_LOG_SUFFIX } from '../core/events/logged';
 import { affectsGlossary, classifyFile, isGlossaryFile } from './fileKinds';
 import type { Logger } from './logger';
 
@@ -52,6 +60,11 @@ interface RootState {
   metaCache: MetaCache;
   /** Editor buffers (path → document version) the current snapshot was built from. */
   overlayVersions: Map<string, number>;
+  /**
+   * The size of each event log (absolute path) when the current snapshot's load began, before it
+   * read them. Logs are only ever appended to, so a log of that size now is the one it read.
+   */
+  logSizes: Map<string, number>;
 }
 
 export class WorkspaceRegistry {
@@ -158,13 +171,13 @@ export class WorkspaceRegistry {
     return next;
   }
 
-  /** A file changed on disk (watcher): reload the folders it can affect. */
+  /** A file changed on disk (watcher): reload the folders it can affect (not for a log they read as it is). */
   fileChanged(fsPath: string): void {
     if (!affectsGlossary(fsPath)) return;
     const file = path.resolve(fsPath);
     if (file.split(path.sep).includes('.kittify')) this.rootOfDir.clear(); // a .kittify/ may have appeared
     for (const state of this.states.values()) {
-      if (state.snapshot && isInside(state.root, file)) this.requestReload(state.root, WATCH_RELOAD_DELAY_MS);
+      if (state.snapshot && isInside(state.root, file) && !this.readAsItIs(state, file)) this.requestReload(state.root, WATCH_RELOAD_DELAY_MS);
     }
   }
 
@@ -177,10 +190,30 @@ export class WorkspaceRegistry {
     }
   }
 
+  /** Whether `file` is an event log the current snapshot read at the size it has now. */
+  private readAsItIs(state: RootState, file: string): boolean {
+    if (!file.endsWith(EVENT_LOG_SUFFIX)) return false;
+    const read = state.logSizes.get(file);
+    return read !== undefined && this.host.fs.stat(file)?.size === read;
+  }
+
+  /** The sizes of the folder's event logs now (see `RootState.logSizes`). */
+  private logSizes(root: string): Map<string, number> {
+    const sizes = new Map<string, number>();
+    const dir = eventLogDir(root);
+    for (const entry of this.host.fs.readDirectory(dir) ?? []) {
+      if (entry.kind !== 'file' || !entry.name.endsWith(EVENT_LOG_SUFFIX)) continue;
+      const file = path.join(dir, entry.name);
+      const size = this.host.fs.stat(file)?.size;
+      if (size !== undefined) sizes.set(file, size);
+    }
+    return sizes;
+  }
+
   private state(root: string): RootState {
     let state = this.states.get(root);
     if (!state) {
-      state = { root, version: 0, chain: Promise.resolve(), watchers: [], metaCache: new Map(), overlayVersions: new Map() };
+      state = { root, version: 0, chain: Promise.resolve(), watchers: [], metaCache: new Map(), overlayVersions: new Map(), logSizes: new Map() };
       this.states.set(root, state);
     }
     return state;
@@ -201,12 +234,15 @@ export class WorkspaceRegistry {
   private async load(state: RootState): Promise<WorkspaceSnapshot> {
     const { texts, versions } = this.overlays(state.root);
     const maxFileBytes = await this.host.maxFileBytes(state.root);
+    // (Before the logs are read: a log appended to meanwhile is then reported, and read, again.)
+    const logSizes = this.logSizes(state.root);
     const started = Date.now();
     const snapshot = await loadWorkspace(state.root, { overlays: texts, ...(state.snapshot ? { previous: state.snapshot } : {}), maxFileBytes, fs: this.host.fs, ...(this.host.replay ? { replay: this.host.replay } : {}) });
     const first = state.snapshot === undefined;
     state.snapshot = snapshot;
     state.version = ++this.counter;
     state.overlayVersions = versions;
+    state.logSizes = logSizes;
     state.metaCache = new Map();
     this.host.logger.debug(`loaded ${state.root} (version ${state.version}, ${snapshot.seeds.length} seed files) in ${Date.now() - started} ms`);
     this.watch(state);
