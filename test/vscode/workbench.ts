@@ -146,11 +146,23 @@ export class Workbench {
     await this.page.waitForFunction(`!${call('hoverShown')}`, undefined, { timeout: 5_000 });
   }
 
-  /** Opens the Quick Fix menu (Ctrl+.) at the cursor and returns the titles of its actions. */
+  /**
+   * Opens the Quick Fix menu (Ctrl+.) at the cursor and returns the titles of its actions. VS Code
+   * drops a request for them when the file's problems are replaced while it runs, and says "No
+   * code actions available": then, as a user would, it asks once more (and says so on stderr).
+   */
   async quickFixes(): Promise<string[]> {
-    await this.page.keyboard.press('Control+.');
-    await this.page.locator(`${ACTION_ROWS}.focused`).waitFor({ timeout: 10_000 });
-    return this.evaluate<string[]>('labels', ACTION_ROWS);
+    const menu = this.page.locator(`${ACTION_ROWS}.focused`);
+    const none = this.page.getByText('No code actions available');
+    for (let attempt = 1; ; attempt++) {
+      await this.page.keyboard.press('Control+.');
+      await menu.or(none).first().waitFor({ timeout: 10_000 });
+      if (await menu.isVisible()) return this.evaluate<string[]>('labels', ACTION_ROWS);
+      if (attempt > 1) throw new Error('VS Code showed "No code actions available" at two Ctrl+. in a row');
+      console.warn('VS Code showed "No code actions available" at the first Ctrl+.; asking again');
+      await this.page.keyboard.press('Escape');
+      await none.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+    }
   }
 
   /** Moves the focus of the open action menu to `title` with the arrow keys and presses Enter. */
