@@ -112,6 +112,36 @@ describe('glossary changes', () => {
     await client.diagnostics(ws.uri(SPEC), (ds) => !hasAmbiguity(ds), since, 'diagnostics without the ambiguity (disk)');
   });
 
+  it("a seed saved from its buffer is read once: the watchers' report of the save reloads nothing; another change on disk is read", async () => {
+    ws = makeWorkspace();
+    client = await TestClient.start({ folders: [ws.root], settings: { logLevel: 'debug' } });
+    client.open(ws.uri(SPEC), SPEC_MD);
+    await client.diagnostics(ws.uri(SPEC), hasAmbiguity);
+    const loads = () => client.logs.filter((l) => l.message.startsWith(`loaded ${ws.root} (version`)).length;
+    client.open(ws.uri(TEAM), TEAM_YAML, 'yaml');
+    let since = client.mark();
+    client.change(ws.uri(TEAM), [{ text: ONE_SENSE }]);
+    await client.diagnostics(ws.uri(SPEC), (ds) => !hasAmbiguity(ds), since, 'the edited buffer read');
+    // (The reloads of the opened and of the changed buffer may come as one or two: let them end.)
+    await new Promise((resolve) => setTimeout(resolve, 800));
+
+    // Saved: read again once (didSave); the watchers' report of the same bytes (the server's own, the editor's) is not a change.
+    const before = loads();
+    writeFileSync(ws.file(TEAM), ONE_SENSE);
+    client.save(ws.uri(TEAM));
+    await client.until(() => loads() > before || undefined, 'the folder read on save');
+    client.fileChanged(ws.uri(TEAM));
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(loads(), "reads of the folder after the save and the watchers' reports of it").toBe(before + 1);
+
+    // Closed, then changed on disk by another process: read.
+    client.close(ws.uri(TEAM));
+    since = client.mark();
+    writeFileSync(ws.file(TEAM), TEAM_YAML);
+    client.fileChanged(ws.uri(TEAM));
+    await client.diagnostics(ws.uri(SPEC), hasAmbiguity, since, 'the ambiguity back from the disk');
+  });
+
   it('re-publishes when .kittify/config.yaml changes', async () => {
     await start();
     const since = client.mark();

@@ -6,11 +6,12 @@
  * at the same time; requests that arrive while one is pending share it. Each rebuild gets a new
  * version number, which is part of every analysis cache key.
  *
- * An event log the current snapshot already read as it is on disk is not read again when the
- * watchers report it: the server's own decisions are appended, then the folder reloaded at once
- * (lsp/session.ts `glossaryWritten`), and the watchers' report of that append came ~100 ms later
- * and reloaded it a second time — every open document checked again and the client asked to pull
- * its diagnostics again, for nothing.
+ * An event log or seed file the current snapshot already read as it is on disk is not read
+ * again when the watchers report it: the server's own decisions are appended, then the folder
+ * reloaded at once (lsp/session.ts `glossaryWritten`), and a saved seed is reloaded on `didSave`;
+ * the watchers' report of the same write came ~100 ms later and reloaded the folder a second time
+ * — every open document checked again and the client asked to pull its diagnostics again, for
+ * nothing.
  */
 
 import path from 'node:path';
@@ -18,6 +19,7 @@ import type { Watcher, WorkspaceFileSystem } from '../node/fileSystem';
 import type { MetaCache } from '../node/identity';
 import { isInside } from '../node/fsSafety';
 import { eventLogDir } from '../node/eventStore';
+import { DEFAULT_MAX_FILE_BYTES, versionIdOf } from '../node/files';
 import { findWorkspaceRoot, loadWorkspace, type ReplayLogs, type WorkspaceSnapshot } from '../node/workspace';
 import { EVENT_LOG_SUFFIX } from '../core/events/logged';
 import { affectsGlossary, classifyFile, isGlossaryFile } from './fileKinds';
@@ -177,7 +179,9 @@ export class WorkspaceRegistry {
     const file = path.resolve(fsPath);
     if (file.split(path.sep).includes('.kittify')) this.rootOfDir.clear(); // a .kittify/ may have appeared
     for (const state of this.states.values()) {
-      if (state.snapshot && isInside(state.root, file) && !this.readAsItIs(state, file)) this.requestReload(state.root, WATCH_RELOAD_DELAY_MS);
+      if (!state.snapshot || !isInside(state.root, file)) continue;
+      if (this.readAsItIs(state, file)) this.host.logger.debug(`${file} reported changed, as it was read: ${state.root} not reloaded`);
+      else this.requestReload(state.root, WATCH_RELOAD_DELAY_MS);
     }
   }
 
@@ -190,11 +194,26 @@ export class WorkspaceRegistry {
     }
   }
 
-  /** Whether `file` is an event log the current snapshot read at the size it has now. */
+  /**
+   * Whether `file` is an event log the current snapshot read at the size it has now, or a seed
+   * file whose bytes now are those it read (its version id, SPEC §3).
+   */
   private readAsItIs(state: RootState, file: string): boolean {
-    if (!file.endsWith(EVENT_LOG_SUFFIX)) return false;
-    const read = state.logSizes.get(file);
-    return read !== undefined && this.host.fs.stat(file)?.size === read;
+    const fs = this.host.fs;
+    if (file.endsWith(EVENT_LOG_SUFFIX)) {
+      const read = state.logSizes.get(file);
+      return read !== undefined && fs.stat(file)?.size === read;
+    }
+    // (A seed kept at its last good version, or the bundled core glossary, is read again.)
+    const seed = state.snapshot?.seeds.find((s) => s.path === file && !s.bundled && !s.stale);
+    if (!seed) return false;
+    const stat = fs.stat(file);
+    if (stat?.kind !== 'file' || stat.size > DEFAULT_MAX_FILE_BYTES) return false;
+    try {
+      return versionIdOf(fs.readFile(file)) === seed.versionId;
+    } catch {
+      return false;
+    }
   }
 
   /** The sizes of the folder's event logs now (see `RootState.logSizes`). */
