@@ -6,8 +6,8 @@
  * at the same time; requests that arrive while one is pending share it. Each rebuild gets a new
  * version number, which is part of every analysis cache key.
  *
- * An event log or seed file the current snapshot already read as it is on disk is not read
- * again when the watchers report it: the server's own decisions are appended, then the folder
+ * An event log or seed file that is on disk as it was when the current snapshot's load began is
+ * not read again when the watchers report it: the server's own decisions are appended, then the folder
  * reloaded at once (lsp/session.ts `glossaryWritten`), and a saved seed is reloaded on `didSave`;
  * the watchers' report of the same write came ~100 ms later and reloaded the folder a second time
  * — every open document checked again and the client asked to pull its diagnostics again, for
@@ -20,7 +20,8 @@ import type { MetaCache } from '../node/identity';
 import { isInside } from '../node/fsSafety';
 import { eventLogDir } from '../node/eventStore';
 import { DEFAULT_MAX_FILE_BYTES, versionIdOf } from '../node/files';
-import { findWorkspaceRoot, loadWorkspace, type ReplayLogs, type WorkspaceSnapshot } from '../node/workspace';
+import { findWorkspaceRoot, loadWorkspace, seedPath, type ReplayLogs, type WorkspaceSnapshot } from '../node/workspace';
+import { SCOPE_ORDER } from '../core/types';
 import { EVENT_LOG_SUFFIX } from '../core/events/logged';
 import { affectsGlossary, classifyFile, isGlossaryFile } from './fileKinds';
 import type { Logger } from './logger';
@@ -67,6 +68,8 @@ interface RootState {
    * read them. Logs are only ever appended to, so a log of that size now is the one it read.
    */
   logSizes: Map<string, number>;
+  /** The version id of each seed file's bytes on disk (absolute path) when that load began. */
+  seedIds: Map<string, string>;
 }
 
 export class WorkspaceRegistry {
@@ -195,25 +198,38 @@ export class WorkspaceRegistry {
   }
 
   /**
-   * Whether `file` is an event log the current snapshot read at the size it has now, or a seed
-   * file whose bytes now are those it read (its version id, SPEC §3).
+   * Whether `file` is as it was on disk when the current snapshot's load began: an event log of
+   * the same size, or a seed file whose bytes have the same version id (SPEC §3).
    */
   private readAsItIs(state: RootState, file: string): boolean {
-    const fs = this.host.fs;
     if (file.endsWith(EVENT_LOG_SUFFIX)) {
       const read = state.logSizes.get(file);
-      return read !== undefined && fs.stat(file)?.size === read;
+      return read !== undefined && this.host.fs.stat(file)?.size === read;
     }
-    // (A seed kept at its last good version, or the bundled core glossary, is read again.)
-    const seed = state.snapshot?.seeds.find((s) => s.path === file && !s.bundled && !s.stale);
-    if (!seed) return false;
-    const stat = fs.stat(file);
-    if (stat?.kind !== 'file' || stat.size > DEFAULT_MAX_FILE_BYTES) return false;
+    const read = state.seedIds.get(file);
+    return read !== undefined && this.seedId(file) === read;
+  }
+
+  /** The version id of a seed file's bytes; undefined when it is not a readable file within the size limit. */
+  private seedId(file: string): string | undefined {
+    const stat = this.host.fs.stat(file);
+    if (stat?.kind !== 'file' || stat.size > DEFAULT_MAX_FILE_BYTES) return undefined;
     try {
-      return versionIdOf(fs.readFile(file)) === seed.versionId;
+      return versionIdOf(this.host.fs.readFile(file));
     } catch {
-      return false;
+      return undefined;
     }
+  }
+
+  /** The version ids of the folder's seed files on disk now (see `RootState.seedIds`). */
+  private seedIds(root: string): Map<string, string> {
+    const ids = new Map<string, string>();
+    for (const scope of SCOPE_ORDER) {
+      const file = seedPath(root, scope);
+      const id = this.seedId(file);
+      if (id !== undefined) ids.set(file, id);
+    }
+    return ids;
   }
 
   /** The sizes of the folder's event logs now (see `RootState.logSizes`). */
@@ -232,7 +248,7 @@ export class WorkspaceRegistry {
   private state(root: string): RootState {
     let state = this.states.get(root);
     if (!state) {
-      state = { root, version: 0, chain: Promise.resolve(), watchers: [], metaCache: new Map(), overlayVersions: new Map(), logSizes: new Map() };
+      state = { root, version: 0, chain: Promise.resolve(), watchers: [], metaCache: new Map(), overlayVersions: new Map(), logSizes: new Map(), seedIds: new Map() };
       this.states.set(root, state);
     }
     return state;
@@ -253,8 +269,9 @@ export class WorkspaceRegistry {
   private async load(state: RootState): Promise<WorkspaceSnapshot> {
     const { texts, versions } = this.overlays(state.root);
     const maxFileBytes = await this.host.maxFileBytes(state.root);
-    // (Before the logs are read: a log appended to meanwhile is then reported, and read, again.)
+    // (Before the files are read: one written meanwhile is then reported, and read, again.)
     const logSizes = this.logSizes(state.root);
+    const seedIds = this.seedIds(state.root);
     const started = Date.now();
     const snapshot = await loadWorkspace(state.root, { overlays: texts, ...(state.snapshot ? { previous: state.snapshot } : {}), maxFileBytes, fs: this.host.fs, ...(this.host.replay ? { replay: this.host.replay } : {}) });
     const first = state.snapshot === undefined;
@@ -262,6 +279,7 @@ export class WorkspaceRegistry {
     state.version = ++this.counter;
     state.overlayVersions = versions;
     state.logSizes = logSizes;
+    state.seedIds = seedIds;
     state.metaCache = new Map();
     this.host.logger.debug(`loaded ${state.root} (version ${state.version}, ${snapshot.seeds.length} seed files) in ${Date.now() - started} ms`);
     this.watch(state);
