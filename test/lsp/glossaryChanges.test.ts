@@ -3,7 +3,7 @@
  * (with or without workspace/didChangeWatchedFiles) or in an unsaved editor buffer — and bad
  * files (malformed YAML, torn log lines) are reported without stopping the server.
  */
-import { appendFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { CONFIG, makeWorkspace, MISSION, SPEC, SPEC_MD, TEAM, TEAM_YAML, type TempWorkspace } from '../service/fixtures';
@@ -112,35 +112,43 @@ describe('glossary changes', () => {
     await client.diagnostics(ws.uri(SPEC), (ds) => !hasAmbiguity(ds), since, 'diagnostics without the ambiguity (disk)');
   });
 
-  it("a seed saved from its buffer is read once: the watchers' report of the save reloads nothing; another change on disk is read", async () => {
-    ws = makeWorkspace();
-    client = await TestClient.start({ folders: [ws.root], settings: { logLevel: 'debug' } });
-    client.open(ws.uri(SPEC), SPEC_MD);
-    await client.diagnostics(ws.uri(SPEC), hasAmbiguity);
-    const loads = () => client.logs.filter((l) => l.message.startsWith(`loaded ${ws.root} (version`)).length;
-    client.open(ws.uri(TEAM), TEAM_YAML, 'yaml');
-    let since = client.mark();
-    client.change(ws.uri(TEAM), [{ text: ONE_SENSE }]);
-    await client.diagnostics(ws.uri(SPEC), (ds) => !hasAmbiguity(ds), since, 'the edited buffer read');
-    // (The reloads of the opened and of the changed buffer may come as one or two: let them end.)
-    await new Promise((resolve) => setTimeout(resolve, 800));
+  // A glossary file saved from its buffer: edited, saved, then changed on disk by another process.
+  const saves = [
+    { name: 'a seed', file: TEAM, edited: ONE_SENSE, editedRead: (ds: Diagnostic[]) => !hasAmbiguity(ds), other: TEAM_YAML },
+    { name: 'the config', file: CONFIG, edited: 'glossary:\n  check: disabled\n', editedRead: (ds: Diagnostic[]) => ds.length === 0, other: '# nothing set\n' },
+  ];
+  for (const { name, file, edited, editedRead, other } of saves) {
+    it(`${name} saved from its buffer is read once: the watchers' report of the save reloads nothing; another change on disk is read`, async () => {
+      ws = makeWorkspace();
+      client = await TestClient.start({ folders: [ws.root], settings: { logLevel: 'debug' } });
+      client.open(ws.uri(SPEC), SPEC_MD);
+      await client.diagnostics(ws.uri(SPEC), hasAmbiguity);
+      const loads = () => client.logs.filter((l) => l.message.startsWith(`loaded ${ws.root} (version`)).length;
+      if (!existsSync(ws.file(file))) ws.write(file, other);
+      client.open(ws.uri(file), readFileSync(ws.file(file), 'utf8'), 'yaml');
+      let since = client.mark();
+      client.change(ws.uri(file), [{ text: edited }]);
+      await client.diagnostics(ws.uri(SPEC), editedRead, since, 'the edited buffer read');
+      // (The reloads of the opened and of the changed buffer may come as one or two: let them end.)
+      await new Promise((resolve) => setTimeout(resolve, 800));
 
-    // Saved: read again once (didSave); the watchers' report of the same bytes (the server's own, the editor's) is not a change.
-    const before = loads();
-    writeFileSync(ws.file(TEAM), ONE_SENSE);
-    client.save(ws.uri(TEAM));
-    await client.until(() => loads() > before || undefined, 'the folder read on save');
-    client.fileChanged(ws.uri(TEAM));
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    expect(loads(), "reads of the folder after the save and the watchers' reports of it").toBe(before + 1);
+      // Saved: read again once (didSave); the watchers' report of the same bytes (the server's own, the editor's) is not a change.
+      const before = loads();
+      writeFileSync(ws.file(file), edited);
+      client.save(ws.uri(file));
+      await client.until(() => loads() > before || undefined, 'the folder read on save');
+      client.fileChanged(ws.uri(file));
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      expect(loads(), "reads of the folder after the save and the watchers' reports of it").toBe(before + 1);
 
-    // Closed, then changed on disk by another process: read.
-    client.close(ws.uri(TEAM));
-    since = client.mark();
-    writeFileSync(ws.file(TEAM), TEAM_YAML);
-    client.fileChanged(ws.uri(TEAM));
-    await client.diagnostics(ws.uri(SPEC), hasAmbiguity, since, 'the ambiguity back from the disk');
-  });
+      // Closed, then changed on disk by another process: read.
+      client.close(ws.uri(file));
+      since = client.mark();
+      writeFileSync(ws.file(file), other);
+      client.fileChanged(ws.uri(file));
+      await client.diagnostics(ws.uri(SPEC), hasAmbiguity, since, 'the ambiguity back from the disk');
+    });
+  }
 
   it('re-publishes when .kittify/config.yaml changes', async () => {
     await start();

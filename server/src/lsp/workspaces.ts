@@ -6,12 +6,12 @@
  * at the same time; requests that arrive while one is pending share it. Each rebuild gets a new
  * version number, which is part of every analysis cache key.
  *
- * An event log or seed file that is on disk as it was when the current snapshot's load began is
- * not read again when the watchers report it: the server's own decisions are appended, then the folder
- * reloaded at once (lsp/session.ts `glossaryWritten`), and a saved seed is reloaded on `didSave`;
- * the watchers' report of the same write came ~100 ms later and reloaded the folder a second time
- * — every open document checked again and the client asked to pull its diagnostics again, for
- * nothing.
+ * An event log, seed file or config that is on disk as it was when the current snapshot's load
+ * began is not read again when the watchers report it: the server's own decisions are appended,
+ * then the folder reloaded at once (lsp/session.ts `glossaryWritten`), and a saved seed or config
+ * is reloaded on `didSave`; the watchers' report of the same write came ~100 ms later and
+ * reloaded the folder a second time — every open document checked again and the client asked to
+ * pull its diagnostics again, for nothing.
  */
 
 import path from 'node:path';
@@ -20,7 +20,7 @@ import type { MetaCache } from '../node/identity';
 import { isInside } from '../node/fsSafety';
 import { eventLogDir } from '../node/eventStore';
 import { DEFAULT_MAX_FILE_BYTES, versionIdOf } from '../node/files';
-import { findWorkspaceRoot, loadWorkspace, seedPath, type ReplayLogs, type WorkspaceSnapshot } from '../node/workspace';
+import { configPath, findWorkspaceRoot, loadWorkspace, seedPath, type ReplayLogs, type WorkspaceSnapshot } from '../node/workspace';
 import { SCOPE_ORDER } from '../core/types';
 import { EVENT_LOG_SUFFIX } from '../core/events/logged';
 import { affectsGlossary, classifyFile, isGlossaryFile } from './fileKinds';
@@ -68,8 +68,8 @@ interface RootState {
    * read them. Logs are only ever appended to, so a log of that size now is the one it read.
    */
   logSizes: Map<string, number>;
-  /** The version id of each seed file's bytes on disk (absolute path) when that load began. */
-  seedIds: Map<string, string>;
+  /** The version id of the bytes on disk of each seed file and the config (absolute path) when that load began. */
+  yamlIds: Map<string, string>;
 }
 
 export class WorkspaceRegistry {
@@ -199,19 +199,19 @@ export class WorkspaceRegistry {
 
   /**
    * Whether `file` is as it was on disk when the current snapshot's load began: an event log of
-   * the same size, or a seed file whose bytes have the same version id (SPEC §3).
+   * the same size, or a seed file or the config whose bytes have the same version id (SPEC §3).
    */
   private readAsItIs(state: RootState, file: string): boolean {
     if (file.endsWith(EVENT_LOG_SUFFIX)) {
       const read = state.logSizes.get(file);
       return read !== undefined && this.host.fs.stat(file)?.size === read;
     }
-    const read = state.seedIds.get(file);
-    return read !== undefined && this.seedId(file) === read;
+    const read = state.yamlIds.get(file);
+    return read !== undefined && this.versionId(file) === read;
   }
 
-  /** The version id of a seed file's bytes; undefined when it is not a readable file within the size limit. */
-  private seedId(file: string): string | undefined {
+  /** The version id of a file's bytes; undefined when it is not a readable file within the size limit. */
+  private versionId(file: string): string | undefined {
     const stat = this.host.fs.stat(file);
     if (stat?.kind !== 'file' || stat.size > DEFAULT_MAX_FILE_BYTES) return undefined;
     try {
@@ -221,12 +221,11 @@ export class WorkspaceRegistry {
     }
   }
 
-  /** The version ids of the folder's seed files on disk now (see `RootState.seedIds`). */
-  private seedIds(root: string): Map<string, string> {
+  /** The version ids of the folder's seed files and config on disk now (see `RootState.yamlIds`). */
+  private yamlIds(root: string): Map<string, string> {
     const ids = new Map<string, string>();
-    for (const scope of SCOPE_ORDER) {
-      const file = seedPath(root, scope);
-      const id = this.seedId(file);
+    for (const file of [...SCOPE_ORDER.map((scope) => seedPath(root, scope)), configPath(root)]) {
+      const id = this.versionId(file);
       if (id !== undefined) ids.set(file, id);
     }
     return ids;
@@ -248,7 +247,7 @@ export class WorkspaceRegistry {
   private state(root: string): RootState {
     let state = this.states.get(root);
     if (!state) {
-      state = { root, version: 0, chain: Promise.resolve(), watchers: [], metaCache: new Map(), overlayVersions: new Map(), logSizes: new Map(), seedIds: new Map() };
+      state = { root, version: 0, chain: Promise.resolve(), watchers: [], metaCache: new Map(), overlayVersions: new Map(), logSizes: new Map(), yamlIds: new Map() };
       this.states.set(root, state);
     }
     return state;
@@ -271,7 +270,7 @@ export class WorkspaceRegistry {
     const maxFileBytes = await this.host.maxFileBytes(state.root);
     // (Before the files are read: one written meanwhile is then reported, and read, again.)
     const logSizes = this.logSizes(state.root);
-    const seedIds = this.seedIds(state.root);
+    const yamlIds = this.yamlIds(state.root);
     const started = Date.now();
     const snapshot = await loadWorkspace(state.root, { overlays: texts, ...(state.snapshot ? { previous: state.snapshot } : {}), maxFileBytes, fs: this.host.fs, ...(this.host.replay ? { replay: this.host.replay } : {}) });
     const first = state.snapshot === undefined;
@@ -279,7 +278,7 @@ export class WorkspaceRegistry {
     state.version = ++this.counter;
     state.overlayVersions = versions;
     state.logSizes = logSizes;
-    state.seedIds = seedIds;
+    state.yamlIds = yamlIds;
     state.metaCache = new Map();
     this.host.logger.debug(`loaded ${state.root} (version ${state.version}, ${snapshot.seeds.length} seed files) in ${Date.now() - started} ms`);
     this.watch(state);
