@@ -176,7 +176,7 @@ export class WorkspaceRegistry {
     return next;
   }
 
-  /** A file changed on disk (watcher): reload the folders it can affect (not for a log they read as it is). */
+  /** A file changed on disk (watcher): reload the folders it can affect, unless it is as their last load found it. */
   fileChanged(fsPath: string): void {
     if (!affectsGlossary(fsPath)) return;
     const file = path.resolve(fsPath);
