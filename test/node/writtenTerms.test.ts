@@ -33,6 +33,26 @@ describe('writtenTermsSearch', () => {
   });
 });
 
+describe('writtenTermsSearch on a seed of thousands of long surfaces', () => {
+  // As the benchmark's 3.6 MB seed (issue 19): made-up words, 8–20 to a surface. Its search took
+  // minutes to make (every term tried for every first word), and its first words were more than
+  // the trie's table could number.
+  let state = 20261207;
+  const random = () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 4294967296;
+  const word = () => Array.from({ length: 4 + Math.floor(random() * 7) }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(random() * 26)]).join('');
+  const terms = Array.from({ length: 18_000 }, () => Array.from({ length: 8 + Math.floor(random() * 13) }, word).join(' '));
+
+  it('is made in seconds and finds the terms written, in code as in prose', () => {
+    const started = Date.now();
+    const big = writtenTermsSearch(terms)!;
+    expect(Date.now() - started).toBeLessThan(20_000); // ~0.3 s here
+    const written = terms.filter((_, i) => i % 997 === 0);
+    const text = written.map((term, i) => (i % 2 === 0 ? `Uses \`${term.replace(/ /g, '_').toUpperCase()}\` here.` : `The ${term} is used.`)).join('\n');
+    expect(sorted(big.termsIn(text))).toEqual(sorted(written));
+    expect(big.termsIn(`${terms[1]!.split(' ').slice(0, 3).join(' ')} and nothing more`)).toEqual([]);
+  });
+});
+
 describe('writtenTermsSearch reads the text as written when lowercasing changes only ASCII capitals', () => {
   // The same text read through its lowercased copy: a surrogate pair at the end (lowercased as a
   // pair) makes the search read the copy.

@@ -47,9 +47,7 @@ export function writtenTermsSearch(terms: Iterable<string>): OutsideProseSearch 
     if (same) same.push(term);
     else byWords.set(key, [term]);
   }
-  // Per first word, every term a run starting there can find (see `reachable`).
-  const reach = new Map<string, string[]>();
-  for (const first of firstWords) reach.set(first, left.filter((term) => reachable(term.split(WORD_JOINERS), first)));
+  const reach = reachByFirstWord(left, firstWords);
   // Where a run may start: any first word, found by walking a trie of them from each place no
   // word character precedes (a regular expression of every first word cost ~2× the whole search).
   const firstTrie = new FirstWordTrie(firstWords);
@@ -64,15 +62,31 @@ export function writtenTermsSearch(terms: Iterable<string>): OutsideProseSearch 
 }
 
 /**
- * Whether a run read where the first word `first` was matched can find the term of `words`. The
- * pattern takes the longest first word at a place and a run goes on only when the word ends there
- * or after a plural s, so the run's first word is `first` or `first` + s: it finds terms whose
- * first word is one of those, or (one word) the singular of the latter. (A superset is harmless:
- * it only skips fewer runs.)
+ * Per first word, every term (of `sorted`, in its order) a run read where that word was matched can
+ * find. The search takes the longest first word at a place and a run goes on only when the word
+ * ends there or after a plural s, so the run's first word is `first` or `first` + s: it finds
+ * terms whose first word is one of those, or (one word) the singular of the latter. (A superset
+ * is harmless: it only skips fewer runs.) Looked up by the terms' first words, not by trying every
+ * term for every first word: that was quadratic, minutes for a seed of 18,000 long surfaces.
  */
-function reachable(words: readonly string[], first: string): boolean {
-  const head = words[0]!;
-  return head === first || head === `${first}s` || (words.length === 1 && (head === singularize(`${first}s`) || head === singularize(first)));
+function reachByFirstWord(sorted: readonly string[], firstWords: ReadonlySet<string>): Map<string, string[]> {
+  // Positions in `sorted` of the terms by their first word, and of the one-word terms.
+  const byHead = new Map<string, number[]>();
+  const oneWord = new Map<string, number[]>();
+  sorted.forEach((term, position) => {
+    const words = term.split(WORD_JOINERS);
+    for (const map of words.length === 1 ? [byHead, oneWord] : [byHead]) {
+      const list = map.get(words[0]!);
+      if (list) list.push(position);
+      else map.set(words[0]!, [position]);
+    }
+  });
+  const reach = new Map<string, string[]>();
+  for (const first of firstWords) {
+    const positions = new Set([...(byHead.get(first) ?? []), ...(byHead.get(`${first}s`) ?? []), ...(oneWord.get(singularize(`${first}s`)) ?? []), ...(oneWord.get(singularize(first)) ?? [])]);
+    reach.set(first, [...positions].sort((a, b) => a - b).map((position) => sorted[position]!));
+  }
+  return reach;
 }
 
 interface WordIndex {
@@ -93,10 +107,12 @@ interface WordIndex {
 
 /**
  * First words by their characters: the longest of them written at a place. Node n's child by an
- * ASCII code c is `ascii[n * 128 + c]` (0: none; the root is node 0), by another code in `other`.
+ * ASCII code c is `ascii[n * 128 + c]` (0: none; the root is node 0), by another code in `other`
+ * — and by every code there when the trie has more nodes than the table can number (the first
+ * words of a seed of thousands of long surfaces).
  */
 class FirstWordTrie {
-  private readonly ascii: Uint16Array;
+  private readonly ascii: Uint16Array | undefined;
   private readonly other = new Map<number, number>();
   /** The first word ending at each node ('' where none does). */
   private readonly words: string[] = [''];
@@ -104,8 +120,7 @@ class FirstWordTrie {
   constructor(words: Iterable<string>) {
     const list = [...words];
     const size = 1 + list.reduce((n, w) => n + w.length, 0);
-    if (size > 0xffff) throw new Error('too many first words for the trie');
-    this.ascii = new Uint16Array(size * 128);
+    this.ascii = size <= 0xffff ? new Uint16Array(size * 128) : undefined;
     for (const word of list) {
       let node = 0;
       for (let i = 0; i < word.length; i++) {
@@ -114,7 +129,7 @@ class FirstWordTrie {
         if (child === 0) {
           child = this.words.length;
           this.words.push('');
-          if (code < 128) this.ascii[node * 128 + code] = child;
+          if (code < 128 && this.ascii) this.ascii[node * 128 + code] = child;
           else this.other.set(node * 0x10000 + code, child);
         }
         node = child;
@@ -124,7 +139,7 @@ class FirstWordTrie {
   }
 
   private child(node: number, code: number): number {
-    return code < 128 ? this.ascii[node * 128 + code]! : (this.other.get(node * 0x10000 + code) ?? 0);
+    return code < 128 && this.ascii ? this.ascii[node * 128 + code]! : (this.other.get(node * 0x10000 + code) ?? 0);
   }
 
   /** The longest first word `lower` writes at `at` (undefined: none). */
