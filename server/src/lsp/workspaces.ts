@@ -6,8 +6,8 @@
  * at the same time; requests that arrive while one is pending share it. Each rebuild gets a new
  * version number, which is part of every analysis cache key.
  *
- * An event log, seed file or config that is on disk as it was when the current snapshot's load
- * began is not read again when the watchers report it: the server's own decisions are appended,
+ * An event log, seed file or config that is on disk as the current snapshot's load found it is
+ * not read again when the watchers report it: the server's own decisions are appended,
  * then the folder reloaded at once (lsp/session.ts `glossaryWritten`), and a saved seed or config
  * is reloaded on `didSave`; the watchers' report of the same write came ~100 ms later and
  * reloaded the folder a second time — every open document checked again and the client asked to
@@ -68,7 +68,10 @@ interface RootState {
    * read them. Logs are only ever appended to, so a log of that size now is the one it read.
    */
   logSizes: Map<string, number>;
-  /** The version id of the bytes on disk of each seed file and the config (absolute path) when that load began. */
+  /**
+   * The version id of the bytes on disk of each seed file and the config (absolute path) as that
+   * load read them — or, for one it read from an editor's buffer, as they were when it began.
+   */
   yamlIds: Map<string, string>;
 }
 
@@ -198,8 +201,8 @@ export class WorkspaceRegistry {
   }
 
   /**
-   * Whether `file` is as it was on disk when the current snapshot's load began: an event log of
-   * the same size, or a seed file or the config whose bytes have the same version id (SPEC §3).
+   * Whether `file` is on disk as the current snapshot's load found it: an event log of the same
+   * size, or a seed file or the config whose bytes have the same version id (SPEC §3).
    */
   private readAsItIs(state: RootState, file: string): boolean {
     if (file.endsWith(EVENT_LOG_SUFFIX)) {
@@ -221,10 +224,11 @@ export class WorkspaceRegistry {
     }
   }
 
-  /** The version ids of the folder's seed files and config on disk now (see `RootState.yamlIds`). */
-  private yamlIds(root: string): Map<string, string> {
+  /** The version ids on disk now of the folder's seed files and config that `overlays` hold (see `RootState.yamlIds`). */
+  private overlaidYamlIds(root: string, overlays: ReadonlyMap<string, string>): Map<string, string> {
     const ids = new Map<string, string>();
     for (const file of [...SCOPE_ORDER.map((scope) => seedPath(root, scope)), configPath(root)]) {
+      if (!overlays.has(file)) continue;
       const id = this.versionId(file);
       if (id !== undefined) ids.set(file, id);
     }
@@ -268,11 +272,13 @@ export class WorkspaceRegistry {
   private async load(state: RootState): Promise<WorkspaceSnapshot> {
     const { texts, versions } = this.overlays(state.root);
     const maxFileBytes = await this.host.maxFileBytes(state.root);
-    // (Before the files are read: one written meanwhile is then reported, and read, again.)
+    // (Before the logs are read, and as the seeds and config are read — those in a buffer, whose
+    // files the load does not read, before: a file written meanwhile is then reported, and read, again.)
     const logSizes = this.logSizes(state.root);
-    const yamlIds = this.yamlIds(state.root);
+    const yamlIds = this.overlaidYamlIds(state.root, texts);
+    const readFromDisk = (file: string, bytes: Uint8Array | string) => yamlIds.set(file, versionIdOf(bytes));
     const started = Date.now();
-    const snapshot = await loadWorkspace(state.root, { overlays: texts, ...(state.snapshot ? { previous: state.snapshot } : {}), maxFileBytes, fs: this.host.fs, ...(this.host.replay ? { replay: this.host.replay } : {}) });
+    const snapshot = await loadWorkspace(state.root, { overlays: texts, ...(state.snapshot ? { previous: state.snapshot } : {}), maxFileBytes, fs: this.host.fs, readFromDisk, ...(this.host.replay ? { replay: this.host.replay } : {}) });
     const first = state.snapshot === undefined;
     state.snapshot = snapshot;
     state.version = ++this.counter;

@@ -42,6 +42,8 @@ export interface LoadOptions {
   fs?: WorkspaceFileSystem;
   /** Replays the workspace's event logs (those on disk, through the event store, by default). */
   replay?: ReplayLogs;
+  /** Told of each seed file and config read from the disk (not from an overlay), with its bytes. */
+  readFromDisk?: (file: string, bytes: Uint8Array | string) => void;
 }
 
 /** Replays the event logs of a workspace (`overlays`: unsaved editor contents of logs). */
@@ -182,6 +184,7 @@ export async function loadWorkspace(root: string, options: LoadOptions = {}): Pr
     const outcome = readWorkspaceText(root, file, options.maxFileBytes, fs);
     if (outcome.ok) {
       if (outcome.warning) fileProblems.push({ file, message: outcome.warning });
+      options.readFromDisk?.(file, outcome.bytes);
       return outcome;
     }
     if (!outcome.missing) fileProblems.push({ file, message: outcome.reason });
