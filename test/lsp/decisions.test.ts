@@ -98,10 +98,13 @@ describe("the server's own decisions and the watchers", () => {
     await run(byTitle(await codeActions(ambiguous!.range, [ambiguous!]), `Use 'workspace' = ${GIT} (team_domain)`));
     // The folder is read again once, before the command answers.
     expect(loads(), 'reads of the folder once the command answered').toBe(before + 1);
-    // The editor's watcher reports the append (the server's own watcher does too): nothing new to read.
+    // The editor's watcher reports the append (the server's own watcher does too): nothing new to
+    // read, and the spec is not checked and published again.
+    const reported = client!.mark();
     client!.fileChanged(ws!.uri(`.kittify/events/glossary/${MISSION}.events.jsonl`));
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(loads(), 'reads of the folder after the watchers reported the append').toBe(before + 1);
+    expect(client!.published.slice(reported).filter((p) => p.uri === ws!.uri(SPEC)), 'publications of the spec after the report').toEqual([]);
 
     // Another writer pins the other sense: read (from the watchers' report), and the actions follow it.
     const [mine] = events();

@@ -134,12 +134,16 @@ describe('glossary changes', () => {
 
       // Saved: read again once (didSave); the watchers' report of the same bytes (the server's own, the editor's) is not a change.
       const before = loads();
+      const saved = client.mark();
       writeFileSync(ws.file(file), edited);
       client.save(ws.uri(file));
       await client.until(() => loads() > before || undefined, 'the folder read on save');
+      await client.diagnostics(ws.uri(SPEC), editedRead, saved, 'the spec published after the save');
+      const reported = client.mark();
       client.fileChanged(ws.uri(file));
       await new Promise((resolve) => setTimeout(resolve, 800));
       expect(loads(), "reads of the folder after the save and the watchers' reports of it").toBe(before + 1);
+      expect(client.published.slice(reported).filter((p) => p.uri === ws.uri(SPEC)), 'publications of the spec after the reports').toEqual([]);
 
       // Closed, then changed on disk by another process: read.
       client.close(ws.uri(file));
