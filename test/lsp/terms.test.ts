@@ -124,6 +124,34 @@ describe('references and highlight', () => {
   });
 });
 
+describe('the index after a glossary change', () => {
+  const PLAN = 'kitty-specs/042-other/plan.md';
+  const senseLine = (mission: string, surface: string) =>
+    JSON.stringify({ event_id: '5c0e2a8e-3b1f-4c55-9d8e-2f4a6b7c8d90', event_type: 'GlossarySenseUpdated', lamport_clock: 1, mission_id: mission, run_id: 'lsp-2c9d1e0f-4b3a-4f8e-9c7d-6a5b4c3d2e1f', timestamp: '2026-12-07T06:00:00+00:00', term_surface: surface, scope: 'mission_local', update_type: 'create', actor: { actor_id: 'user:alice', actor_type: 'human', display_name: 'alice' }, provenance: { actor_id: 'user:alice', source: 'user_clarification', timestamp: '2026-12-07T06:00:00+00:00' }, new_sense: { surface, scope: 'mission_local', definition: `What mission ${mission} means by ${surface}`, confidence: 1, status: 'active' } }) + '\n';
+  const reindexed = () => client.logs.map((l) => /indexed the glossary terms of (\d+) specs again after a glossary change/.exec(l.message)?.[1]).filter((n) => n !== undefined).map(Number);
+
+  it("a term one mission defines for itself: that mission's specs are indexed again, not the workspace's; a team term: every spec", async () => {
+    await start({ [OTHER]: 'Each gantry is checked.\n', [PLAN]: 'One gantry and one crane a day.\n' });
+    const log = '.kittify/events/glossary/042-other.events.jsonl';
+    // The mission of OTHER and PLAN (042-other) defines "gantry" in its log.
+    ws.write(log, senseLine('042-other', 'gantry'));
+    client.fileChanged(ws.uri(log), 1);
+    await client.until(() => reindexed().length === 1, 'the index built again for the mission');
+    expect(reindexed()).toEqual([2]);
+    // Its uses are found in that mission's specs (indexed again against its new glossary).
+    expect((await references(ws.uri(OTHER), 0, 7)).map((l) => [l.uri, l.range])).toEqual([
+      [ws.uri(PLAN), range(0, 4, 10)],
+      [ws.uri(OTHER), range(0, 5, 11)],
+    ]);
+    // A term of the team's glossary (every mission's): every spec is indexed again.
+    ws.write(TEAM, `${TEAM_YAML}\n  - surface: crane\n    definition: What lifts the gantry's load\n    confidence: 0.9\n    status: active\n`);
+    client.fileChanged(ws.uri(TEAM));
+    await client.until(() => reindexed().length === 2, 'the index built again for the team');
+    expect(reindexed()).toEqual([2, 3]); // SPEC, OTHER and PLAN
+    expect((await references(ws.uri(PLAN), 0, 21)).map((l) => [l.uri, l.range])).toEqual([[ws.uri(PLAN), range(0, 19, 24)]]);
+  });
+});
+
 describe('multi-root', () => {
   it('each folder has its own index: references stay in the folder, symbols come from every folder', async () => {
     ws = makeWorkspace({ [OTHER]: OTHER_MD });

@@ -9,7 +9,9 @@
  * - a spec created, changed or deleted on disk (watched files) is read again or dropped; a
  *   closed spec is read again from disk (the disk version counts again);
  * - a glossary reload that changes which surfaces or synonyms exist (not a definition or a
- *   confidence) indexes the folder's specs again, in the background.
+ *   confidence) indexes the folder's specs again, in the background: only the specs of the
+ *   missions whose own senses changed, when nothing else did (a decision that defines a term in a
+ *   mission's glossary re-reads that mission's specs, not the workspace's).
  *
  * Every spec is checked by the server's engine as `check` would check it, with only the
  * glossary_match extractor: the occurrences are the engine's, and the other extractors' work
@@ -66,8 +68,8 @@ interface RootIndex {
   index: TermIndex;
   /** The folder's specs (what a re-index goes through, even when a build was stopped half-way). */
   files: Set<string>;
-  /** Which surfaces and synonyms the index was built against. */
-  signature: string;
+  /** Which surfaces and synonyms the index was built against (undefined: none yet). */
+  surfaces: IndexedSurfaces | undefined;
   /** Bumped by each new build of the folder: an older build stops. */
   generation: number;
   /** Whether a build went through every file once (until then, answers wait for the builds). */
@@ -167,7 +169,7 @@ export class TermIndexer {
       // The folder held no spec when it was indexed (nothing was kept for it): its first one.
       if (deleted || this.started === undefined) return false;
       // (Not complete: a first build of the folder still to come — folders are built one by one — is waited for.)
-      this.roots.set(root, (state = { index: new TermIndex(), files: new Set(), signature: '', generation: 0, complete: false }));
+      this.roots.set(root, (state = { index: new TermIndex(), files: new Set(), surfaces: undefined, generation: 0, complete: false }));
     }
     if (deleted && this.deps.openText(file) === undefined) {
       this.forgetFile(state, file);
@@ -196,16 +198,32 @@ export class TermIndexer {
     if (any) this.edited(path.resolve(specPath), root);
   }
 
-  /** The folder's glossary was reloaded: when its surfaces or synonyms changed, index its specs again. */
+  /**
+   * The folder's glossary was reloaded: when its surfaces or synonyms changed, index its specs
+   * again (those of the missions whose own senses changed, when only those did).
+   */
   glossaryReloaded(root: string, snapshot: WorkspaceSnapshot): void {
     const state = this.roots.get(root);
-    if (!state || state.signature === '' || state.signature === glossarySignature(snapshot)) return;
-    const files = [...state.files];
+    if (!state?.surfaces) return;
+    const missions = missionsChanged(state.surfaces, glossarySurfaces(snapshot));
+    if (missions?.size === 0) return;
+    // (A build under way goes through every file again: one of only some missions would stop it half-way.)
+    const files = missions && !state.building ? this.filesOfMissions(state, missions) : [...state.files];
     const started = Date.now();
     this.rebuild(root, files).then(
       (finished) => finished && this.deps.logger.info(`indexed the glossary terms of ${files.length} specs again after a glossary change in ${Date.now() - started} ms`),
       (error: unknown) => this.deps.logger.error(`indexing ${root} failed`, error),
     );
+  }
+
+  /** The indexed specs of these missions (as the index last found each spec's mission). */
+  private filesOfMissions(state: RootIndex, missions: ReadonlySet<string>): string[] {
+    const files: string[] = [];
+    for (const file of state.files) {
+      const mission = state.index.detailsOf(file)?.missionId;
+      if (mission !== undefined && missions.has(mission)) files.push(file);
+    }
+    return files;
   }
 
   /** Whether the walk of a workspace folder finds this file (markdown, in no skipped folder). */
@@ -233,7 +251,7 @@ export class TermIndexer {
       const state = this.roots.get(root);
       if (!state) continue;
       const snapshot = await this.deps.registry.snapshot(root);
-      if (state.signature === '') state.signature = glossarySignature(snapshot); // (a folder's first spec, created since)
+      state.surfaces ??= glossarySurfaces(snapshot); // (a folder's first spec, created since)
       state.files.add(file);
       this.indexFile(state.index, root, file, snapshot, await this.deps.maxFileBytes(root));
     }
@@ -278,7 +296,7 @@ export class TermIndexer {
   /** Indexes `files` of a folder again (a newer build of the folder stops this one). */
   private rebuild(root: string, files: readonly string[], onProgress?: (count: number) => void): Promise<boolean> {
     let state = this.roots.get(root);
-    if (!state) this.roots.set(root, (state = { index: new TermIndex(), files: new Set(), signature: '', generation: 0, complete: false }));
+    if (!state) this.roots.set(root, (state = { index: new TermIndex(), files: new Set(), surfaces: undefined, generation: 0, complete: false }));
     for (const file of files) state.files.add(file);
     const generation = ++state.generation;
     const own = state;
@@ -301,7 +319,7 @@ export class TermIndexer {
   private async indexFiles(own: RootIndex, generation: number, root: string, files: readonly string[], onProgress?: (count: number) => void): Promise<boolean> {
     const snapshot = await this.deps.registry.snapshot(root);
     const maxBytes = await this.deps.maxFileBytes(root);
-    own.signature = glossarySignature(snapshot);
+    own.surfaces = glossarySurfaces(snapshot);
     let slice = Date.now();
     let counted = 0;
     for (const file of files) {
@@ -337,16 +355,44 @@ export class TermIndexer {
 }
 
 /**
- * What the index depends on in a folder's glossary: the surfaces and synonyms to avoid of every
- * sense (with the mission of a mission's own senses) and whether checking is on. A changed
- * definition, confidence or pin leaves it alone.
+ * What the index depends on in a folder's glossary: whether checking is on, and the surfaces and
+ * synonyms to avoid of every sense, each with the mission of a mission's own senses (`''` for the
+ * others). A changed definition, confidence or pin leaves it alone.
  */
-export function glossarySignature(snapshot: WorkspaceSnapshot): string {
+export interface IndexedSurfaces {
+  check: boolean;
+  /** `mission \0 surface \0 synonyms`, one per sense that differs in them. */
+  keys: ReadonlySet<string>;
+}
+
+export function glossarySurfaces(snapshot: WorkspaceSnapshot): IndexedSurfaces {
   const keys = new Set<string>();
   for (const sense of [...snapshot.seeds.flatMap((s) => s.seed.senses), ...snapshot.replay.addedSenses]) {
     const mission = sense.scope === 'mission_local' && sense.origin.kind === 'event' ? sense.origin.missionId : '';
     const synonyms = sense.status === 'deprecated' ? '' : sense.synonymsToAvoid.join('\u0001');
     keys.add(`${mission}\u0000${sense.surface}\u0000${synonyms}`);
   }
-  return `${snapshot.config.check}\u0002${[...keys].sort().join('\u0002')}`;
+  return { check: snapshot.config.check, keys };
+}
+
+/**
+ * Whose specs a change from `before` to `after` concerns: the missions whose own senses alone
+ * changed (an empty set: nothing changed), or undefined for every spec (checking switched, or a
+ * sense of every mission changed).
+ */
+export function missionsChanged(before: IndexedSurfaces, after: IndexedSurfaces): Set<string> | undefined {
+  if (before.check !== after.check) return undefined;
+  const missions = new Set<string>();
+  for (const [from, to] of [
+    [before.keys, after.keys],
+    [after.keys, before.keys],
+  ] as const) {
+    for (const key of from) {
+      if (to.has(key)) continue;
+      const mission = key.slice(0, key.indexOf('\u0000'));
+      if (mission === '') return undefined;
+      missions.add(mission);
+    }
+  }
+  return missions;
 }
