@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { CodeAction, Diagnostic, Hover, MarkupContent, TextEdit } from 'vscode-languageserver-protocol';
+import type { CodeAction, Diagnostic, DocumentDiagnosticReport, FullDocumentDiagnosticReport, Hover, MarkupContent, TextEdit } from 'vscode-languageserver-protocol';
 import { URI } from 'vscode-uri';
 import { makeWorkspace, MISSION, RANGES, SPEC, SPEC_MD, type TempWorkspace } from '../service/fixtures';
 import { EventStore } from '../../server/src/node/eventStore';
@@ -115,6 +115,59 @@ describe("the server's own decisions and the watchers", () => {
     const titles = (await codeActions({ start: RANGES.workspace1.start, end: RANGES.workspace1.start })).map((a) => a.title);
     expect(titles).toContain(`Use 'workspace' = ${GIT} (team_domain) instead`);
     expect(titles).not.toContain(`Use 'workspace' = ${VSCODE} (team_domain) instead`);
+  });
+});
+
+describe("a decision in one mission and the other missions' open documents", () => {
+  const OTHER = 'kitty-specs/042-other/spec.md';
+  const OTHER_MD = 'The workspace of this mission is shared.\n';
+  const TEAM = '.kittify/glossaries/team_domain.yaml';
+  async function openBoth(pull = false): Promise<Diagnostic> {
+    ws = makeWorkspace({ [SPEC]: SPEC_MD, [OTHER]: OTHER_MD });
+    client = await TestClient.start({ folders: [ws.root], pull });
+    client.open(ws.uri(SPEC), SPEC_MD);
+    client.open(ws.uri(OTHER), OTHER_MD);
+    if (pull) return ((await client.request<FullDocumentDiagnosticReport>('textDocument/diagnostic', { textDocument: { uri: ws.uri(SPEC) } })).items[0]!);
+    await client.diagnostics(ws.uri(OTHER));
+    return (await client.diagnostics(ws.uri(SPEC))).diagnostics[0]!;
+  }
+  const addTeamSense = () => {
+    writeFileSync(ws!.file(TEAM), `${readFileSync(ws!.file(TEAM), 'utf8')}\n  - surface: checkout\n    definition: A working copy of one branch\n    confidence: 0.9\n    status: active\n`);
+    client!.fileChanged(ws!.uri(TEAM));
+  };
+
+  it("(push) the decided mission's spec is published again, the other mission's is not checked again; a team change republishes both", async () => {
+    const ambiguous = await openBoth();
+    const decided = client!.mark();
+    await run(byTitle(await codeActions(ambiguous.range, [ambiguous]), `Use 'workspace' = ${GIT} (team_domain)`));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const after = client!.published.slice(decided);
+    expect(after.filter((p) => p.uri === ws!.uri(SPEC)).length, 'publications of the decided spec').toBeGreaterThan(0);
+    expect(after.filter((p) => p.uri === ws!.uri(SPEC)).at(-1)!.diagnostics.map((d) => d.code)).toEqual(['inconsistent', 'unknown']);
+    expect(after.filter((p) => p.uri === ws!.uri(OTHER)), "publications of the other mission's spec").toEqual([]);
+
+    const changed = client!.mark();
+    addTeamSense();
+    await client!.until(() => [SPEC, OTHER].every((f) => client!.published.slice(changed).some((p) => p.uri === ws!.uri(f))) || undefined, 'both specs published after the team change');
+    // (The other mission's spec still has its ambiguous term: nothing was decided there.)
+    expect(client!.published.slice(changed).filter((p) => p.uri === ws!.uri(OTHER)).at(-1)!.diagnostics.map((d) => d.code)).toEqual(['ambiguous']);
+  });
+
+  it("(pull) the other mission's report is unchanged after the decision, the decided one's is not; after a team change neither is", async () => {
+    const ambiguous = await openBoth(true);
+    const report = (uri: string, previousResultId?: string) => client!.request<DocumentDiagnosticReport>('textDocument/diagnostic', { textDocument: { uri }, ...(previousResultId ? { previousResultId } : {}) });
+    const spec = (await report(ws!.uri(SPEC))) as FullDocumentDiagnosticReport;
+    const other = (await report(ws!.uri(OTHER))) as FullDocumentDiagnosticReport;
+    await run(byTitle(await codeActions(ambiguous.range, [ambiguous]), `Use 'workspace' = ${GIT} (team_domain)`));
+    const specAfter = await report(ws!.uri(SPEC), spec.resultId);
+    expect(specAfter.kind).toBe('full');
+    expect(await report(ws!.uri(OTHER), other.resultId)).toEqual({ kind: 'unchanged', resultId: other.resultId });
+
+    const refreshes = client!.diagnosticRefreshes;
+    addTeamSense();
+    await client!.until(() => client!.diagnosticRefreshes > refreshes || undefined, 'workspace/diagnostic/refresh after the team change');
+    expect((await report(ws!.uri(SPEC), specAfter.resultId)).kind).toBe('full');
+    expect((await report(ws!.uri(OTHER), other.resultId)).kind).toBe('full');
   });
 });
 

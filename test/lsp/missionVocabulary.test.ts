@@ -275,6 +275,18 @@ describe('the spec as it changes', () => {
     expect(summary(plan.diagnostics)).toEqual(['3:3 inconsistent task']);
   });
 
+  it("a meta.json that moves the spec to another mission: that mission's documents are checked with its vocabulary", async () => {
+    const NOTES = 'kitty-specs/001-lanes/notes.md';
+    await start({ [NOTES]: '---\nmission_id: 01MOVED\n---\n# Notes\n\nThe quarkle waits, a quarkle sleeps, every quarkle dreams.\n' });
+    // The spec is of 01LANES (its meta.json), the notes of 01MOVED (their front matter): the spec's words are not theirs.
+    expect(summary(await opened(NOTES))).toEqual(['5:4 unknown quarkle', '5:21 unknown quarkle', '5:43 unknown quarkle']);
+    ws.write('kitty-specs/001-lanes/meta.json', JSON.stringify({ mission_id: '01MOVED', mission_slug: '001-lanes' }));
+    const since = client.mark();
+    client.fileChanged(uri('kitty-specs/001-lanes/meta.json'));
+    const notes = await client.diagnostics(uri(NOTES), () => true, since, 'the notes after the spec moved to their mission');
+    expect(summary(notes.diagnostics)).toEqual([]);
+  });
+
   it('the server asks the client to watch specs', async () => {
     await start();
     await opened(PLAN);

@@ -46,7 +46,7 @@ describe('workspace folders', () => {
     registry.onDidReload(() => loads.push(registry.version(ws.root)));
     const first = await registry.snapshot(ws.root);
     expect(first.glossaryFor('m').sensesOf('workspace').filter((s) => s.scope === 'team_domain')).toHaveLength(2);
-    open.push({ fsPath: ws.file(TEAM), languageId: 'yaml', version: 2, text: TEAM_YAML.replace('status: active', 'status: deprecated') });
+    open.push({ fsPath: ws.file(TEAM), languageId: 'yaml', version: 2, text: () => TEAM_YAML.replace('status: active', 'status: deprecated') });
     const [a, b] = await Promise.all([registry.reload(ws.root), registry.reload(ws.root)]);
     expect(a).toBe(b);
     expect(loads).toHaveLength(2);

@@ -10,7 +10,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CodeAction, Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import type { CodeAction, Diagnostic, Hover, MarkupContent, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { TestClient } from '../lsp/client';
 import { atScale } from '../helpers/scale';
 import { AMBIGUOUS_ZORBLAX, positionOf, readLog, tempWorkspace, uriOf, writeBig, ZORBLAX_SEED, type TempWorkspace } from './helpers';
@@ -295,9 +295,10 @@ ${ZORBLAX_SEED.replace('terms:\n', '')}`;
     expect(log.diagnostics).toHaveLength(1);
     expect(log.diagnostics[0]).toMatchObject({ code: 'events.invalid-line', severity: 2, range: { start: { line: 1, character: 0 }, end: { line: 2, character: 0 } } });
     expect(log.diagnostics[0]!.message).toMatch(/^not valid JSON \(.{1,200}\); line skipped$/);
-    // The pin on line 3 still applies: no ambiguity.
-    const now = await client!.diagnostics(uri(SPEC), () => true, since, 'the document after the reload');
-    expect(ambiguous(now.diagnostics, 'team_domain')).toBeUndefined();
+    // The pin on line 3 still applies: the term is pinned, and the spec shows no ambiguity.
+    const hover = await client!.request<Hover>('textDocument/hover', { textDocument: { uri: uri(SPEC) }, position: diagnostic.range.start });
+    expect((hover.contents as MarkupContent).value).toContain('Pinned');
+    expect(ambiguous(client!.published.filter((p) => p.uri === uri(SPEC)).at(-1)!.diagnostics, 'team_domain')).toBeUndefined();
     await stillServing();
   });
 

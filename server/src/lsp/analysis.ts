@@ -1,6 +1,7 @@
 /**
- * Analyses of open documents, cached by uri + document version + glossary version of its folder
- * + settings version. Markdown documents are checked by the core (through the Node analyzer);
+ * Analyses of open documents, cached by uri + document version + what the document's mission is
+ * checked against in its folder's glossary state (`WorkspaceSnapshot.viewOf`) + its mission and
+ * step + settings version + vocabularies version. Markdown documents are checked by the core (through the Node analyzer);
  * glossary, config and log files get the problems of their folder's snapshot.
  *
  * What is kept per document is bounded, because an editor may have hundreds of documents open:
@@ -19,7 +20,8 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from 'vscode-uri';
 import type { Engine, IncrementalChecker } from '../core/check/engine';
 import { missionName } from '../core/check/wording';
-import { analyzeDocument, type AnalyzedDocument } from '../node/analyzer';
+import { analyzeDocument, identifyDocument, identityOf, type AnalyzedDocument } from '../node/analyzer';
+import type { DocumentIdentity } from '../node/identity';
 import { formatBytes } from '../node/files';
 import type { WorkspaceSnapshot } from '../node/workspace';
 import { SPEC_FILE_NAME, type SpecVocabularies } from '../node/specVocabularies';
@@ -61,6 +63,8 @@ export class DocumentAnalyzer {
   private readonly checkers = new RecentMap<string, IncrementalChecker>(KEPT_CHECKERS);
   /** The last diagnostics of those documents, for the next publication to take what did not change. */
   private readonly published = new RecentMap<string, DiagnosticReuse>(KEPT_CHECKERS);
+  /** Per open markdown document: its front matter at the version analyzed last (its mission is read from it). */
+  private readonly fronts = new Map<string, { version: number; data: Record<string, unknown> | undefined }>();
 
   constructor(
     private readonly registry: WorkspaceRegistry,
@@ -97,6 +101,7 @@ export class DocumentAnalyzer {
     this.cache.delete(uri);
     this.checkers.delete(uri);
     this.published.delete(uri);
+    this.fronts.delete(uri);
   }
 
   /**
@@ -109,17 +114,33 @@ export class DocumentAnalyzer {
 
   /**
    * The result id a pulled report of `document` would have now, when that is known without
-   * checking it (a markdown document whose folder is loaded): a pull whose previous result id
-   * matches it is answered "unchanged" without any work.
+   * checking it (a markdown document of a loaded folder, analyzed at this version before): a
+   * pull whose previous result id matches it is answered "unchanged" without any work, and a
+   * publication that would repeat what the client has is not made.
    */
   currentResultId(document: TextDocument): string | undefined {
     const located = this.locate(document);
-    if (!located || located.kind.kind !== 'markdown' || this.registry.current(located.root) === undefined) return undefined;
-    return this.keyOf(document, located.root);
+    const snapshot = located?.kind.kind === 'markdown' ? this.registry.current(located.root) : undefined;
+    return located && snapshot ? this.knownKey(document, located, snapshot) : undefined;
   }
 
-  private keyOf(document: TextDocument, root: string): string {
-    return `${document.version}|${this.registry.version(root)}|${this.settings.version}|${this.vocabularies?.version ?? 0}`;
+  /** The key of `document`'s analysis with `snapshot`, when its front matter at this version is known. */
+  private knownKey(document: TextDocument, located: Located, snapshot: WorkspaceSnapshot): string | undefined {
+    const front = this.fronts.get(document.uri);
+    if (front?.version !== document.version) return undefined;
+    const identity = identityOf(snapshot, located.fsPath, front.data, this.registry.metaCache(located.root));
+    return this.keyOf(document, snapshot, identity, this.vocabularies?.version ?? 0);
+  }
+
+  /**
+   * What a markdown document's analysis is the same for: its version, what its mission is checked
+   * against in the folder's glossary state (not the state's version: a decision in one mission
+   * leaves the others' documents alone), its mission and step, the settings and the vocabularies.
+   */
+  private keyOf(document: TextDocument, snapshot: WorkspaceSnapshot, identity: DocumentIdentity, vocabularyVersion: number): string {
+    const { missionId, stepId, missionStrictness, missionSlug } = identity;
+    const who = JSON.stringify([missionId, stepId, missionStrictness ?? null, missionSlug ?? null]);
+    return `${document.version}|${snapshot.viewOf(missionId)}|${who}|${this.settings.version}|${vocabularyVersion}`;
   }
 
   /**
@@ -158,16 +179,20 @@ export class DocumentAnalyzer {
 
     const snapshot = await this.registry.snapshot(located.root);
     throwIfCancelled(token);
-    const keyAt = (vocabularyVersion: number) => `${document.version}|${this.registry.version(located.root)}|${settingsVersion}|${vocabularyVersion}`;
-    const key = keyAt(this.vocabularies?.version ?? 0);
     const cached = this.cache.get(document.uri);
-    if (cached?.kind === 'markdown' && cached.key === key) return cached;
+    if (cached?.kind === 'markdown' && cached.key === this.knownKey(document, located, snapshot)) return cached;
 
     const checker = this.checkers.get(document.uri);
     // What the editor changed since the last check: the checker need not look for it.
     const change = takeEdit(document);
     if (checker && change) checker.expectEdit(change);
-    const analyzed = analyzeDocument(this.engine(), snapshot, { path: located.fsPath, text, settings: runtimeSettings(settings), metaCache: this.registry.metaCache(located.root), checker, ...(this.vocabularies ? { vocabularies: this.vocabularies } : {}) });
+    const metaCache = this.registry.metaCache(located.root);
+    const toAnalyze = { path: located.fsPath, text, settings: runtimeSettings(settings), metaCache, checker, ...(this.vocabularies ? { vocabularies: this.vocabularies } : {}) };
+    const identified = identifyDocument(snapshot, toAnalyze);
+    if (this.isOpen(document.uri)) this.fronts.set(document.uri, { version: document.version, data: identified.header.frontMatter?.data });
+    const keyAt = (vocabularyVersion: number) => this.keyOf(document, snapshot, identified.identity, vocabularyVersion);
+    const key = keyAt(this.vocabularies?.version ?? 0);
+    const analyzed = analyzeDocument(this.engine(), snapshot, { ...toAnalyze, identified });
     const checked = checkedDocumentOf(document.uri, located.root, snapshot, analyzed, this.vocabularies);
     // An open spec gives its (unsaved) vocabulary to the other documents of its mission; its own
     // analysis is then current under the new version.

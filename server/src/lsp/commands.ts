@@ -96,6 +96,8 @@ export class CommandHandlers {
       case Commands.reload:
         await Promise.all(
           this.deps.registry.loadedRoots().map(async (root) => {
+            // (Everything read again, the missions of the documents included.)
+            this.deps.registry.missionsMayHaveMoved(root);
             await this.deps.glossaryWritten(root);
             await this.deps.glossaryFilesRecorded(root);
           }),

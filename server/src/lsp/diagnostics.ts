@@ -51,6 +51,8 @@ interface Pending {
   /** Cancels the run waiting for its debounce, if any. */
   cancelWait?: () => void;
   running?: CancellationTokenSource;
+  /** The key of the analysis whose diagnostics were pushed last (a markdown document's). */
+  publishedKey?: string;
 }
 
 /**
@@ -220,10 +222,14 @@ export class DiagnosticsPublisher {
     entry.running = source;
     const version = document.version;
     try {
+      // What the client shows is current (a glossary change that leaves this document's mission
+      // alone, say): not checked nor pushed again.
+      if (entry.publishedKey !== undefined && entry.publishedKey === this.analyzer.currentResultId(document)) return;
       const analysis = await this.analyzer.analyze(document, source.token);
       // Stale: the document moved on or a newer run superseded this one.
       if (source.token.isCancellationRequested || entry.generation !== generation || this.documents.get(uri)?.version !== version) return;
       if (analysis.kind === 'glossaryFile') return; // pushed per folder by publishGlossaryFiles
+      entry.publishedKey = analysis.kind === 'markdown' ? analysis.key : undefined;
       await this.connection.sendDiagnostics({ uri, version, diagnostics: analysis.diagnostics });
     } catch (error) {
       if (!(error instanceof Cancelled)) this.logger.error(`checking ${uri} failed`, error);

@@ -114,7 +114,7 @@ export class Session {
     this.seedSaves = this.createSeedSaves(options);
     this.indexer = this.createIndexer(connection, options);
     this.terms = this.createTerms(options);
-    this.registry.onDidReload((root, snapshot, first) => this.glossaryReloaded(root, snapshot, first));
+    this.registry.onDidReload((root, snapshot, first, missionsMoved) => this.glossaryReloaded(root, snapshot, first, missionsMoved));
   }
 
   // The parts the constructor makes, one method each. Their callbacks may reach parts made after
@@ -251,11 +251,13 @@ export class Session {
     });
   }
 
-  /** A folder's glossary files were read again (`first`: its first load). */
-  private glossaryReloaded(root: string, snapshot: WorkspaceSnapshot, first: boolean): void {
+  /** A folder's glossary files were read again (`first`: its first load; `missionsMoved`: meta.json files changed). */
+  private glossaryReloaded(root: string, snapshot: WorkspaceSnapshot, first: boolean, missionsMoved: boolean): void {
     if (this.stopped) return;
-    // (A meta.json may have moved a spec to another mission.)
-    if (!first) this.vocabularies.clear(root);
+    // (A meta.json moved a spec to another mission, maybe: its vocabulary is another mission's now.
+    // Otherwise what the specs define is as it was, and the documents of a mission the glossary
+    // change left alone need no new check.)
+    if (!first && missionsMoved) this.vocabularies.clear(root);
     if (!first) this.indexer.glossaryReloaded(root, snapshot);
     void this.publisher.publishGlossaryFiles(root, snapshot).catch((error: unknown) => this.logger.error('publishing glossary file diagnostics failed', error));
     if (!first) this.publisher.refresh((document) => this.analyzer.locate(document)?.root === root);
@@ -479,7 +481,7 @@ export class Session {
     for (const document of this.documents.all()) {
       const uri = URI.parse(document.uri);
       if (uri.scheme !== 'file') continue;
-      yield { fsPath: uri.fsPath, languageId: document.languageId, version: document.version, text: document.getText() };
+      yield { fsPath: uri.fsPath, languageId: document.languageId, version: document.version, text: () => document.getText() };
     }
   }
 }

@@ -16,7 +16,7 @@
 
 import path from 'node:path';
 import type { Watcher, WorkspaceFileSystem } from '../node/fileSystem';
-import type { MetaCache } from '../node/identity';
+import { META_FILE_NAME, type MetaCache } from '../node/identity';
 import { isInside } from '../node/fsSafety';
 import { eventLogDir } from '../node/eventStore';
 import { DEFAULT_MAX_FILE_BYTES, versionIdOf } from '../node/files';
@@ -30,7 +30,8 @@ export interface OpenFile {
   fsPath: string;
   languageId: string;
   version: number;
-  text: string;
+  /** Its text (asked only of glossary files: a spec's buffer may be packed, and unpacking 200 of them is work). */
+  text(): string;
 }
 
 export interface RegistryHost {
@@ -45,7 +46,12 @@ export interface RegistryHost {
 }
 
 /** `first`: the folder's first load (nothing was checked against an older state). */
-export type ReloadListener = (root: string, snapshot: WorkspaceSnapshot, first: boolean) => void;
+/**
+ * Told of each load of a folder (`first`: its first). `missionsMoved`: a meta.json was reported
+ * changed since the load before (or a full reload was asked for), so documents — specs included —
+ * may belong to other missions now.
+ */
+export type ReloadListener = (root: string, snapshot: WorkspaceSnapshot, first: boolean, missionsMoved: boolean) => void;
 
 /** Delay that merges a burst of file-system events into one reload. */
 const WATCH_RELOAD_DELAY_MS = 100;
@@ -73,6 +79,8 @@ interface RootState {
    * load read them — or, for one it read from an editor's buffer, as they were when it began.
    */
   yamlIds: Map<string, string>;
+  /** A meta.json was reported changed (or every mission is to be read again) since the last load began. */
+  missionsMoved: boolean;
 }
 
 export class WorkspaceRegistry {
@@ -183,9 +191,14 @@ export class WorkspaceRegistry {
   fileChanged(fsPath: string): void {
     if (!affectsGlossary(fsPath)) return;
     const file = path.resolve(fsPath);
-    if (file.split(path.sep).includes('.kittify')) this.rootOfDir.clear(); // a .kittify/ may have appeared
+    // A .kittify/ may have appeared: where files are governed from is worked out again (not for a
+    // file of a folder's known .kittify/, such as a log a decision appended to).
+    const parts = file.split(path.sep);
+    const at = parts.indexOf('.kittify');
+    if (at !== -1 && !this.states.has(parts.slice(0, at).join(path.sep) || path.sep)) this.rootOfDir.clear();
     for (const state of this.states.values()) {
       if (!state.snapshot || !isInside(state.root, file)) continue;
+      if (path.basename(file) === META_FILE_NAME) state.missionsMoved = true;
       if (this.readAsItIs(state, file)) this.host.logger.debug(`${file} reported changed, as it was read: ${state.root} not reloaded`);
       else this.requestReload(state.root, WATCH_RELOAD_DELAY_MS);
     }
@@ -251,7 +264,7 @@ export class WorkspaceRegistry {
   private state(root: string): RootState {
     let state = this.states.get(root);
     if (!state) {
-      state = { root, version: 0, chain: Promise.resolve(), watchers: [], metaCache: new Map(), overlayVersions: new Map(), logSizes: new Map(), yamlIds: new Map() };
+      state = { root, version: 0, chain: Promise.resolve(), watchers: [], metaCache: new Map(), overlayVersions: new Map(), logSizes: new Map(), yamlIds: new Map(), missionsMoved: false };
       this.states.set(root, state);
     }
     return state;
@@ -263,13 +276,20 @@ export class WorkspaceRegistry {
     for (const file of this.host.openFiles()) {
       const fsPath = path.resolve(file.fsPath);
       if (!isInside(root, fsPath) || !isGlossaryFile(classifyFile(root, fsPath, file.languageId))) continue;
-      texts.set(fsPath, file.text);
+      texts.set(fsPath, file.text());
       versions.set(fsPath, file.version);
     }
     return { texts, versions };
   }
 
+  /** The next load of `root` reads every document's mission again (the reload command). */
+  missionsMayHaveMoved(root: string): void {
+    this.state(root).missionsMoved = true;
+  }
+
   private async load(state: RootState): Promise<WorkspaceSnapshot> {
+    const missionsMoved = state.missionsMoved;
+    state.missionsMoved = false;
     const { texts, versions } = this.overlays(state.root);
     const maxFileBytes = await this.host.maxFileBytes(state.root);
     // (Before the logs are read, and as the seeds and config are read — those in a buffer, whose
@@ -290,7 +310,7 @@ export class WorkspaceRegistry {
     this.watch(state);
     for (const listener of this.listeners) {
       try {
-        listener(state.root, snapshot, first);
+        listener(state.root, snapshot, first, missionsMoved);
       } catch (error) {
         this.host.logger.error('reload listener failed', error);
       }

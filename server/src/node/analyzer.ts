@@ -7,7 +7,7 @@
 import type { Engine, IncrementalChecker } from '../core/check/engine';
 import { missionName } from '../core/check/wording';
 import type { CheckOptions, DocumentReport } from '../core/check/check';
-import { readHeader } from '../core/extract/scan';
+import { readHeader, type Header } from '../core/extract/scan';
 import { documentIdentity, type DocumentIdentity, type MetaCache } from './identity';
 import type { SpecVocabularies } from './specVocabularies';
 import type { WorkspaceSnapshot } from './workspace';
@@ -39,16 +39,34 @@ export interface DocumentToAnalyze {
   vocabularies?: SpecVocabularies;
   /** The check's units (the standard ones by default; the term index's: OCCURRENCE_PIPELINE). */
   pipeline?: CheckOptions['pipeline'];
+  /** Its header and identity, when the caller read them already (`identifyDocument`). */
+  identified?: IdentifiedDocument;
+}
+
+export interface IdentifiedDocument {
+  header: Header;
+  identity: DocumentIdentity;
+}
+
+/** A document's lines and front matter, and its mission and step (what its check is set up from). */
+export function identifyDocument(snapshot: WorkspaceSnapshot, document: Omit<DocumentToAnalyze, 'identified'>): IdentifiedDocument {
+  const { text, checker, settings = {} } = document;
+  // Mission and step come from the front matter, which the check then reuses.
+  const header = checker ? checker.readHeader(text) : readHeader(text);
+  return { header, identity: identityOf(snapshot, document.path, header.frontMatter?.data, document.metaCache ?? new Map(), settings) };
+}
+
+/** A document's mission and step, from its front matter and the meta.json files above it. */
+export function identityOf(snapshot: WorkspaceSnapshot, file: string, frontMatter: Record<string, unknown> | undefined, metaCache: MetaCache, settings: RuntimeSettings = {}): DocumentIdentity {
+  const found = documentIdentity(snapshot.root, file, frontMatter, metaCache, snapshot.fs);
+  // (A mission given on the command line is not the folder's: its slug is not shown for it.)
+  return settings.mission ? { ...found, missionId: settings.mission, missionSlug: undefined } : found;
 }
 
 export function analyzeDocument(engine: Engine, snapshot: WorkspaceSnapshot, document: DocumentToAnalyze): AnalyzedDocument {
   const { text, checker, settings = {} } = document;
-  // Mission and step come from the front matter, which the check then reuses.
-  const header = checker ? checker.readHeader(text) : readHeader(text);
   const metaCache = document.metaCache ?? new Map();
-  const found = documentIdentity(snapshot.root, document.path, header.frontMatter?.data, metaCache, snapshot.fs);
-  // (A mission given on the command line is not the folder's: its slug is not shown for it.)
-  const identity = settings.mission ? { ...found, missionId: settings.mission, missionSlug: undefined } : found;
+  const { header, identity } = document.identified ?? identifyDocument(snapshot, { ...document, metaCache });
   const missionVocabulary = document.vocabularies?.forDocument(snapshot.root, document.path, identity.missionId, metaCache, settings.mission) ?? [];
   // (The same vocabulary object for the same ignore list: the caches keyed by it keep working.)
   const { common, knownTerms } = engine.vocabulary(snapshot.config.ignoreWords);

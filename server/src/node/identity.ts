@@ -8,6 +8,9 @@ import path from 'node:path';
 import { NODE_FILE_SYSTEM, type WorkspaceFileSystem } from './fileSystem';
 import { readWorkspaceText } from './files';
 
+/** The file of a mission's folder that names the mission (`mission_id`) and may set its strictness. */
+export const META_FILE_NAME = 'meta.json';
+
 export interface DocumentIdentity {
   missionId: string;
   stepId: string;
@@ -35,7 +38,7 @@ export type MetaCache = Map<string, MetaInfo | null>;
 /** The meta.json files read so far that could not be used, and why (for the CLI's warnings). */
 export function metaProblems(cache: MetaCache): { file: string; message: string }[] {
   const out: { file: string; message: string }[] = [];
-  for (const [dir, info] of cache) if (info?.problem) out.push({ file: path.join(dir, 'meta.json'), message: info.problem });
+  for (const [dir, info] of cache) if (info?.problem) out.push({ file: path.join(dir, META_FILE_NAME), message: info.problem });
   return out;
 }
 
@@ -54,7 +57,7 @@ export function documentIdentity(root: string, documentPath: string, frontMatter
     if (!meta) continue;
     if (missionStrictness === undefined && meta.strictness !== undefined) missionStrictness = meta.strictness;
     if (meta.missionId !== undefined) {
-      metaPath ??= path.join(dir, 'meta.json');
+      metaPath ??= path.join(dir, META_FILE_NAME);
       missionId ??= meta.missionId;
       break;
     }
@@ -70,7 +73,7 @@ function readMeta(root: string, dir: string, cache: MetaCache, fs: WorkspaceFile
   const cached = cache.get(dir);
   if (cached !== undefined) return cached;
   let info: MetaInfo | null = null;
-  const outcome = readWorkspaceText(root, path.join(dir, 'meta.json'), 1024 * 1024, fs);
+  const outcome = readWorkspaceText(root, path.join(dir, META_FILE_NAME), 1024 * 1024, fs);
   if (!outcome.ok && !outcome.missing) info = { problem: `${outcome.reason}; the mission is worked out without it` };
   if (outcome.ok) {
     // An unreadable meta.json, or one without a usable mission_id, is treated as absent.

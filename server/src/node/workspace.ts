@@ -6,6 +6,7 @@
 
 import path from 'node:path';
 import { DEFAULT_CONFIG, parseGlossaryConfig, type GlossaryConfig } from '../core/config';
+import { sha256Hex } from '../core/hash';
 import { GlossaryIndex } from '../core/glossary';
 import { sensesForMission } from '../core/replay';
 import { parseSeedFile, type SeedFile } from '../core/seeds';
@@ -104,6 +105,8 @@ export class WorkspaceSnapshot {
   private baseIndex: GlossaryIndex | undefined;
   private readonly pinsByMission = new Map<string, ReadonlyMap<string, Pin>>();
   private seedKeys: Set<string> | undefined;
+  private sharedView: string | undefined;
+  private readonly views = new Map<string, string>();
 
   constructor(
     readonly root: string,
@@ -138,6 +141,30 @@ export class WorkspaceSnapshot {
     return pins;
   }
 
+  /**
+   * What a document of `missionId` is checked against, as a short id: the seed files (by version
+   * id), the config, the senses the logs add for every mission and for this one, and this
+   * mission's pins and open clarifications. Two snapshots that give a mission the same id check
+   * its documents alike: a decision in one mission leaves the others' documents as they were.
+   */
+  viewOf(missionId: string): string {
+    let view = this.views.get(missionId);
+    if (view === undefined) {
+      this.sharedView ??= sha256Hex(
+        JSON.stringify([this.seeds.map((s) => [s.scope, s.path, s.versionId, s.stale]), this.config, this.replay.addedSenses.filter((s) => !isMissionsOwn(s))]),
+      ).slice(0, 24);
+      const own = sha256Hex(
+        JSON.stringify([
+          this.replay.addedSenses.filter((s) => isMissionsOwn(s, missionId)),
+          [...this.pinsFor(missionId).values()],
+          this.replay.openClarifications.filter((c) => c.missionId === missionId),
+        ]),
+      ).slice(0, 24);
+      this.views.set(missionId, (view = `${this.sharedView}.${own}`));
+    }
+    return view;
+  }
+
   /** scope_refs of StepCheckpointed: every scope with a seed file, with its version id. */
   scopeRefs(): { scope: ScopeId; version_id: string }[] {
     return this.seeds.map((s) => ({ scope: s.scope, version_id: s.versionId }));
@@ -164,6 +191,11 @@ export class WorkspaceSnapshot {
     const keys = this.seedKeys;
     return keys.size === 0 ? eventSenses : eventSenses.filter((s) => !keys.has(senseKey(s)));
   }
+}
+
+/** A sense an event added for its own mission only (for `missionId`'s, when given). */
+function isMissionsOwn(sense: Sense, missionId?: string): boolean {
+  return sense.scope === 'mission_local' && sense.origin.kind === 'event' && (missionId === undefined || sense.origin.missionId === missionId);
 }
 
 function senseKey(sense: Pick<Sense, 'scope' | 'surface' | 'definition'>): string {

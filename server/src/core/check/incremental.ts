@@ -10,12 +10,10 @@
 
 import { editedHeader, rescan, scanFully, type Edit, type RescanInfo, type ScanState } from '../extract/rescan';
 import type { Lexicon } from '../extract/lexicon';
-import { nextSerial, readHeader } from '../extract/scan';
+import { nextSerial, readHeader, type Header } from '../extract/scan';
 import { glossaryFields, runChecks, type CheckOptions, type DocumentReport } from './check';
 import type { CheckContext } from './context';
 import type { EngineState } from './engineState';
-
-type Header = ReturnType<typeof readHeader>;
 
 export interface IncrementalChecker {
   /**

@@ -15,10 +15,8 @@ import { remask, type MaskMemory } from '../markdown/mask';
 import type { LineIndex } from '../text';
 import type { Lexicon } from './lexicon';
 import { maskCodes, spareCodes, writeCodes } from './maskedCodes';
-import { assembleScan, exclusionsOf, firstTokenAt, markHeadings, maskedCodesOf, readHeader, scanDocument, type DocumentScan } from './scan';
+import { assembleScan, exclusionsOf, firstTokenAt, markHeadings, maskedCodesOf, scanDocument, type DocumentScan, type Header } from './scan';
 import { makeTokens, tokenize, type Tokens } from './tokens';
-
-type Header = ReturnType<typeof readHeader>;
 
 /** A scan plus what re-scanning an edit of it needs. */
 export interface ScanState {

@@ -60,7 +60,12 @@ export function nextSerial(): symbol {
 }
 
 /** Lines and front matter, which decide how the rest of the document is scanned. */
-export function readHeader(text: string): { lines: LineIndex; frontMatter: FrontMatter | undefined } {
+export interface Header {
+  lines: LineIndex;
+  frontMatter: FrontMatter | undefined;
+}
+
+export function readHeader(text: string): Header {
   const lines = new LineIndex(text);
   return { lines, frontMatter: parseFrontMatter(text, lines) };
 }
