@@ -241,7 +241,7 @@ export function checkedDocumentOf(uri: string, root: string, snapshot: Workspace
     // (With the senses of the mission's own vocabulary: what the document was checked against.)
     glossary: analyzed.report.glossary,
     pins: snapshot.pinsFor(missionId),
-    openClarifications: snapshot.replay.openClarifications.filter((c) => c.missionId === missionId),
+    openClarifications: snapshot.openClarificationsFor(missionId),
     path: analyzed.path,
     locateEntry: entryLocator(analyzed.path, analyzed.report, vocabularies ? (file) => vocabularies.current(file) : undefined),
   };

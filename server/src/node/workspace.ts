@@ -10,7 +10,7 @@ import { sha256Hex } from '../core/hash';
 import { GlossaryIndex } from '../core/glossary';
 import { sensesForMission } from '../core/replay';
 import { parseSeedFile, type SeedFile } from '../core/seeds';
-import { SCOPE_ORDER, type Pin, type ReplayState, type ScopeId, type Sense, type SourceProblem } from '../core/types';
+import { SCOPE_ORDER, type OpenClarification, type Pin, type ReplayState, type ScopeId, type Sense, type SourceProblem } from '../core/types';
 import { replayWorkspace, type LogProblem } from './eventStore';
 import { NODE_FILE_SYSTEM, type WorkspaceFileSystem } from './fileSystem';
 import { readWorkspaceText, versionIdOf } from './files';
@@ -100,11 +100,22 @@ export class WorkspaceRootFinder {
   }
 }
 
+/** The log's senses, pins and open clarifications by mission (one pass over each). */
+interface MissionGroups {
+  /** Senses events added for every mission. */
+  shared: Sense[];
+  /** Senses events added for one mission only (mission_local), by mission. */
+  ownSenses: Map<string, Sense[]>;
+  pins: Map<string, Pin[]>;
+  clarifications: Map<string, OpenClarification[]>;
+}
+
 export class WorkspaceSnapshot {
   private readonly indexes = new Map<string, GlossaryIndex>();
   private baseIndex: GlossaryIndex | undefined;
   private readonly pinsByMission = new Map<string, ReadonlyMap<string, Pin>>();
   private seedKeys: Set<string> | undefined;
+  private grouped: MissionGroups | undefined;
   private sharedView: string | undefined;
   private readonly views = new Map<string, string>();
 
@@ -123,8 +134,7 @@ export class WorkspaceSnapshot {
 
   /** The glossary a document of `missionId` is checked against. */
   glossaryFor(missionId: string): GlossaryIndex {
-    const own = this.replay.addedSenses.some((s) => s.scope === 'mission_local' && s.origin.kind === 'event' && s.origin.missionId === missionId);
-    if (!own) return (this.baseIndex ??= this.buildIndex(undefined));
+    if (!this.groups().ownSenses.has(missionId)) return (this.baseIndex ??= this.buildIndex(undefined));
     let index = this.indexes.get(missionId);
     if (!index) this.indexes.set(missionId, (index = this.buildIndex(missionId)));
     return index;
@@ -135,10 +145,15 @@ export class WorkspaceSnapshot {
     let pins = this.pinsByMission.get(missionId);
     if (!pins) {
       const own = new Map<string, Pin>();
-      for (const pin of this.replay.pins) if (pin.missionId === missionId) own.set(pin.term, pin);
+      for (const pin of this.groups().pins.get(missionId) ?? []) own.set(pin.term, pin);
       this.pinsByMission.set(missionId, (pins = own));
     }
     return pins;
+  }
+
+  /** The mission's open clarifications (deferred questions), in replay order. */
+  openClarificationsFor(missionId: string): readonly OpenClarification[] {
+    return this.groups().clarifications.get(missionId) ?? [];
   }
 
   /**
@@ -150,16 +165,9 @@ export class WorkspaceSnapshot {
   viewOf(missionId: string): string {
     let view = this.views.get(missionId);
     if (view === undefined) {
-      this.sharedView ??= sha256Hex(
-        JSON.stringify([this.seeds.map((s) => [s.scope, s.path, s.versionId, s.stale]), this.config, this.replay.addedSenses.filter((s) => !isMissionsOwn(s))]),
-      ).slice(0, 24);
-      const own = sha256Hex(
-        JSON.stringify([
-          this.replay.addedSenses.filter((s) => isMissionsOwn(s, missionId)),
-          [...this.pinsFor(missionId).values()],
-          this.replay.openClarifications.filter((c) => c.missionId === missionId),
-        ]),
-      ).slice(0, 24);
+      const groups = this.groups();
+      this.sharedView ??= sha256Hex(JSON.stringify([this.seeds.map((s) => [s.scope, s.path, s.versionId, s.stale]), this.config, groups.shared])).slice(0, 24);
+      const own = sha256Hex(JSON.stringify([groups.ownSenses.get(missionId) ?? [], groups.pins.get(missionId) ?? [], groups.clarifications.get(missionId) ?? []])).slice(0, 24);
       this.views.set(missionId, (view = `${this.sharedView}.${own}`));
     }
     return view;
@@ -168,6 +176,23 @@ export class WorkspaceSnapshot {
   /** scope_refs of StepCheckpointed: every scope with a seed file, with its version id. */
   scopeRefs(): { scope: ScopeId; version_id: string }[] {
     return this.seeds.map((s) => ({ scope: s.scope, version_id: s.versionId }));
+  }
+
+  private groups(): MissionGroups {
+    if (this.grouped) return this.grouped;
+    const groups: MissionGroups = { shared: [], ownSenses: new Map(), pins: new Map(), clarifications: new Map() };
+    const add = <T>(map: Map<string, T[]>, missionId: string, item: T) => {
+      const list = map.get(missionId);
+      if (list) list.push(item);
+      else map.set(missionId, [item]);
+    };
+    for (const sense of this.replay.addedSenses) {
+      if (sense.scope === 'mission_local' && sense.origin.kind === 'event') add(groups.ownSenses, sense.origin.missionId, sense);
+      else groups.shared.push(sense);
+    }
+    for (const pin of this.replay.pins) add(groups.pins, pin.missionId, pin);
+    for (const open of this.replay.openClarifications) add(groups.clarifications, open.missionId, open);
+    return (this.grouped = groups);
   }
 
   private buildIndex(missionId: string | undefined): GlossaryIndex {
@@ -191,11 +216,6 @@ export class WorkspaceSnapshot {
     const keys = this.seedKeys;
     return keys.size === 0 ? eventSenses : eventSenses.filter((s) => !keys.has(senseKey(s)));
   }
-}
-
-/** A sense an event added for its own mission only (for `missionId`'s, when given). */
-function isMissionsOwn(sense: Sense, missionId?: string): boolean {
-  return sense.scope === 'mission_local' && sense.origin.kind === 'event' && (missionId === undefined || sense.origin.missionId === missionId);
 }
 
 function senseKey(sense: Pick<Sense, 'scope' | 'surface' | 'definition'>): string {
