@@ -32,6 +32,8 @@ export class LspClient {
   private readonly waiters: { test: (message: Message) => boolean; resolve: (message: Message) => void }[] = [];
   /** Bytes of the last publishDiagnostics message received. */
   lastPublishBytes = 0;
+  /** publishDiagnostics messages received so far. */
+  publications = 0;
   /** Answers to requests the server makes (workspace/configuration, …). */
   onRequest: (method: string, params: unknown) => unknown = () => null;
   readonly exited: Promise<number | null>;
@@ -119,7 +121,10 @@ export class LspClient {
       const body = all.subarray(0, this.bodyLength);
       const rest = all.subarray(this.bodyLength);
       const message = JSON.parse(body.toString('utf8')) as Message;
-      if (message.method === 'textDocument/publishDiagnostics') this.lastPublishBytes = body.length;
+      if (message.method === 'textDocument/publishDiagnostics') {
+        this.lastPublishBytes = body.length;
+        this.publications++;
+      }
       this.chunks = rest.length > 0 ? [rest] : [];
       this.buffered = rest.length;
       this.bodyLength = -1;

@@ -5,7 +5,7 @@
  * build of spec-glossary measured interleaved with this one. Not a test: CI runs only `--quick`,
  * a smoke run on small inputs that checks that every section works.
  *
- *   node dist/bench.cjs [--quick] [--only keystroke,memory,cli,findings,seed,server,replay,scaling,terms] [--term-specs 400,3000]
+ *   node dist/bench.cjs [--quick] [--only keystroke,memory,decision,cli,findings,seed,server,replay,scaling,terms] [--term-specs 400,3000]
  *                       [--baseline DIR] [--json results.json] [--clean] [--check-targets]
  *
  * docs/performance.md explains what is measured and shows the figures.
@@ -20,6 +20,7 @@ import { loadCorpus, MB, workspaceSpecs, writeWorkspace, type BenchWorkspace } f
 import { Report } from './report';
 import { findingsSection } from './sections/findings';
 import { keystrokeSection } from './sections/keystroke';
+import { decisionSection } from './sections/decision';
 import { cliSection, replaySection, serverStartSection } from './sections/processes';
 import { scalingSection } from './sections/scaling';
 import { seedMemorySection } from './sections/seedMemory';
@@ -28,7 +29,7 @@ import { termsSection } from './sections/terms';
 import { mb } from './stats';
 import { cleanCache } from './workspace';
 
-const SECTIONS = ['keystroke', 'memory', 'cli', 'findings', 'seed', 'server', 'replay', 'scaling', 'terms'] as const;
+const SECTIONS = ['keystroke', 'memory', 'decision', 'cli', 'findings', 'seed', 'server', 'replay', 'scaling', 'terms'] as const;
 
 /** `--term-specs 400,3000`: the workspace sizes of the terms section (default 400 and 10,000). */
 function termSpecs(value: string | undefined): number[] | undefined {
@@ -76,10 +77,12 @@ async function main(): Promise<number> {
     if (wants('keystroke')) await keystrokeSection(corpus, builds, report, { quick });
     let workspace: BenchWorkspace | undefined;
     try {
-      if (wants('memory') || wants('cli')) {
+      if (wants('memory') || wants('decision') || wants('cli')) {
         // SPEC §10's workspace: 400 specs, 9 MB, made of whole real documents.
-        workspace = writeWorkspace(corpus, 'workspace', workspaceSpecs(corpus, quick ? 20 : 400, quick ? MB / 2 : 9 * MB));
+        const texts = workspaceSpecs(corpus, quick ? 20 : 400, quick ? MB / 2 : 9 * MB);
+        workspace = writeWorkspace(corpus, 'workspace', texts);
         report.line(`\nworkspace: ${workspace.files.length} specs, ${mb(workspace.bytes)} of real text, the real core glossary (${workspace.root})`);
+        if (wants('decision')) await decisionSection(corpus, texts, builds, report, { quick });
       }
       if (workspace && wants('memory')) await serverMemorySection(workspace, builds, report, { quick });
       if (workspace && wants('cli')) await cliSection(workspace, builds, report, { quick });

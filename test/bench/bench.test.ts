@@ -61,6 +61,16 @@ describe('npm run bench -- --quick', () => {
     expect(memory.ours[0]!.closed).toBeGreaterThan(0);
   });
 
+  test("times a decision through the server with specs open: the command's answer, the server's CPU, its publications", (ctx) => {
+    ctx.skip(!CORPUS_PRESENT, CORPUS_ABSENT);
+    const decision = results.results['decision'] as { open: number; ours: { replyMs: number; cpuMs: number; publications: number }[] };
+    expect(decision.open).toBeGreaterThan(0);
+    expect(decision.ours.length).toBeGreaterThan(0);
+    expect(decision.ours[0]!.replyMs).toBeGreaterThan(0);
+    // (The decided spec at least is published again.)
+    expect(decision.ours[0]!.publications).toBeGreaterThan(0);
+  });
+
   test('times replay and server start (no real text needed)', () => {
     expect((results.results['replay'] as { events: number }).events).toBeGreaterThan(0);
     expect(results.results).toHaveProperty('serverStart');
