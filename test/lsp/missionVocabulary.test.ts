@@ -265,6 +265,19 @@ describe('the spec as it changes', () => {
     expect(summary(undefinedAgain.diagnostics)).toContain('4:4 unknown blorpt');
   });
 
+  it("an edit of the spec's Domain Language checks its mission's documents again, not another mission's", async () => {
+    await start();
+    await opened(PLAN);
+    await opened(OTHER);
+    client.open(uri(SPEC), SPEC_MD);
+    await client.diagnostics(uri(SPEC));
+    const since = client.mark();
+    client.change(uri(SPEC), [{ range: { start: at(9, 0), end: at(9, 0) }, text: '| Blorpt | a background worker | |\n' }]);
+    await client.diagnostics(uri(PLAN), (ds) => !ds.some((d) => d.code === 'unknown'), since, 'the plan with blorpt defined');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(client.published.slice(since).filter((p) => p.uri === uri(OTHER)), "publications of the other mission's spec").toEqual([]);
+  });
+
   it('a spec changed on disk is read again when the client reports it', async () => {
     await start();
     await opened(PLAN);

@@ -1,8 +1,9 @@
 /**
  * Analyses of open documents, cached by uri + document version + what the document's mission is
  * checked against in its folder's glossary state (`WorkspaceSnapshot.viewOf`) + its mission and
- * step + settings version + vocabularies version. Markdown documents are checked by the core (through the Node analyzer);
- * glossary, config and log files get the problems of their folder's snapshot.
+ * step + settings version + what its mission's specs define (`SpecVocabularies.versionFor`).
+ * Markdown documents are checked by the core (through the Node analyzer); glossary, config and
+ * log files get the problems of their folder's snapshot.
  *
  * What is kept per document is bounded, because an editor may have hundreds of documents open:
  * an incremental checker and the last analysis only for the few documents being edited (a
@@ -129,18 +130,19 @@ export class DocumentAnalyzer {
     const front = this.fronts.get(document.uri);
     if (front?.version !== document.version) return undefined;
     const identity = identityOf(snapshot, located.fsPath, front.data, this.registry.metaCache(located.root));
-    return this.keyOf(document, snapshot, identity, this.vocabularies?.version ?? 0);
+    return this.keyOf(document, snapshot, identity);
   }
 
   /**
    * What a markdown document's analysis is the same for: its version, what its mission is checked
    * against in the folder's glossary state (not the state's version: a decision in one mission
-   * leaves the others' documents alone), its mission and step, the settings and the vocabularies.
+   * leaves the others' documents alone), its mission and step, the settings and what its
+   * mission's specs define (likewise: an edit of one mission's Domain Language, the others').
    */
-  private keyOf(document: TextDocument, snapshot: WorkspaceSnapshot, identity: DocumentIdentity, vocabularyVersion: number): string {
+  private keyOf(document: TextDocument, snapshot: WorkspaceSnapshot, identity: DocumentIdentity): string {
     const { missionId, stepId, missionStrictness, missionSlug } = identity;
     const who = JSON.stringify([missionId, stepId, missionStrictness ?? null, missionSlug ?? null]);
-    return `${document.version}|${snapshot.viewOf(missionId)}|${who}|${this.settings.version}|${vocabularyVersion}`;
+    return `${document.version}|${snapshot.viewOf(missionId)}|${who}|${this.settings.version}|${this.vocabularies?.versionFor(missionId) ?? ''}`;
   }
 
   /**
@@ -190,8 +192,7 @@ export class DocumentAnalyzer {
     const toAnalyze = { path: located.fsPath, text, settings: runtimeSettings(settings), metaCache, checker, ...(this.vocabularies ? { vocabularies: this.vocabularies } : {}) };
     const identified = identifyDocument(snapshot, toAnalyze);
     if (this.isOpen(document.uri)) this.fronts.set(document.uri, { version: document.version, data: identified.header.frontMatter?.data });
-    const keyAt = (vocabularyVersion: number) => this.keyOf(document, snapshot, identified.identity, vocabularyVersion);
-    const key = keyAt(this.vocabularies?.version ?? 0);
+    const key = this.keyOf(document, snapshot, identified.identity);
     const analyzed = analyzeDocument(this.engine(), snapshot, { ...toAnalyze, identified });
     const checked = checkedDocumentOf(document.uri, located.root, snapshot, analyzed, this.vocabularies);
     // An open spec gives its (unsaved) vocabulary to the other documents of its mission; its own
@@ -201,7 +202,7 @@ export class DocumentAnalyzer {
     // when they were made with the same glossary, log, settings and vocabularies (the key but
     // for the document's version).
     const reuse = checker ? { memo: this.reuseOf(document.uri), key: key.slice(key.indexOf('|') + 1) } : undefined;
-    return this.keep(document.uri, { kind: 'markdown', key: ownChange ? keyAt(this.vocabularies!.version) : key, checked, diagnostics: documentDiagnostics(checked, settings, reuse) }, keep);
+    return this.keep(document.uri, { kind: 'markdown', key: ownChange ? this.keyOf(document, snapshot, identified.identity) : key, checked, diagnostics: documentDiagnostics(checked, settings, reuse) }, keep);
   }
 
   private reuseOf(uri: string): DiagnosticReuse {

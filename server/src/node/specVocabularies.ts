@@ -7,7 +7,8 @@
  * Read once and kept: from the disk, or from an editor's buffer when the spec is open (its
  * unsaved edits count). The CLI makes one per run; the language server one per session, told
  * when a spec changes on disk (`invalidate`) and given the vocabulary its check of an open spec
- * read (`update`). `version` grows whenever what a kept spec says may have changed.
+ * read (`update`). `version` grows whenever what a kept spec says may have changed, and
+ * `versionFor(mission)` whenever what a kept spec says to that mission's documents may have.
  */
 
 import path from 'node:path';
@@ -45,12 +46,34 @@ export class SpecVocabularies {
   /** Where the spec of a (folder, mission) may be (`specCandidates`), worked out once. */
   private readonly candidates = new Map<string, string[]>();
   private changes = 0;
+  /** Changes that may concern every mission (specs forgotten, or one whose mission was unknown). */
+  private everyMission = 0;
+  /** Changes per mission: of the specs it had or has. */
+  private readonly byMission = new Map<string, number>();
 
   constructor(private readonly options: SpecVocabulariesOptions = {}) {}
 
-  /** Grows whenever what a kept spec says may have changed (part of the language server's cache keys). */
+  /** Grows whenever what a kept spec says may have changed. */
   get version(): number {
     return this.changes;
+  }
+
+  /**
+   * Changes whenever what the kept specs say to the documents of `missionId` may have changed
+   * (part of the language server's cache keys: the spec of one mission edited leaves the other
+   * missions' documents as they were).
+   */
+  versionFor(missionId: string): string {
+    return `${this.everyMission}.${this.byMission.get(missionId) ?? 0}`;
+  }
+
+  /** Something a kept spec says changed, for the documents of these missions (undefined: of any mission). */
+  private changed(...missions: (string | undefined)[]): void {
+    this.changes++;
+    for (const mission of missions) {
+      if (mission === undefined) this.everyMission++;
+      else this.byMission.set(mission, (this.byMission.get(mission) ?? 0) + 1);
+    }
   }
 
   /**
@@ -93,13 +116,15 @@ export class SpecVocabularies {
     if (kept === undefined) return false;
     const changed = kept === null || differs(kept.source, source);
     this.keep(file, { version, source: { ...source, file } });
-    if (changed) this.changes++;
+    if (changed) this.changed(kept?.source.missionId, source.missionId);
     return changed;
   }
 
   /** A spec changed: read it again when next needed. */
   invalidate(file: string): void {
-    if (this.specs.delete(path.resolve(file))) this.changes++;
+    const resolved = path.resolve(file);
+    const kept = this.specs.get(resolved);
+    if (this.specs.delete(resolved)) this.changed(kept?.source.missionId);
   }
 
   /**
@@ -116,14 +141,14 @@ export class SpecVocabularies {
     // (Not kept: read again when a check needs it, so closing many specs keeps none of their texts.)
     this.specs.delete(resolved);
     const changed = kept === null ? now !== null && now.source.vocabulary.entries.length > 0 : now === null || differs(kept.source, now.source);
-    if (changed) this.changes++;
+    if (changed) this.changed(kept?.source.missionId, now?.source.missionId);
     return changed;
   }
 
   /** Forget every spec under `root` (its meta.json files, hence missions, may have changed). */
   clear(root: string): void {
     for (const file of [...this.specs.keys()]) if (isInside(root, file)) this.specs.delete(file);
-    this.changes++;
+    this.changed(undefined);
   }
 
   /**
@@ -151,7 +176,7 @@ export class SpecVocabularies {
       const outcome = fs.stat(file)?.kind === 'file' ? readWorkspaceText(root, file, this.options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES, fs) : undefined;
       if (!outcome?.ok) {
         this.keep(file, null);
-        if (kept) this.changes++;
+        if (kept) this.changed(kept.source.missionId);
         return null;
       }
       text = outcome.text;
@@ -165,7 +190,7 @@ export class SpecVocabularies {
       vocabulary: readVocabulary(text, header.lines),
     };
     const spec: KeptSpec = { version: open?.version, source };
-    if (kept && differs(kept.source, source)) this.changes++;
+    if (kept && differs(kept.source, source)) this.changed(kept.source.missionId, source.missionId);
     this.keep(file, spec);
     return spec;
   }

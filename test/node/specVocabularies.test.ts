@@ -1,0 +1,62 @@
+/**
+ * What the language server's cache keys read of the missions' spec vocabularies
+ * (node/specVocabularies.ts): a change of one mission's spec changes that mission's version only.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { SpecVocabularies } from '../../server/src/node/specVocabularies';
+import { tempWorkspace, type TempWorkspace } from '../helpers/workspace';
+
+const spec = (entity: string) => `# Spec\n\n## Key Entities\n\n- **${entity}**: a thing this mission defines\n`;
+
+let ws: TempWorkspace;
+afterEach(() => ws?.remove());
+
+function setUp(): { vocabularies: SpecVocabularies; read: () => void } {
+  ws = tempWorkspace({ 'kitty-specs/001-a/spec.md': spec('Quarkle'), 'kitty-specs/001-a/plan.md': '# Plan\n', 'kitty-specs/002-b/spec.md': spec('Zorblax'), 'kitty-specs/002-b/plan.md': '# Plan\n' });
+  const vocabularies = new SpecVocabularies();
+  const read = () => {
+    expect(vocabularies.forDocument(ws.root, ws.path('kitty-specs/001-a/plan.md'), '001-a', new Map())).toHaveLength(1);
+    expect(vocabularies.forDocument(ws.root, ws.path('kitty-specs/002-b/plan.md'), '002-b', new Map())).toHaveLength(1);
+  };
+  read();
+  return { vocabularies, read };
+}
+
+describe('SpecVocabularies.versionFor', () => {
+  it("a spec changed on disk: its mission's version moves, the other mission's stays", () => {
+    const { vocabularies } = setUp();
+    const a = vocabularies.versionFor('001-a');
+    const b = vocabularies.versionFor('002-b');
+    ws.write('kitty-specs/001-a/spec.md', spec('Flumph'));
+    expect(vocabularies.reread(ws.root, ws.path('kitty-specs/001-a/spec.md'), new Map())).toBe(true);
+    expect(vocabularies.versionFor('001-a')).not.toBe(a);
+    expect(vocabularies.versionFor('002-b')).toBe(b);
+    // Read again as it was: nothing changes.
+    const after = vocabularies.versionFor('001-a');
+    expect(vocabularies.reread(ws.root, ws.path('kitty-specs/001-a/spec.md'), new Map())).toBe(false);
+    expect(vocabularies.versionFor('001-a')).toBe(after);
+  });
+
+  it("an open spec's buffer that says something else: its mission's version only", () => {
+    const { vocabularies } = setUp();
+    const b = vocabularies.versionFor('002-b');
+    const a = vocabularies.versionFor('001-a');
+    const current = vocabularies.current(ws.path('kitty-specs/001-a/spec.md'))!;
+    const edited = new SpecVocabularies();
+    ws.write('kitty-specs/001-a/spec.md', spec('Flumph'));
+    const source = edited.forDocument(ws.root, ws.path('kitty-specs/001-a/plan.md'), '001-a', new Map())[0]!;
+    expect(vocabularies.update({ ...source, missionId: current.missionId }, 2)).toBe(true);
+    expect(vocabularies.versionFor('001-a')).not.toBe(a);
+    expect(vocabularies.versionFor('002-b')).toBe(b);
+  });
+
+  it('specs forgotten (a meta.json changed) or one whose mission was not known: every mission', () => {
+    const { vocabularies } = setUp();
+    const a = vocabularies.versionFor('001-a');
+    const b = vocabularies.versionFor('002-b');
+    vocabularies.clear(ws.root);
+    expect(vocabularies.versionFor('001-a')).not.toBe(a);
+    expect(vocabularies.versionFor('002-b')).not.toBe(b);
+    expect(vocabularies.versionFor('003-never-read')).not.toBe('0.0');
+  });
+});
