@@ -22,7 +22,7 @@ import { URI } from 'vscode-uri';
 import type { Engine, IncrementalChecker } from '../core/check/engine';
 import { missionName } from '../core/check/wording';
 import { analyzeDocument, identifyDocument, identityOf, type AnalyzedDocument } from '../node/analyzer';
-import type { DocumentIdentity } from '../node/identity';
+import { identityFields, type DocumentIdentity } from '../node/identity';
 import { formatBytes } from '../node/files';
 import type { WorkspaceSnapshot } from '../node/workspace';
 import { SPEC_FILE_NAME, type SpecVocabularies } from '../node/specVocabularies';
@@ -64,8 +64,8 @@ export class DocumentAnalyzer {
   private readonly checkers = new RecentMap<string, IncrementalChecker>(KEPT_CHECKERS);
   /** The last diagnostics of those documents, for the next publication to take what did not change. */
   private readonly published = new RecentMap<string, DiagnosticReuse>(KEPT_CHECKERS);
-  /** Per open markdown document: its front matter at the version analyzed last (its mission is read from it). */
-  private readonly fronts = new Map<string, { version: number; data: Record<string, unknown> | undefined }>();
+  /** Per open markdown document: the fields of its front matter its mission and step are read from, at the version analyzed last. */
+  private readonly fronts = new Map<string, { version: number; data: Record<string, string> | undefined }>();
 
   constructor(
     private readonly registry: WorkspaceRegistry,
@@ -191,7 +191,7 @@ export class DocumentAnalyzer {
     const metaCache = this.registry.metaCache(located.root);
     const toAnalyze = { path: located.fsPath, text, settings: runtimeSettings(settings), metaCache, checker, ...(this.vocabularies ? { vocabularies: this.vocabularies } : {}) };
     const identified = identifyDocument(snapshot, toAnalyze);
-    if (this.isOpen(document.uri)) this.fronts.set(document.uri, { version: document.version, data: identified.header.frontMatter?.data });
+    if (this.isOpen(document.uri)) this.fronts.set(document.uri, { version: document.version, data: identityFields(identified.header.frontMatter?.data) });
     const key = this.keyOf(document, snapshot, identified.identity);
     const analyzed = analyzeDocument(this.engine(), snapshot, { ...toAnalyze, identified });
     const checked = checkedDocumentOf(document.uri, located.root, snapshot, analyzed, this.vocabularies);

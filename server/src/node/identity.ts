@@ -101,6 +101,19 @@ function readMeta(root: string, dir: string, cache: MetaCache, fs: WorkspaceFile
   return info;
 }
 
+/**
+ * The front matter's fields a document's identity reads (`mission_id`, `step_id`), as values of
+ * their own: kept per open document by the language server, they must not be slices of its
+ * text, which would keep every open document's whole text alive beside its packed copy.
+ */
+export function identityFields(frontMatter: Record<string, unknown> | undefined): Record<string, string> | undefined {
+  const missionId = scalarString(frontMatter?.['mission_id']);
+  const stepId = scalarString(frontMatter?.['step_id']);
+  if (missionId === undefined && stepId === undefined) return undefined;
+  // (A round trip through JSON makes flat strings of their own.)
+  return JSON.parse(JSON.stringify({ ...(missionId !== undefined ? { mission_id: missionId } : {}), ...(stepId !== undefined ? { step_id: stepId } : {}) })) as Record<string, string>;
+}
+
 function scalarString(value: unknown): string | undefined {
   if (typeof value === 'string' && value.trim() !== '') return value.trim();
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
