@@ -44,10 +44,11 @@ export function metaProblems(cache: MetaCache): { file: string; message: string 
 
 export function documentIdentity(root: string, documentPath: string, frontMatter: Record<string, unknown> | undefined, cache: MetaCache = new Map(), fs: WorkspaceFileSystem = NODE_FILE_SYSTEM): DocumentIdentity {
   const absolute = path.resolve(documentPath);
-  const stepFromFront = scalarString(frontMatter?.['step_id']);
-  const stepId = stepFromFront ?? path.basename(absolute).replace(/\.[^.]*$/, '');
+  // (Values of their own: an identity outlives the check in the server's caches, keyed by mission.)
+  const fields = identityFields(frontMatter);
+  const stepId = fields?.['step_id'] ?? path.basename(absolute).replace(/\.[^.]*$/, '');
 
-  let missionId = scalarString(frontMatter?.['mission_id']);
+  let missionId = fields?.['mission_id'];
   let missionStrictness: unknown;
   let metaPath: string | undefined;
   // Walk from the document's folder up to (not including) the workspace root.
@@ -103,8 +104,9 @@ function readMeta(root: string, dir: string, cache: MetaCache, fs: WorkspaceFile
 
 /**
  * The front matter's fields a document's identity reads (`mission_id`, `step_id`), as values of
- * their own: kept per open document by the language server, they must not be slices of its
- * text, which would keep every open document's whole text alive beside its packed copy.
+ * their own: kept by the language server per open document and as keys of its per-mission
+ * caches, they must not be slices of the document's text, which would keep the whole text alive
+ * beside its packed copy (200 open specs: 8 MB).
  */
 export function identityFields(frontMatter: Record<string, unknown> | undefined): Record<string, string> | undefined {
   const missionId = scalarString(frontMatter?.['mission_id']);
