@@ -300,6 +300,20 @@ describe('the spec as it changes', () => {
     expect(summary(notes.diagnostics)).toEqual([]);
   });
 
+  it('a meta.json changed without a report (a client that watches no meta.json): the next reload of the folder finds the spec in its new mission', async () => {
+    const NOTES = 'kitty-specs/001-lanes/notes.md';
+    await start({ [NOTES]: '---\nmission_id: 01MOVED\n---\n# Notes\n\nThe quarkle waits, a quarkle sleeps, every quarkle dreams.\n' });
+    await opened(PLAN);
+    expect(summary(await opened(NOTES))).toHaveLength(3);
+    ws.write('kitty-specs/001-lanes/meta.json', JSON.stringify({ mission_id: '01MOVED', mission_slug: '001-lanes' }));
+    // Another change reloads the folder (a log written by another program, reported).
+    ws.write(LOG, '');
+    const since = client.mark();
+    client.fileChanged(uri(LOG), 1);
+    const notes = await client.diagnostics(uri(NOTES), () => true, since, 'the notes after the reload');
+    expect(summary(notes.diagnostics)).toEqual([]);
+  });
+
   it('the server asks the client to watch specs', async () => {
     await start();
     await opened(PLAN);

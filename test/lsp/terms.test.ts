@@ -150,6 +150,20 @@ describe('the index after a glossary change', () => {
     expect(reindexed()).toEqual([2, 3]); // SPEC, OTHER and PLAN
     expect((await references(ws.uri(PLAN), 0, 21)).map((l) => [l.uri, l.range])).toEqual([[ws.uri(PLAN), range(0, 19, 24)]]);
   });
+
+  it('a meta.json that moves specs to another mission: every spec indexed again, and a term that mission defines is found in them', async () => {
+    await start({ [OTHER]: 'Each gantry is checked.\n', [PLAN]: 'One gantry and one crane a day.\n' });
+    ws.write('kitty-specs/042-other/meta.json', JSON.stringify({ mission_id: '043-more' }));
+    client.fileChanged(ws.uri('kitty-specs/042-other/meta.json'), 1);
+    await client.until(() => reindexed().length === 1, 'the index built again after the meta.json change');
+    expect(reindexed()).toEqual([3]);
+    const log = '.kittify/events/glossary/043-more.events.jsonl';
+    ws.write(log, senseLine('043-more', 'gantry'));
+    client.fileChanged(ws.uri(log), 1);
+    await client.until(() => reindexed().length === 2, 'the index built again for the mission');
+    expect(reindexed()).toEqual([3, 2]);
+    expect((await references(ws.uri(OTHER), 0, 7)).map((l) => l.uri)).toEqual([ws.uri(PLAN), ws.uri(OTHER)]);
+  });
 });
 
 describe('multi-root', () => {

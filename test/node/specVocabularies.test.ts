@@ -45,7 +45,7 @@ describe('SpecVocabularies.versionFor', () => {
     const edited = new SpecVocabularies();
     ws.write('kitty-specs/001-a/spec.md', spec('Flumph'));
     const source = edited.forDocument(ws.root, ws.path('kitty-specs/001-a/plan.md'), '001-a', new Map())[0]!;
-    expect(vocabularies.update({ ...source, missionId: current.missionId }, 2)).toBe(true);
+    expect(vocabularies.update({ ...source, missionId: current.missionId }, 2, undefined)).toBe(true);
     expect(vocabularies.versionFor('001-a')).not.toBe(a);
     expect(vocabularies.versionFor('002-b')).toBe(b);
   });
@@ -58,5 +58,23 @@ describe('SpecVocabularies.versionFor', () => {
     expect(vocabularies.versionFor('001-a')).not.toBe(a);
     expect(vocabularies.versionFor('002-b')).not.toBe(b);
     expect(vocabularies.versionFor('003-never-read')).not.toBe('0.0');
+  });
+
+  it("a folder loaded again: a kept spec whose meta.json now names another mission is forgotten, a change for both missions", () => {
+    const { vocabularies } = setUp();
+    const b = vocabularies.versionFor('002-b');
+    const a = vocabularies.versionFor('001-a');
+    // Nothing moved: nothing changes.
+    vocabularies.recheckMissions(ws.root, new Map());
+    expect([vocabularies.versionFor('001-a'), vocabularies.versionFor('002-b')]).toEqual([a, b]);
+    const moved = vocabularies.versionFor('01MOVED');
+    ws.write('kitty-specs/001-a/meta.json', JSON.stringify({ mission_id: '01MOVED' }));
+    vocabularies.recheckMissions(ws.root, new Map());
+    expect(vocabularies.versionFor('001-a')).not.toBe(a);
+    expect(vocabularies.versionFor('01MOVED')).not.toBe(moved);
+    expect(vocabularies.versionFor('002-b')).toBe(b);
+    expect(vocabularies.current(ws.path('kitty-specs/001-a/spec.md'))).toBeUndefined();
+    // Read again, it is the moved mission's.
+    expect(vocabularies.forDocument(ws.root, ws.path('kitty-specs/001-a/plan.md'), '01MOVED', new Map())).toMatchObject([{ missionId: '01MOVED' }]);
   });
 });

@@ -130,7 +130,7 @@ export class DocumentAnalyzer {
     const front = this.fronts.get(document.uri);
     if (front?.version !== document.version) return undefined;
     const identity = identityOf(snapshot, located.fsPath, front.data, this.registry.metaCache(located.root));
-    return this.keyOf(document, snapshot, identity);
+    return this.keyOf(document, snapshot, identity, this.settings.version);
   }
 
   /**
@@ -139,10 +139,10 @@ export class DocumentAnalyzer {
    * leaves the others' documents alone), its mission and step, the settings and what its
    * mission's specs define (likewise: an edit of one mission's Domain Language, the others').
    */
-  private keyOf(document: TextDocument, snapshot: WorkspaceSnapshot, identity: DocumentIdentity): string {
+  private keyOf(document: TextDocument, snapshot: WorkspaceSnapshot, identity: DocumentIdentity, settingsVersion: number): string {
     const { missionId, stepId, missionStrictness, missionSlug } = identity;
-    const who = JSON.stringify([missionId, stepId, missionStrictness ?? null, missionSlug ?? null]);
-    return `${document.version}|${snapshot.viewOf(missionId)}|${who}|${this.settings.version}|${this.vocabularies?.versionFor(missionId) ?? ''}`;
+    const who = JSON.stringify([snapshot.root, missionId, stepId, missionStrictness ?? null, missionSlug ?? null]);
+    return `${document.version}|${snapshot.viewOf(missionId)}|${who}|${settingsVersion}|${this.vocabularies?.versionFor(missionId) ?? ''}`;
   }
 
   /**
@@ -192,17 +192,18 @@ export class DocumentAnalyzer {
     const toAnalyze = { path: located.fsPath, text, settings: runtimeSettings(settings), metaCache, checker, ...(this.vocabularies ? { vocabularies: this.vocabularies } : {}) };
     const identified = identifyDocument(snapshot, toAnalyze);
     if (this.isOpen(document.uri)) this.fronts.set(document.uri, { version: document.version, data: identityFields(identified.header.frontMatter?.data) });
-    const key = this.keyOf(document, snapshot, identified.identity);
+    // (The settings as they were asked for above: a change meanwhile makes another key.)
+    const key = this.keyOf(document, snapshot, identified.identity, settingsVersion);
     const analyzed = analyzeDocument(this.engine(), snapshot, { ...toAnalyze, identified });
     const checked = checkedDocumentOf(document.uri, located.root, snapshot, analyzed, this.vocabularies);
     // An open spec gives its (unsaved) vocabulary to the other documents of its mission; its own
     // analysis is then current under the new version.
-    const ownChange = this.keepSpecVocabulary(document, located, analyzed);
+    const ownChange = this.keepSpecVocabulary(document, located, analyzed, identified.header.frontMatter?.data);
     // A document being edited: its diagnostics of findings an edit left alone are the last ones,
     // when they were made with the same glossary, log, settings and vocabularies (the key but
     // for the document's version).
     const reuse = checker ? { memo: this.reuseOf(document.uri), key: key.slice(key.indexOf('|') + 1) } : undefined;
-    return this.keep(document.uri, { kind: 'markdown', key: ownChange ? this.keyOf(document, snapshot, identified.identity) : key, checked, diagnostics: documentDiagnostics(checked, settings, reuse) }, keep);
+    return this.keep(document.uri, { kind: 'markdown', key: ownChange ? this.keyOf(document, snapshot, identified.identity, settingsVersion) : key, checked, diagnostics: documentDiagnostics(checked, settings, reuse) }, keep);
   }
 
   private reuseOf(uri: string): DiagnosticReuse {
@@ -212,11 +213,11 @@ export class DocumentAnalyzer {
   }
 
   /** When `document` is an open spec: keep what its check read of its vocabulary; true when that changed it. */
-  private keepSpecVocabulary(document: TextDocument, located: Located, analyzed: AnalyzedDocument): boolean {
+  private keepSpecVocabulary(document: TextDocument, located: Located, analyzed: AnalyzedDocument, frontMatter: Record<string, unknown> | undefined): boolean {
     const vocabulary = analyzed.report.vocabulary;
     if (!this.vocabularies || !vocabulary || path.basename(located.fsPath) !== SPEC_FILE_NAME || URI.parse(document.uri).scheme !== 'file') return false;
     const { missionId, missionSlug } = analyzed.identity;
-    if (!this.vocabularies.update({ file: located.fsPath, missionId, missionSlug: missionName(missionId, missionSlug), vocabulary }, document.version)) return false;
+    if (!this.vocabularies.update({ file: located.fsPath, missionId, missionSlug: missionName(missionId, missionSlug), vocabulary }, document.version, frontMatter)) return false;
     this.vocabularyChanged(located.root, document.uri);
     return true;
   }

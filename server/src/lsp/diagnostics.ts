@@ -229,8 +229,9 @@ export class DiagnosticsPublisher {
       // Stale: the document moved on or a newer run superseded this one.
       if (source.token.isCancellationRequested || entry.generation !== generation || this.documents.get(uri)?.version !== version) return;
       if (analysis.kind === 'glossaryFile') return; // pushed per folder by publishGlossaryFiles
-      entry.publishedKey = analysis.kind === 'markdown' ? analysis.key : undefined;
+      entry.publishedKey = undefined;
       await this.connection.sendDiagnostics({ uri, version, diagnostics: analysis.diagnostics });
+      if (analysis.kind === 'markdown' && entry.generation === generation) entry.publishedKey = analysis.key;
     } catch (error) {
       if (!(error instanceof Cancelled)) this.logger.error(`checking ${uri} failed`, error);
     } finally {

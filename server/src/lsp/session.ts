@@ -254,11 +254,12 @@ export class Session {
   /** A folder's glossary files were read again (`first`: its first load; `missionsMoved`: meta.json files changed). */
   private glossaryReloaded(root: string, snapshot: WorkspaceSnapshot, first: boolean, missionsMoved: boolean): void {
     if (this.stopped) return;
-    // (A meta.json moved a spec to another mission, maybe: its vocabulary is another mission's now.
-    // Otherwise what the specs define is as it was, and the documents of a mission the glossary
-    // change left alone need no new check.)
+    // (A meta.json reported changed, or the reload command: every spec read again. Otherwise only
+    // the specs whose mission is another now — a meta.json changed unreported — are: what the
+    // others define stands, and the documents of a mission the change left alone need no check.)
     if (!first && missionsMoved) this.vocabularies.clear(root);
-    if (!first) this.indexer.glossaryReloaded(root, snapshot);
+    else if (!first) this.vocabularies.recheckMissions(root, this.registry.metaCache(root));
+    if (!first) this.indexer.glossaryReloaded(root, snapshot, missionsMoved);
     void this.publisher.publishGlossaryFiles(root, snapshot).catch((error: unknown) => this.logger.error('publishing glossary file diagnostics failed', error));
     if (!first) this.publisher.refresh((document) => this.analyzer.locate(document)?.root === root);
     void this.seedSaves.reloaded(root, snapshot, first).catch((error: unknown) => this.logger.error('recording a glossary file change failed', error));

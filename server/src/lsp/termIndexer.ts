@@ -200,12 +200,14 @@ export class TermIndexer {
 
   /**
    * The folder's glossary was reloaded: when its surfaces or synonyms changed, index its specs
-   * again (those of the missions whose own senses changed, when only those did).
+   * again (those of the missions whose own senses changed, when only those did). `missionsMoved`:
+   * meta.json files changed, so specs may be of other missions now (which the index records, and
+   * which decides the senses a spec is indexed with): every spec is indexed again.
    */
-  glossaryReloaded(root: string, snapshot: WorkspaceSnapshot): void {
+  glossaryReloaded(root: string, snapshot: WorkspaceSnapshot, missionsMoved = false): void {
     const state = this.roots.get(root);
     if (!state?.surfaces) return;
-    const missions = missionsChanged(state.surfaces, glossarySurfaces(snapshot));
+    const missions = missionsMoved ? undefined : missionsChanged(state.surfaces, glossarySurfaces(snapshot));
     if (missions?.size === 0) return;
     // (A build under way goes through every file again: one of only some missions would stop it half-way.)
     const files = missions && !state.building ? this.filesOfMissions(state, missions) : [...state.files];

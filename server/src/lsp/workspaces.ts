@@ -191,11 +191,7 @@ export class WorkspaceRegistry {
   fileChanged(fsPath: string): void {
     if (!affectsGlossary(fsPath)) return;
     const file = path.resolve(fsPath);
-    // A .kittify/ may have appeared: where files are governed from is worked out again (not for a
-    // file of a folder's known .kittify/, such as a log a decision appended to).
-    const parts = file.split(path.sep);
-    const at = parts.indexOf('.kittify');
-    if (at !== -1 && !this.states.has(parts.slice(0, at).join(path.sep) || path.sep)) this.rootOfDir.clear();
+    if (file.split(path.sep).includes('.kittify')) this.rootOfDir.clear(); // a .kittify/ may have appeared
     for (const state of this.states.values()) {
       if (!state.snapshot || !isInside(state.root, file)) continue;
       if (path.basename(file) === META_FILE_NAME) state.missionsMoved = true;

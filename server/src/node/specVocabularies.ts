@@ -19,7 +19,7 @@ import type { VocabularySource } from '../core/missionVocabulary/types';
 import { NODE_FILE_SYSTEM, type WorkspaceFileSystem } from './fileSystem';
 import { DEFAULT_MAX_FILE_BYTES, readWorkspaceText } from './files';
 import { isInside } from './fsSafety';
-import { documentIdentity, type MetaCache } from './identity';
+import { documentIdentity, identityFields, type MetaCache } from './identity';
 
 export const SPEC_FILE_NAME = 'spec.md';
 
@@ -38,6 +38,8 @@ interface KeptSpec {
   /** The editor buffer's version it was read from; undefined: read from the disk. */
   version: number | undefined;
   source: VocabularySource;
+  /** The fields of its front matter its mission is read from (with the meta.json files above it). */
+  fields: Record<string, string> | undefined;
 }
 
 export class SpecVocabularies {
@@ -110,12 +112,12 @@ export class SpecVocabularies {
    * index), and an editor with 200 specs open, each its own mission's, kept 200 texts this way
    * beside the documents' own. A check that needs it later reads it from the editor's buffer.
    */
-  update(source: VocabularySource, version: number): boolean {
+  update(source: VocabularySource, version: number, frontMatter: Record<string, unknown> | undefined): boolean {
     const file = path.resolve(source.file);
     const kept = this.specs.get(file);
     if (kept === undefined) return false;
     const changed = kept === null || differs(kept.source, source);
-    this.keep(file, { version, source: { ...source, file } });
+    this.keep(file, { version, source: { ...source, file }, fields: identityFields(frontMatter) });
     if (changed) this.changed(kept?.source.missionId, source.missionId);
     return changed;
   }
@@ -143,6 +145,22 @@ export class SpecVocabularies {
     const changed = kept === null ? now !== null && now.source.vocabulary.entries.length > 0 : now === null || differs(kept.source, now.source);
     if (changed) this.changed(kept?.source.missionId, now?.source.missionId);
     return changed;
+  }
+
+  /**
+   * A folder was loaded again, its meta.json files to be read again (`metaCache`, fresh): a kept
+   * spec under it whose mission is another now — a meta.json changed, reported or not — is
+   * forgotten (read again when needed), a change for the mission it had and the one it has.
+   */
+  recheckMissions(root: string, metaCache: MetaCache): void {
+    const fs = this.options.fs ?? NODE_FILE_SYSTEM;
+    for (const [file, kept] of [...this.specs]) {
+      if (kept === null || !isInside(root, file)) continue;
+      const identity = documentIdentity(root, file, kept.fields, metaCache, fs);
+      if (identity.missionId === kept.source.missionId && missionName(identity.missionId, identity.missionSlug) === kept.source.missionSlug) continue;
+      this.specs.delete(file);
+      this.changed(kept.source.missionId, identity.missionId);
+    }
   }
 
   /** Forget every spec under `root` (its meta.json files, hence missions, may have changed). */
@@ -189,7 +207,7 @@ export class SpecVocabularies {
       missionSlug: missionOverride ?? missionName(identity.missionId, identity.missionSlug),
       vocabulary: readVocabulary(text, header.lines),
     };
-    const spec: KeptSpec = { version: open?.version, source };
+    const spec: KeptSpec = { version: open?.version, source, fields: identityFields(header.frontMatter?.data) };
     if (kept && differs(kept.source, source)) this.changed(kept.source.missionId, source.missionId);
     this.keep(file, spec);
     return spec;
