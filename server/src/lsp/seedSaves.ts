@@ -27,7 +27,7 @@ import type { ActorIdentity, GlossaryEventDraft } from '../core/events/types';
 import { parseSeedFile } from '../core/seeds';
 import { SCOPE_ORDER, type ReplayState, type ScopeId, type Sense } from '../core/types';
 import type { WorkspaceFileSystem } from '../node/fileSystem';
-import { readWorkspaceText } from '../node/files';
+import { readWorkspaceText, versionIdOf } from '../node/files';
 import { seedPath, type WorkspaceSnapshot } from '../node/workspace';
 import type { CheckedDocument } from '../service/types';
 import { appendPlanned, type EventAppender } from './decisionLog';
@@ -52,11 +52,14 @@ export interface SeedSaveDeps {
 }
 
 /**
- * A seed file as last seen on disk: its text only (undefined: no file). It is parsed only when it
- * changed, so a large glossary costs one read per reload and no parse until it is saved.
+ * A seed file as last seen on disk: its text (undefined: no file), and its senses when the
+ * folder's snapshot read the same bytes (the snapshot's own: shared, not parsed again). It is
+ * parsed here only when it changed and the snapshot holds another version of it (an editor's
+ * buffer), so a large glossary costs one read per reload and no parse of its own.
  */
 interface Seen {
   text: string | undefined;
+  senses?: readonly Sense[] | undefined;
 }
 
 /** What changed in one seed file: senses added and removed (by surface and definition). */
@@ -81,7 +84,7 @@ export class SeedSaveRecorder {
   /** After each reload of a folder: compare its seed files on disk with the last time (in order, one at a time). */
   reloaded(root: string, snapshot: WorkspaceSnapshot, first: boolean): Promise<void> {
     const next = this.idle(root).then(async () => {
-      const changes = this.changesOnDisk(root, await this.deps.maxFileBytes(root), first);
+      const changes = this.changesOnDisk(root, snapshot, await this.deps.maxFileBytes(root), first);
       if (changes.length > 0) await this.record(root, snapshot, changes);
     });
     this.chains.set(root, next.catch(() => undefined));
@@ -94,7 +97,7 @@ export class SeedSaveRecorder {
   }
 
   /** Compares (and remembers) each seed file; synchronous, so two reloads never report one change twice. */
-  private changesOnDisk(root: string, maxBytes: number, first: boolean): SeedChange[] {
+  private changesOnDisk(root: string, snapshot: WorkspaceSnapshot, maxBytes: number, first: boolean): SeedChange[] {
     let files = this.seen.get(root);
     const fresh = files === undefined || first;
     if (files === undefined) this.seen.set(root, (files = new Map()));
@@ -106,14 +109,15 @@ export class SeedSaveRecorder {
       const text = outcome.ok ? outcome.text : undefined;
       const last = files.get(scope);
       if (last !== undefined && last.text === text) continue;
+      const loaded = outcome.ok ? loadedSenses(snapshot, file, outcome.bytes) : undefined;
       if (fresh || last === undefined) {
-        files.set(scope, { text });
+        files.set(scope, { text, senses: loaded });
         continue;
       }
-      const now = sensesOf(text, file, scope);
+      const now = loaded ?? sensesOf(text, file, scope);
       if (now === undefined) continue; // broken YAML: judged once it parses again (against the last good text)
-      files.set(scope, { text });
-      const before = sensesOf(last.text, file, scope) ?? [];
+      files.set(scope, { text, senses: loaded });
+      const before = last.senses ?? sensesOf(last.text, file, scope) ?? [];
       const key = (s: Sense) => `${s.surface}\u0000${s.definition}`;
       const had = new Set(before.map(key));
       const has = new Set(now.map(key));
@@ -202,6 +206,12 @@ export class SeedSaveRecorder {
 }
 
 /** The senses of a seed file's text (none for no file); undefined when it does not parse. */
+/** The senses the snapshot read from these bytes of a seed file (none: it read another version, or could not parse it). */
+function loadedSenses(snapshot: WorkspaceSnapshot, file: string, bytes: Uint8Array | string): readonly Sense[] | undefined {
+  const loaded = snapshot.seeds.find((s) => s.path === file && !s.bundled && !s.stale);
+  return loaded && loaded.versionId === versionIdOf(bytes) ? loaded.seed.senses : undefined;
+}
+
 function sensesOf(text: string | undefined, file: string, scope: ScopeId): readonly Sense[] | undefined {
   if (text === undefined) return [];
   const parsed = parseSeedFile(text, file, scope);
