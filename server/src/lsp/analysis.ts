@@ -64,7 +64,10 @@ export class DocumentAnalyzer {
   private readonly checkers = new RecentMap<string, IncrementalChecker>(KEPT_CHECKERS);
   /** The last diagnostics of those documents, for the next publication to take what did not change. */
   private readonly published = new RecentMap<string, DiagnosticReuse>(KEPT_CHECKERS);
-  /** Per open markdown document: the fields of its front matter its mission and step are read from, at the version analyzed last. */
+  /**
+   * Per open markdown document: the fields of its front matter its mission and step are read
+   * from, at the version analyzed last (what its key is worked out from without a check).
+   */
   private readonly fronts = new Map<string, { version: number; data: Record<string, string> | undefined }>();
 
   constructor(
