@@ -118,6 +118,7 @@ export class WorkspaceSnapshot {
   private grouped: MissionGroups | undefined;
   private sharedView: string | undefined;
   private readonly views = new Map<string, string>();
+  private readonly ownKeys = new Map<string, string>();
 
   constructor(
     readonly root: string,
@@ -166,11 +167,38 @@ export class WorkspaceSnapshot {
     let view = this.views.get(missionId);
     if (view === undefined) {
       const groups = this.groups();
-      this.sharedView ??= sha256Hex(JSON.stringify([this.seeds.map((s) => [s.scope, s.path, s.versionId, s.stale]), this.config, groups.shared])).slice(0, 24);
-      const own = sha256Hex(JSON.stringify([groups.ownSenses.get(missionId) ?? [], groups.pins.get(missionId) ?? [], groups.clarifications.get(missionId) ?? []])).slice(0, 24);
-      this.views.set(missionId, (view = `${this.sharedView}.${own}`));
+      const own = sha256Hex(JSON.stringify([this.ownSensesKey(missionId), groups.pins.get(missionId) ?? [], groups.clarifications.get(missionId) ?? []])).slice(0, 24);
+      this.views.set(missionId, (view = `${this.sharedKey()}.${own}`));
     }
     return view;
+  }
+
+  /**
+   * Takes the glossaries `previous` (the folder's snapshot before this one) built, where they
+   * are the same here: the same seed files and config and the same senses from the logs, for
+   * every mission (the base glossary) and for the mission (its own). A reload for a decision then
+   * builds again only the glossary of the mission it changed, and the engine's caches keyed by a
+   * glossary keep what they hold.
+   */
+  adoptGlossaries(previous: WorkspaceSnapshot): void {
+    if (previous.sharedKey() !== this.sharedKey()) return;
+    if (previous.baseIndex) this.baseIndex = previous.baseIndex;
+    for (const [missionId, index] of previous.indexes) if (previous.ownSensesKey(missionId) === this.ownSensesKey(missionId)) this.indexes.set(missionId, index);
+  }
+
+  /** The seed files (by version id), the config and the senses the logs add for every mission, as a short id. */
+  private sharedKey(): string {
+    return (this.sharedView ??= sha256Hex(JSON.stringify([this.seeds.map((s) => [s.scope, s.path, s.versionId, s.stale]), this.config, this.groups().shared])).slice(0, 24));
+  }
+
+  /** The senses the logs add for `missionId` only, as a short id. */
+  private ownSensesKey(missionId: string): string {
+    let key = this.ownKeys.get(missionId);
+    if (key === undefined) {
+      const own = this.groups().ownSenses.get(missionId);
+      this.ownKeys.set(missionId, (key = own === undefined ? '' : sha256Hex(JSON.stringify(own)).slice(0, 24)));
+    }
+    return key;
   }
 
   /** scope_refs of StepCheckpointed: every scope with a seed file, with its version id. */
@@ -249,7 +277,9 @@ export async function loadWorkspace(root: string, options: LoadOptions = {}): Pr
   }
   const { config, problems: configProblems } = loadConfig(root, read, options.previous);
   const { replay, problems: eventProblems } = await replayLogs(root, options, fileProblems);
-  return new WorkspaceSnapshot(root, seeds, config, configProblems, replay, eventProblems, fileProblems, fs);
+  const snapshot = new WorkspaceSnapshot(root, seeds, config, configProblems, replay, eventProblems, fileProblems, fs);
+  if (options.previous) snapshot.adoptGlossaries(options.previous);
+  return snapshot;
 }
 
 /**
@@ -280,13 +310,15 @@ function loadSeed(root: string, scope: ScopeId, read: ReadFile, fs: WorkspaceFil
     for (let i = problemsBefore; i < fileProblems.length; i++) fileProblems[i] = { ...fileProblems[i]!, message: fileProblems[i]!.message + kept };
     return { scope, path: sourcePath, bundled, versionId: last.versionId, seed: { ...last.seed, problems: [], parsed: false }, stale: true, lastGood: last };
   }
+  const versionId = versionIdOf(content.bytes);
+  // The bytes the previous snapshot parsed: its seed, not another parse (a decision reloads the
+  // folder for its log, and a glossary of thousands of entries took seconds to parse again).
+  const same = previous?.seeds.find((s) => s.scope === scope && s.path === sourcePath);
+  if (same !== undefined && !same.stale && same.versionId === versionId) return same;
   const seed = bundled ? bundledSeed(content.text, sourcePath) : parseSeedFile(content.text, sourcePath, scope, 'seed');
-  if (seed.parsed) {
-    const versionId = versionIdOf(content.bytes);
-    return { scope, path: sourcePath, bundled, versionId, seed, stale: false, lastGood: { seed, versionId } };
-  }
+  if (seed.parsed) return { scope, path: sourcePath, bundled, versionId, seed, stale: false, lastGood: { seed, versionId } };
   const problems = seed.problems.map((p) => ({ ...p, message: p.message + kept }));
-  return { scope, path: sourcePath, bundled, versionId: last?.versionId ?? versionIdOf(content.bytes), seed: { ...(last?.seed ?? seed), problems, parsed: false }, stale: true, ...(last ? { lastGood: last } : {}) };
+  return { scope, path: sourcePath, bundled, versionId: last?.versionId ?? versionId, seed: { ...(last?.seed ?? seed), problems, parsed: false }, stale: true, ...(last ? { lastGood: last } : {}) };
 }
 
 /** `.kittify/config.yaml` (the defaults without one; the last good one when it stops parsing). */
