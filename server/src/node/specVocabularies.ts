@@ -25,6 +25,8 @@ export const SPEC_FILE_NAME = 'spec.md';
 
 /** Specs (and missing ones) kept from the disk at most; open specs' buffers are kept besides. */
 const MAX_KEPT = 256;
+/** Missions whose changes are counted one by one at most (`versionFor`). */
+const MAX_MISSIONS_COUNTED = 10_000;
 
 export interface SpecVocabulariesOptions {
   fs?: WorkspaceFileSystem;
@@ -75,6 +77,12 @@ export class SpecVocabularies {
     for (const mission of missions) {
       if (mission === undefined) this.everyMission++;
       else this.byMission.set(mission, (this.byMission.get(mission) ?? 0) + 1);
+    }
+    // (Every mission id a spec's front matter held while being typed has its count: past a bound,
+    // one change of every mission's version lets them all go.)
+    if (this.byMission.size > MAX_MISSIONS_COUNTED) {
+      this.byMission.clear();
+      this.everyMission++;
     }
   }
 
