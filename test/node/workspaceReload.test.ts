@@ -45,4 +45,19 @@ describe('loadWorkspace with the previous snapshot', () => {
     expect(second.glossaryFor('m-none').senses.map((s) => s.surface)).toContain('hoist');
     expect(second.viewOf('m-b')).not.toBe(first.viewOf('m-b'));
   });
+
+  it("only the glossaries of the missions asked about last are taken over (the term index's first build asks for every mission's)", async () => {
+    const missions = Array.from({ length: 12 }, (_, i) => `m-${String(i).padStart(2, '0')}`);
+    const files: Record<string, string> = { [TEAM]: TEAM_WORKSPACE_SEED };
+    missions.forEach((m, i) => (files[log(m)] = senseLine(m, `term${i}`, `5c0e2a8e-3b1f-4c55-9d8e-2f4a6b7c8d${String(i).padStart(2, '0')}`)));
+    ws = tempWorkspace(files);
+    const first = await loadWorkspace(ws.root);
+    const built = missions.map((m) => first.glossaryFor(m));
+    first.glossaryFor('m-00'); // asked about again: among the last
+    ws.write(log('m-11'), files[log('m-11')]! + senseLine('m-11', 'extra', '7e2a4c0a-5d3b-4e77-9fa0-4b6c8d9e0f12'));
+    const second = await loadWorkspace(ws.root, { previous: first });
+    const kept = missions.filter((m, i) => second.glossaryFor(m) === built[i]);
+    // The eight asked for last (m-05 … m-11 and m-00 again), but for m-11, whose senses changed.
+    expect(kept).toEqual(['m-00', 'm-05', 'm-06', 'm-07', 'm-08', 'm-09', 'm-10']);
+  });
 });

@@ -108,7 +108,11 @@ export class SeedSaveRecorder {
       if (!outcome.ok && !outcome.missing) continue; // unreadable now: wait until it can be read
       const text = outcome.ok ? outcome.text : undefined;
       const last = files.get(scope);
-      if (last !== undefined && last.text === text) continue;
+      if (last !== undefined && last.text === text) {
+        // (Senses the snapshots no longer hold — an editor's buffer of the file read instead — are let go: parsed if needed.)
+        if (last.senses !== undefined && !snapshot.seeds.some((s) => s.seed.senses === last.senses)) last.senses = undefined;
+        continue;
+      }
       const loaded = outcome.ok ? loadedSenses(snapshot, file, outcome.bytes) : undefined;
       if (fresh || last === undefined) {
         files.set(scope, { text, senses: loaded });
@@ -205,13 +209,13 @@ export class SeedSaveRecorder {
   }
 }
 
-/** The senses of a seed file's text (none for no file); undefined when it does not parse. */
 /** The senses the snapshot read from these bytes of a seed file (none: it read another version, or could not parse it). */
 function loadedSenses(snapshot: WorkspaceSnapshot, file: string, bytes: Uint8Array | string): readonly Sense[] | undefined {
   const loaded = snapshot.seeds.find((s) => s.path === file && !s.bundled && !s.stale);
   return loaded && loaded.versionId === versionIdOf(bytes) ? loaded.seed.senses : undefined;
 }
 
+/** The senses of a seed file's text (none for no file); undefined when it does not parse. */
 function sensesOf(text: string | undefined, file: string, scope: ScopeId): readonly Sense[] | undefined {
   if (text === undefined) return [];
   const parsed = parseSeedFile(text, file, scope);

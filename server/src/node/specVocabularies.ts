@@ -96,7 +96,11 @@ export class SpecVocabularies {
     const self = path.resolve(documentPath);
     const key = `${root}\u0000${path.dirname(self)}\u0000${missionId}`;
     let files = this.candidates.get(key);
-    if (!files) this.candidates.set(key, (files = specCandidates(root, self, missionId)));
+    if (!files) {
+      // (Keyed by mission too: each mission id a front matter held while being typed adds one.)
+      if (this.candidates.size >= MAX_MISSIONS_COUNTED) this.candidates.clear();
+      this.candidates.set(key, (files = specCandidates(root, self, missionId)));
+    }
     for (const file of files) {
       if (file === self) continue;
       const spec = this.spec(root, file, metaCache, missionOverride);

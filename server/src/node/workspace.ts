@@ -100,6 +100,9 @@ export class WorkspaceRootFinder {
   }
 }
 
+/** The missions' own glossaries a reload takes over at most (those asked for last). */
+const ADOPTED_MISSION_GLOSSARIES = 8;
+
 /** The log's senses, pins and open clarifications by mission (one pass over each). */
 interface MissionGroups {
   /** Senses events added for every mission. */
@@ -137,7 +140,9 @@ export class WorkspaceSnapshot {
   glossaryFor(missionId: string): GlossaryIndex {
     if (!this.groups().ownSenses.has(missionId)) return (this.baseIndex ??= this.buildIndex(undefined));
     let index = this.indexes.get(missionId);
-    if (!index) this.indexes.set(missionId, (index = this.buildIndex(missionId)));
+    if (index) this.indexes.delete(missionId); // (the last asked for last: see adoptGlossaries)
+    else index = this.buildIndex(missionId);
+    this.indexes.set(missionId, index);
     return index;
   }
 
@@ -183,7 +188,11 @@ export class WorkspaceSnapshot {
   adoptGlossaries(previous: WorkspaceSnapshot): void {
     if (previous.sharedKey() !== this.sharedKey()) return;
     if (previous.baseIndex) this.baseIndex = previous.baseIndex;
-    for (const [missionId, index] of previous.indexes) if (previous.ownSensesKey(missionId) === this.ownSensesKey(missionId)) this.indexes.set(missionId, index);
+    // (Only those of the missions asked about last: the term index's first build asks for every
+    // mission's, which would otherwise be carried from reload to reload for the whole session.)
+    for (const [missionId, index] of [...previous.indexes].slice(-ADOPTED_MISSION_GLOSSARIES)) {
+      if (previous.ownSensesKey(missionId) === this.ownSensesKey(missionId)) this.indexes.set(missionId, index);
+    }
   }
 
   /** The seed files (by version id), the config and the senses the logs add for every mission, as a short id. */
