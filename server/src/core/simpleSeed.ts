@@ -14,9 +14,10 @@
  *
  * It builds the same nodes (`YAMLMap`, `Pair`, `Scalar`, `YAMLSeq`: values, types and source
  * ranges) as the `yaml` library's `parseDocument(...).contents`, and answers undefined for
- * anything it does not fully understand (comments other than whole lines between entries, anchors,
- * aliases, tags, merge keys, escapes, multi-line plain or quoted scalars, block scalar indicators, blank lines inside
- * a value, …), which the caller then gives to the library. Why: the library in a cold process
+ * anything it does not fully understand (comments other than whole lines between entries or at the
+ * left margin after the last one, anchors, aliases, tags, merge keys, escapes, multi-line plain or
+ * quoted scalars, block scalar indicators, blank lines inside a value, …), which the caller then
+ * gives to the library. Why: the library in a cold process
  * took ~60–90 ms of `check` for the 35 KB core glossary; this takes a few. A property test holds
  * it to the library (test/property/simpleSeed.property.test.ts).
  */
@@ -69,7 +70,10 @@ class SeedLines {
     const first = lines[this.k];
     if (first === undefined || first.text === first.start) return undefined;
     const entries = this.blockList(first.text - first.start, 0, (indent) => this.entry(indent));
-    if (entries === undefined || this.k < lines.length) return undefined;
+    if (entries === undefined) return undefined;
+    // (Only comments at the left margin may follow the list: see `blockList`.)
+    this.skipBlank();
+    if (this.k < lines.length) return undefined;
     const map = new YAMLMap();
     map.items.push(new Pair(scalar('terms', 'PLAIN', [line.start, line.start + 5, line.start + 5]), entries));
     map.range = [line.start, entries.range![2], entries.range![2]];
@@ -93,9 +97,17 @@ class SeedLines {
       const node = item(indent + 2);
       if (node === undefined) return undefined;
       seq.items.push(node);
+      const after = this.k;
       comments = this.skipBlank();
+      // Comments after the last item count in the list's range for the library, but for comments
+      // at the left margin up to the end of the file (the document's own): those are left for
+      // the lists around this one, and the file's root, to pass over.
+      if (comments && this.marginCommentsToEnd(after)) {
+        this.k = after;
+        comments = false;
+        break;
+      }
     }
-    // (Comments after the last item count in the list's range for the library.)
     if (seq.items.length === 0 || comments) return undefined;
     // What follows must be less indented than the list (or nothing).
     const after = lines[this.k];
@@ -248,6 +260,15 @@ class SeedLines {
 
   private blank(line: Line): boolean {
     return line.text === line.end;
+  }
+
+  /** Whether the lines from `from` to the end of the file are blank or comments at the left margin. */
+  private marginCommentsToEnd(from: number): boolean {
+    for (let k = from; k < this.lines.length; k++) {
+      const line = this.lines[k]!;
+      if (!this.blank(line) && (line.text !== line.start || this.source.charCodeAt(line.text) !== 35)) return false;
+    }
+    return true;
   }
 
   /** Past blank lines and lines of comment alone (between entries: `  # --- Section ---`). */
