@@ -1,5 +1,6 @@
 /** A levelled logger writing through the connection (`window/logMessage`); the level is a setting. */
 
+import { MessageType } from 'vscode-languageserver';
 import type { LogLevel } from '../shared/protocol';
 
 export interface LogSink {
@@ -50,4 +51,17 @@ export class Logger {
 export function describeError(error: unknown): string {
   if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`;
   return String(error);
+}
+
+/** What sends a `window/logMessage` (the connection's `sendNotification`). */
+type SendLogMessage = (params: { type: MessageType; message: string }) => Promise<void>;
+
+/**
+ * `window/logMessage` through the connection. A message the connection no longer takes (the
+ * client gone, a session stopped) is dropped: the library's own console reported each such one
+ * as "Sending log message failed" on the process's stderr.
+ */
+export function logMessages(send: SendLogMessage): LogSink {
+  const to = (type: MessageType) => (message: string) => void send({ type, message }).catch(() => undefined);
+  return { error: to(MessageType.Error), warn: to(MessageType.Warning), info: to(MessageType.Info), log: to(MessageType.Log) };
 }

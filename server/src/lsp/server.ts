@@ -6,6 +6,7 @@
 import {
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
+  LogMessageNotification,
   WatchKind,
   ErrorCodes,
   ResponseError,
@@ -23,7 +24,7 @@ import type { ReplayLogs } from '../node/workspace';
 import type { EventAppender } from './decisionLog';
 import { serverCapabilities } from './capabilities';
 import { DocumentTexts, specDocuments } from './documents';
-import { Logger } from './logger';
+import { Logger, logMessages } from './logger';
 import { CollectorMode, v8Collector } from './collectorMode';
 import { compactingCollector, MemoryKeeper, type Collect } from './memory';
 import { runSafe, runSafeNotification } from './runSafe';
@@ -80,7 +81,7 @@ interface ServerState {
 }
 
 function serverState(connection: Connection, options: ServerOptions): ServerState {
-  const logger = new Logger(connection.console);
+  const logger = new Logger(logMessages((params) => connection.sendNotification(LogMessageNotification.type, params)));
   // (Open documents no one is editing keep their text packed: see documents.ts. V8 collects for
   // memory unless the user is typing: collectorMode.ts.)
   const texts = new DocumentTexts();

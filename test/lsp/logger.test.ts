@@ -1,0 +1,35 @@
+/**
+ * The server's log messages (lsp/logger.ts): levels as the setting says, and a message the
+ * connection no longer takes dropped without a word on the process's stderr.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { MessageType } from 'vscode-languageserver';
+import { Logger, logMessages } from '../../server/src/lsp/logger';
+
+describe('the server logger', () => {
+  it('sends window/logMessage of the type of each level, up to the level set', () => {
+    const sent: { type: MessageType; message: string }[] = [];
+    const logger = new Logger(logMessages(async (params) => void sent.push(params)), 'info');
+    logger.error('broken', new Error('why'));
+    logger.warn('careful');
+    logger.info('loaded');
+    logger.debug('details');
+    expect(sent.map((p) => p.type)).toEqual([MessageType.Error, MessageType.Warning, MessageType.Info]);
+    expect(sent[0]!.message).toMatch(/^broken: Error: why/);
+    logger.setLevel('debug');
+    logger.debug('details');
+    expect(sent.at(-1)).toEqual({ type: MessageType.Log, message: 'details' });
+  });
+
+  it('a connection that refuses the message (gone): nothing thrown, nothing printed', async () => {
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const logger = new Logger(logMessages(() => Promise.reject(new Error('Connection is closed'))), 'debug');
+      expect(() => logger.info('late')).not.toThrow();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(printed).not.toHaveBeenCalled();
+    } finally {
+      printed.mockRestore();
+    }
+  });
+});
