@@ -257,9 +257,11 @@ export class Session {
     // (A meta.json reported changed, or the reload command: every spec read again. Otherwise only
     // the specs whose mission is another now — a meta.json changed unreported — are: what the
     // others define stands, and the documents of a mission the change left alone need no check.)
-    if (!first && missionsMoved) this.vocabularies.clear(root);
-    else if (!first) this.vocabularies.recheckMissions(root, this.registry.metaCache(root));
-    if (!first) this.indexer.glossaryReloaded(root, snapshot, missionsMoved);
+    if (!first) {
+      if (missionsMoved) this.vocabularies.clear(root);
+      else this.vocabularies.recheckMissions(root, this.registry.metaCache(root));
+      this.indexer.glossaryReloaded(root, snapshot, missionsMoved);
+    }
     void this.publisher.publishGlossaryFiles(root, snapshot).catch((error: unknown) => this.logger.error('publishing glossary file diagnostics failed', error));
     if (!first) this.publisher.refresh((document) => this.analyzer.locate(document)?.root === root);
     void this.seedSaves.reloaded(root, snapshot, first).catch((error: unknown) => this.logger.error('recording a glossary file change failed', error));

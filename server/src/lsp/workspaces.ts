@@ -4,7 +4,8 @@
  * unparseable seed keeps its last good version — when a seed, config or event log changes on
  * disk or in an editor buffer (buffers are passed as overlays). Reloads of one folder never run
  * at the same time; requests that arrive while one is pending share it. Each rebuild gets a new
- * version number, which is part of every analysis cache key.
+ * version number (part of the cache keys of the glossary files' analyses; a markdown document's
+ * key holds what its mission is checked against instead: lsp/analysis.ts).
  *
  * An event log, seed file or config that is on disk as the current snapshot's load found it is
  * not read again when the watchers report it: the server's own decisions are appended,
@@ -45,9 +46,9 @@ export interface RegistryHost {
   replay?: ReplayLogs;
 }
 
-/** `first`: the folder's first load (nothing was checked against an older state). */
 /**
- * Told of each load of a folder (`first`: its first). `missionsMoved`: a meta.json was reported
+ * Told of each load of a folder (`first`: its first, nothing was checked against an older state).
+ * `missionsMoved`: a meta.json was reported
  * changed since the load before (or a full reload was asked for), so documents — specs included —
  * may belong to other missions now.
  */

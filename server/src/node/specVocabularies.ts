@@ -7,8 +7,8 @@
  * Read once and kept: from the disk, or from an editor's buffer when the spec is open (its
  * unsaved edits count). The CLI makes one per run; the language server one per session, told
  * when a spec changes on disk (`invalidate`) and given the vocabulary its check of an open spec
- * read (`update`). `version` grows whenever what a kept spec says may have changed, and
- * `versionFor(mission)` whenever what a kept spec says to that mission's documents may have.
+ * read (`update`). `versionFor(mission)` changes whenever what a kept spec says to that
+ * mission's documents may have changed.
  */
 
 import path from 'node:path';
@@ -49,18 +49,12 @@ export class SpecVocabularies {
   private readonly specs = new Map<string, KeptSpec | null>();
   /** Where the spec of a (folder, mission) may be (`specCandidates`), worked out once. */
   private readonly candidates = new Map<string, string[]>();
-  private changes = 0;
   /** Changes that may concern every mission (specs forgotten, or one whose mission was unknown). */
   private everyMission = 0;
   /** Changes per mission: of the specs it had or has. */
   private readonly byMission = new Map<string, number>();
 
   constructor(private readonly options: SpecVocabulariesOptions = {}) {}
-
-  /** Grows whenever what a kept spec says may have changed. */
-  get version(): number {
-    return this.changes;
-  }
 
   /**
    * Changes whenever what the kept specs say to the documents of `missionId` may have changed
@@ -73,7 +67,6 @@ export class SpecVocabularies {
 
   /** Something a kept spec says changed, for the documents of these missions (undefined: of any mission). */
   private changed(...missions: (string | undefined)[]): void {
-    this.changes++;
     for (const mission of missions) {
       if (mission === undefined) this.everyMission++;
       else this.byMission.set(mission, (this.byMission.get(mission) ?? 0) + 1);
