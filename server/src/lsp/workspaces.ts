@@ -293,7 +293,7 @@ export class WorkspaceRegistry {
     // files the load does not read, before: a file written meanwhile is then reported, and read, again.)
     const logSizes = this.logSizes(state.root);
     const yamlIds = this.overlaidYamlIds(state.root, texts);
-    const readFromDisk = (file: string, bytes: Uint8Array | string) => yamlIds.set(file, versionIdOf(bytes));
+    const readFromDisk = (file: string, versionId: string) => yamlIds.set(file, versionId);
     const started = Date.now();
     const snapshot = await loadWorkspace(state.root, { overlays: texts, ...(state.snapshot ? { previous: state.snapshot } : {}), maxFileBytes, fs: this.host.fs, readFromDisk, ...(this.host.replay ? { replay: this.host.replay } : {}) });
     const first = state.snapshot === undefined;

@@ -43,8 +43,8 @@ export interface LoadOptions {
   fs?: WorkspaceFileSystem;
   /** Replays the workspace's event logs (those on disk, through the event store, by default). */
   replay?: ReplayLogs;
-  /** Told of each seed file and config read from the disk (not from an overlay), with its bytes. */
-  readFromDisk?: (file: string, bytes: Uint8Array | string) => void;
+  /** Told of each seed file and config read from the disk (not from an overlay), with its version id. */
+  readFromDisk?: (file: string, versionId: string) => void;
 }
 
 /** Replays the event logs of a workspace (`overlays`: unsaved editor contents of logs). */
@@ -259,8 +259,8 @@ function senseKey(sense: Pick<Sense, 'scope' | 'surface' | 'definition'>): strin
   return `${sense.scope}\u0000${sense.surface}\u0000${sense.definition}`;
 }
 
-/** A file's text and bytes (its version id is their hash); undefined when it is missing or unreadable. */
-type ReadFile = (file: string) => { text: string; bytes: Uint8Array | string } | undefined;
+/** A file's text and version id (the hash of its bytes); undefined when it is missing or unreadable. */
+type ReadFile = (file: string) => { text: string; versionId: string } | undefined;
 
 /** Reads a workspace's seed files, config and event logs into a snapshot. */
 export async function loadWorkspace(root: string, options: LoadOptions = {}): Promise<WorkspaceSnapshot> {
@@ -269,12 +269,13 @@ export async function loadWorkspace(root: string, options: LoadOptions = {}): Pr
   // Editor buffers win over the files; a file that cannot be read is a problem, a missing one not.
   const read: ReadFile = (file) => {
     const overlay = options.overlays?.get(file);
-    if (overlay !== undefined) return { text: overlay, bytes: overlay };
+    if (overlay !== undefined) return { text: overlay, versionId: versionIdOf(overlay) };
     const outcome = readWorkspaceText(root, file, options.maxFileBytes, fs);
     if (outcome.ok) {
       if (outcome.warning) fileProblems.push({ file, message: outcome.warning });
-      options.readFromDisk?.(file, outcome.bytes);
-      return outcome;
+      const versionId = versionIdOf(outcome.bytes);
+      options.readFromDisk?.(file, versionId);
+      return { text: outcome.text, versionId };
     }
     if (!outcome.missing) fileProblems.push({ file, message: outcome.reason });
     return undefined;
@@ -306,12 +307,13 @@ function loadSeed(root: string, scope: ScopeId, read: ReadFile, fs: WorkspaceFil
   if (!content && scope === 'spec_kitty_core' && !fs.stat(file)) {
     const outcome = readWorkspaceText(undefined, bundledCoreGlossaryPath());
     if (outcome.ok) {
-      content = outcome;
+      content = { text: outcome.text, versionId: versionIdOf(outcome.bytes) };
       bundled = true;
     }
   }
   const sourcePath = bundled ? bundledCoreGlossaryPath() : file;
-  const last = previous?.seeds.find((s) => s.scope === scope && s.path === sourcePath)?.lastGood;
+  const before = previous?.seeds.find((s) => s.scope === scope && s.path === sourcePath);
+  const last = before?.lastGood;
   const kept = last ? `; the last good version (${last.seed.senses.length} senses) is still in use` : '';
   if (!content) {
     // There but unreadable (the reader recorded why): the last good version stays in use.
@@ -319,11 +321,10 @@ function loadSeed(root: string, scope: ScopeId, read: ReadFile, fs: WorkspaceFil
     for (let i = problemsBefore; i < fileProblems.length; i++) fileProblems[i] = { ...fileProblems[i]!, message: fileProblems[i]!.message + kept };
     return { scope, path: sourcePath, bundled, versionId: last.versionId, seed: { ...last.seed, problems: [], parsed: false }, stale: true, lastGood: last };
   }
-  const versionId = versionIdOf(content.bytes);
+  const versionId = content.versionId;
   // The bytes the previous snapshot parsed: its seed, not another parse (a decision reloads the
   // folder for its log, and a glossary of thousands of entries took seconds to parse again).
-  const same = previous?.seeds.find((s) => s.scope === scope && s.path === sourcePath);
-  if (same !== undefined && !same.stale && same.versionId === versionId) return same;
+  if (before !== undefined && !before.stale && before.versionId === versionId) return before;
   const seed = bundled ? bundledSeed(content.text, sourcePath) : parseSeedFile(content.text, sourcePath, scope, 'seed');
   if (seed.parsed) return { scope, path: sourcePath, bundled, versionId, seed, stale: false, lastGood: { seed, versionId } };
   const problems = seed.problems.map((p) => ({ ...p, message: p.message + kept }));
