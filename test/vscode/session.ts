@@ -60,9 +60,12 @@ export interface Session {
   stop(): Promise<void>;
 }
 
-/** Starts scripts/vscode/session.mjs in its own process group and waits for its JSON line. */
-export function startSession(timeoutMs: number): Promise<Session> {
-  const child = spawn(process.execPath, [SESSION_SCRIPT, '--json'], { cwd: REPO, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Starts scripts/vscode/session.mjs in its own process group and waits for its JSON line. `vsix`:
+ * the package it installs (without, it builds one from the working tree).
+ */
+export function startSession(timeoutMs: number, vsix?: string): Promise<Session> {
+  const child = spawn(process.execPath, [SESSION_SCRIPT, '--json', ...(vsix ? ['--vsix', vsix] : [])], { cwd: REPO, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

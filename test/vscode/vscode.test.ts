@@ -1,8 +1,9 @@
 /**
  * The extension in a real VS Code: code-server of a pinned version (installed from the npm
  * registry, native parts built from source; scripts/vscode/codeServer.mjs) with the .vsix that
- * `npm run package` builds, on a copy of examples/, driven in Debian's Chromium by playwright-core
- * the way a person would use it: keyboard shortcuts, the mouse, menus, the status bar.
+ * `npm run package` builds from a clean copy (globalSetup.ts), on a copy of examples/, driven in
+ * Debian's Chromium by playwright-core the way a person would use it: keyboard shortcuts, the
+ * mouse, menus, the status bar.
  *
  * What the editor should show comes from the CLI run on the same copy at test time, so the test
  * follows the server's rules; it asserts concrete outcomes (a named word squiggled, an event line
@@ -15,7 +16,7 @@
 
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { REPO } from '../helpers/workspace';
 import { checkWorkspace, flagsOf, readEvents, severityCounts, type CliDocument, type Flag, type GlossaryEvent } from './expected';
 import { IN_CI, installCodeServer, launchChromium, startSession, type Browser, type Session } from './session';
@@ -104,7 +105,7 @@ describe.skipIf(!install.ok && !IN_CI)(`VS Code (code-server ${install.version})
     rmSync(ARTIFACTS, { recursive: true, force: true });
     mkdirSync(ARTIFACTS, { recursive: true });
     let started = Date.now();
-    session = await startSession(150_000);
+    session = await startSession(150_000, inject('vsix'));
     timings['sessionStartMs'] = Date.now() - started;
     root = session.info.folder;
 

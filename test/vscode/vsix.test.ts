@@ -1,18 +1,18 @@
 /**
  * `npm run package` on a clean copy of the repository (the files git tracks or would track, no
- * dist/, node_modules linked in) builds a .vsix that holds what VS Code needs: the manifest with
- * every setting, the bundled client and server, the word list, the core glossary, the language
+ * dist/, node_modules linked in; built once per run by globalSetup.ts, and installed by the VS
+ * Code session too) builds a .vsix that holds what VS Code needs: the manifest with every setting, the bundled client and server, the word list, the core glossary, the language
  * configuration and grammar — and no node_modules. The server inside it answers `initialize`
  * over both transports (VS Code uses node IPC, other editors stdio).
  */
 
-import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import Module, { builtinModules, createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createProtocolConnection, IPCMessageReader, IPCMessageWriter, StreamMessageReader, StreamMessageWriter, type InitializeResult, type ProtocolConnection } from 'vscode-languageserver-protocol/node';
 import { ALL_CLIENT_COMMANDS } from '../../client/src/commands';
 import { GLOSSARY_LANGUAGE_ID } from '../../client/src/documents';
@@ -20,7 +20,6 @@ import { RESTART_SETTINGS } from '../../client/src/settings';
 import { ALL_COMMANDS, DEFAULT_SETTINGS, LOG_LEVELS, SETTINGS_SECTION } from '../../server/src/shared/protocol';
 import { EXTRACTOR_IDS } from '../../server/src/core/extract/extractors';
 import { CONFLICT_CODES } from '../../server/src/service/codes';
-import { REPO } from '../helpers/workspace';
 import { extractZip, readZip, type ZipEntry } from './zip';
 
 let work: string;
@@ -29,46 +28,18 @@ let unpacked: string;
 let manifest: Record<string, any>;
 
 beforeAll(() => {
-  work = mkdtempSync(path.join(tmpdir(), 'spec-glossary-vsix-'));
-  const clone = path.join(work, 'clone');
-  for (const file of sourceFiles()) {
-    const from = path.join(REPO, file);
-    if (!existsSync(from)) continue; // deleted in the working tree
-    mkdirSync(path.dirname(path.join(clone, file)), { recursive: true });
-    copyFileSync(from, path.join(clone, file));
-  }
-  expect(existsSync(path.join(clone, 'dist')), 'the copy must not start with a build').toBe(false);
-  symlinkSync(path.join(REPO, 'node_modules'), path.join(clone, 'node_modules'), 'dir');
-
-  const vsix = path.join(work, 'spec-glossary.vsix');
-  const packaged = spawnSync('npm', ['run', 'package', '--', '--out', vsix], { cwd: clone, encoding: 'utf8', timeout: 120_000 });
-  expect(packaged.status, `npm run package failed:\n${packaged.stdout}\n${packaged.stderr}`).toBe(0);
-  entries = readZip(readFileSync(vsix));
+  work = mkdtempSync(path.join(tmpdir(), 'spec-glossary-vsix-unpacked-'));
+  entries = readZip(readFileSync(inject('vsix')));
   unpacked = path.join(work, 'unpacked');
   extractZip(entries, unpacked);
   manifest = JSON.parse(readFileSync(path.join(unpacked, 'extension', 'package.json'), 'utf8'));
-}, 180_000);
+});
 
 afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
 const names = () => entries.map((e) => e.name);
-
-/** What a clean clone holds: the files git tracks or would track (no dist/, node_modules/, .vsix). */
-function sourceFiles(): string[] {
-  const listed = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: REPO, encoding: 'utf8' });
-  if (listed.status === 0) return listed.stdout.split('\0').filter(Boolean);
-  // Not a git checkout: the same by hand, skipping what .gitignore lists.
-  const skip = new Set(['.git', 'node_modules', 'dist', 'coverage', '.vitest-tmp']);
-  const walk = (dir: string): string[] =>
-    readdirSync(path.join(REPO, dir), { withFileTypes: true }).flatMap((entry) => {
-      const relative = path.join(dir, entry.name);
-      if (skip.has(entry.name) || entry.name.endsWith('.vsix') || entry.name === 'tsconfig.tsbuildinfo') return [];
-      return entry.isDirectory() ? walk(relative) : [relative];
-    });
-  return walk('');
-}
 
 describe('the .vsix built by npm run package', () => {
   it('holds the bundles, data, glossary, language files and manifest, and no dependencies or sources', () => {
