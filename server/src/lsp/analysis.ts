@@ -167,6 +167,10 @@ export class DocumentAnalyzer {
       return { kind: 'glossaryFile', key: `${document.version}|${this.registry.version(located.root)}|${settingsVersion}${extraVersion}`, diagnostics };
     }
 
+    const snapshot = await this.registry.snapshot(located.root);
+    throwIfCancelled(token);
+    // (The text is read after the last wait, with the version the key gets: an edit that came
+    // meanwhile, while the folder loaded, is in both.)
     const text = document.getText();
     if (text.length > settings.maxFileSize / 3 && Buffer.byteLength(text, 'utf8') > settings.maxFileSize) {
       const bytes = Buffer.byteLength(text, 'utf8');
@@ -182,8 +186,6 @@ export class DocumentAnalyzer {
       return this.keep(document.uri, { kind: 'skipped', key: `${document.version}|${settingsVersion}`, diagnostics: skippedDiagnostics(message, settings, SERVER_CODES.fileUnreadable) }, keep);
     }
 
-    const snapshot = await this.registry.snapshot(located.root);
-    throwIfCancelled(token);
     const cached = this.cache.get(document.uri);
     if (cached?.kind === 'markdown' && cached.key === this.knownKey(document, located, snapshot)) return cached;
 
