@@ -278,6 +278,35 @@ describe('the spec as it changes', () => {
     expect(client.published.slice(since).filter((p) => p.uri === uri(OTHER)), "publications of the other mission's spec").toEqual([]);
   });
 
+  it("the spec's edit read first by another document's check (a hover before the spec's own check): the mission's other documents are checked again all the same", async () => {
+    ws = tempWorkspace({ ...FILES, 'kitty-specs/001-lanes/tasks.md': PLAN_MD });
+    // (A debounce the hover comes within: the spec's own check runs after the plan's.)
+    client = await TestClient.start({ folders: [ws.root], settings: { debounceMs: 300 } });
+    await opened(PLAN);
+    await opened('kitty-specs/001-lanes/tasks.md');
+    await opened(SPEC, SPEC_MD);
+    const since = client.mark();
+    client.change(uri(SPEC), [{ range: { start: at(9, 0), end: at(9, 0) }, text: '| Blorpt | a background worker | |\n' }]);
+    await client.request('textDocument/hover', { textDocument: { uri: uri(PLAN) }, position: at(2, 6) });
+    const tasks = await client.diagnostics(uri('kitty-specs/001-lanes/tasks.md'), (ds) => !ds.some((d) => d.code === 'unknown'), since, 'the tasks without blorpt');
+    expect(summary(tasks.diagnostics)).toEqual(['3:3 inconsistent task']);
+    await client.diagnostics(uri(PLAN), (ds) => !ds.some((d) => d.code === 'unknown'), since, 'the plan without blorpt');
+  });
+
+  it('a spec closed and opened again: its edits still define words for the plan', async () => {
+    await start();
+    await opened(PLAN);
+    await opened(SPEC, SPEC_MD);
+    client.close(uri(SPEC));
+    // (Its file says what its buffer said: nothing for the plan to be checked again for.)
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await opened(SPEC, SPEC_MD);
+    const since = client.mark();
+    client.change(uri(SPEC), [{ range: { start: at(9, 0), end: at(9, 0) }, text: '| Blorpt | a background worker | |\n' }]);
+    const plan = await client.diagnostics(uri(PLAN), (ds) => !ds.some((d) => d.code === 'unknown'), since, 'the plan with blorpt defined');
+    expect(summary(plan.diagnostics)).toEqual(['3:3 inconsistent task']);
+  });
+
   it('a spec changed on disk is read again when the client reports it', async () => {
     await start();
     await opened(PLAN);

@@ -78,3 +78,36 @@ describe('SpecVocabularies.versionFor', () => {
     expect(vocabularies.forDocument(ws.root, ws.path('kitty-specs/001-a/plan.md'), '01MOVED', new Map())).toMatchObject([{ missionId: '01MOVED' }]);
   });
 });
+
+describe('SpecVocabularies: every change told (`changed`)', () => {
+  it('a newer buffer read for another document, a spec read before and let go, a change on disk: each told with the spec, nothing told for a read that changes nothing', () => {
+    ws = tempWorkspace({ 'kitty-specs/001-a/spec.md': spec('Quarkle'), 'kitty-specs/001-a/plan.md': '# Plan\n' });
+    const specFile = ws.path('kitty-specs/001-a/spec.md');
+    const plan = ws.path('kitty-specs/001-a/plan.md');
+    let buffer: { text: string; version: number } | undefined;
+    const told: string[] = [];
+    const vocabularies = new SpecVocabularies({ openText: (file) => (file === specFile ? buffer : undefined), changed: (file) => told.push(file) });
+    const forPlan = () => vocabularies.forDocument(ws.root, plan, '001-a', new Map());
+
+    expect(forPlan()).toHaveLength(1);
+    expect(told).toEqual([]);
+    // The spec's buffer, edited: read first for the plan (before the spec's own check).
+    buffer = { text: spec('Flumph'), version: 2 };
+    forPlan();
+    expect(told).toEqual([specFile]);
+    // Its own check then reads what was already taken: no second change.
+    const flumph = vocabularies.current(specFile)!;
+    expect(vocabularies.update(flumph, 2, undefined)).toBe(false);
+    expect(told).toEqual([specFile]);
+
+    // Closed (the file counts again: it says something else), then opened and edited.
+    buffer = undefined;
+    expect(vocabularies.reread(ws.root, specFile, new Map())).toBe(true);
+    expect(told).toEqual([specFile, specFile]);
+    expect(vocabularies.current(specFile), 'not kept once closed').toBeUndefined();
+    const reopened = new SpecVocabularies({ openText: () => ({ text: spec('Blorpt'), version: 5 }) });
+    const blorpt = reopened.forDocument(ws.root, plan, '001-a', new Map())[0]!;
+    expect(vocabularies.update(blorpt, 5, undefined), 'what it says now against what was read before it closed').toBe(true);
+    expect(told).toEqual([specFile, specFile, specFile]);
+  });
+});

@@ -78,8 +78,6 @@ export class DocumentAnalyzer {
     private readonly isOpen: (uri: string) => boolean = () => true,
     /** Missions' specs (their Domain Language defines words for every document of the mission). */
     private readonly vocabularies?: SpecVocabularies,
-    /** An open spec's vocabulary changed: the other documents of its folder need checking again. */
-    private readonly vocabularyChanged: (root: string, specUri: string) => void = () => undefined,
     /** Glossary health: more diagnostics on the glossary files. */
     private readonly extra?: FileDiagnosticsSource,
   ) {}
@@ -222,9 +220,8 @@ export class DocumentAnalyzer {
     const vocabulary = analyzed.report.vocabulary;
     if (!this.vocabularies || !vocabulary || path.basename(located.fsPath) !== SPEC_FILE_NAME || URI.parse(document.uri).scheme !== 'file') return false;
     const { missionId, missionSlug } = analyzed.identity;
-    if (!this.vocabularies.update({ file: located.fsPath, missionId, missionSlug: missionName(missionId, missionSlug), vocabulary }, document.version, frontMatter)) return false;
-    this.vocabularyChanged(located.root, document.uri);
-    return true;
+    // (A change is told to the session by the vocabularies themselves: the other documents of the folder are checked again.)
+    return this.vocabularies.update({ file: located.fsPath, missionId, missionSlug: missionName(missionId, missionSlug), vocabulary }, document.version, frontMatter);
   }
 
   /** Caches the analysis of an open document (one closed meanwhile is not kept: no leak). */

@@ -82,6 +82,8 @@ export class Session {
   private readonly renames: RenameSaves;
   /** Set on `shutdown`: nothing is written or published any more. */
   private stopped = false;
+  /** Specs whose vocabulary changed since the documents were last checked again for it (`specVocabularyChanged`). */
+  private readonly changedSpecs = new Set<string>();
   /** Appends to the event logs under way (`dispose` waits for them). */
   private readonly appending = new Set<Promise<unknown>>();
   /** Documents whose didOpen was just handled (TextDocuments also fires a content change for it). */
@@ -103,7 +105,7 @@ export class Session {
     this.settings = new SettingsStore(connection, this.client.configuration, logger, params.initializationOptions);
     this.registry = this.createRegistry(options);
     this.registry.setFolders(foldersOf(params));
-    this.vocabularies = new SpecVocabularies({ fs: options.fs, openText: (file) => this.openText(file) });
+    this.vocabularies = new SpecVocabularies({ fs: options.fs, openText: (file) => this.openText(file), changed: (file) => this.specVocabularyChanged(file) });
     this.health = this.createHealth();
     this.analyzer = this.createAnalyzer(options);
     this.publisher = new DiagnosticsPublisher(connection, documents, this.analyzer, this.settings, this.client, logger, this.health);
@@ -149,10 +151,6 @@ export class Session {
       options.engine,
       (uri) => this.documents.get(uri) !== undefined,
       this.vocabularies,
-      (root, specUri) => {
-        this.publisher.refresh((document) => document.uri !== specUri && this.analyzer.locate(document)?.root === root);
-        this.indexer.vocabularyChanged(URI.parse(specUri).fsPath);
-      },
       this.health,
     );
   }
@@ -348,7 +346,7 @@ export class Session {
     this.settings.forget(document.uri);
     const located = this.analyzer.locate(document);
     // A closed spec's file counts again (its unsaved edits are gone).
-    if (located && this.isSpec(document.uri)) this.specChanged(located.root, located.fsPath, document.uri);
+    if (located && this.isSpec(document.uri)) this.specChanged(located.root, located.fsPath);
     if (located && isGlossaryFile(located.kind)) this.registry.requestReload(located.root, 0); // the disk version counts again
     else {
       this.publisher.closed(document.uri);
@@ -365,7 +363,7 @@ export class Session {
       const specsDropped = this.indexer.fileChanged(uri.fsPath, change.type === FileChangeType.Deleted);
       // A spec changed on disk (an open one is read from its buffer).
       if (this.isSpec(change.uri) && !this.documents.get(change.uri)) {
-        this.specChanged(this.registry.rootFor(uri.fsPath), uri.fsPath, change.uri);
+        this.specChanged(this.registry.rootFor(uri.fsPath), uri.fsPath);
         this.specWrittenOnDisk(this.registry.rootFor(uri.fsPath), uri.fsPath);
       }
       // A file a rename waits for, written by now (renameSaves.ts).
@@ -386,10 +384,34 @@ export class Session {
    * A spec's text changed outside its check (on disk, or its buffer closed): read it again, and
    * when what it says changed, check its folder's documents again.
    */
-  private specChanged(root: string, fsPath: string, specUri: string): void {
-    if (!this.vocabularies.reread(root, fsPath, this.registry.metaCache(root))) return;
-    this.publisher.refresh((document) => document.uri !== specUri && this.analyzer.locate(document)?.root === root);
-    this.indexer.vocabularyChanged(fsPath);
+  private specChanged(root: string, fsPath: string): void {
+    // (A change is told back through `specVocabularyChanged`.)
+    this.vocabularies.reread(root, fsPath, this.registry.metaCache(root));
+  }
+
+  /**
+   * What spec `file` says to its mission's documents changed (its check, another document's check
+   * reading its newer buffer or file, a change on disk, its mission moved): on the next turn,
+   * the open documents of its folder are checked again (those whose mission saw no change keep
+   * their diagnostics: their keys did not change), and its documents are indexed again. The spec
+   * itself is left to its own check (it may be being typed into: a re-check now would cut its
+   * debounce short).
+   */
+  private specVocabularyChanged(file: string): void {
+    if (this.changedSpecs.size === 0) setImmediate(() => this.recheckAfterSpecChanges());
+    this.changedSpecs.add(path.resolve(file));
+  }
+
+  private recheckAfterSpecChanges(): void {
+    const specs = [...this.changedSpecs];
+    this.changedSpecs.clear();
+    if (this.stopped) return;
+    const roots = new Set(specs.map((file) => this.registry.rootFor(file)));
+    this.publisher.refresh((document) => {
+      const located = this.analyzer.locate(document);
+      return located !== undefined && roots.has(located.root) && !specs.includes(path.resolve(located.fsPath));
+    });
+    for (const file of specs) this.indexer.vocabularyChanged(file);
   }
 
   /** A file not open in the editor changed on disk: a rename it shows saved is recorded. */

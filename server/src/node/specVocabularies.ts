@@ -33,6 +33,20 @@ export interface SpecVocabulariesOptions {
   /** The text and version of a file open in an editor (it wins over the disk). */
   openText?: (file: string) => { text: string; version: number } | undefined;
   maxFileBytes?: number;
+  /**
+   * Told (at once, from inside a check) whenever what the spec `file` says to the documents of
+   * its mission may have changed, however it was found: its own check, another document's check
+   * reading a newer buffer or file, a change on disk, its mission moved. The language server
+   * checks that folder's documents again (the changes counted by `versionFor` tell which).
+   */
+  changed?: (file: string) => void;
+}
+
+/** What a check read of a spec that is no longer kept (`reread`), to tell when it next says something else. */
+interface ReadBefore {
+  missionId: string;
+  missionSlug: string;
+  key: string;
 }
 
 /** One spec as last read. */
@@ -53,6 +67,12 @@ export class SpecVocabularies {
   private everyMission = 0;
   /** Changes per mission: of the specs it had or has. */
   private readonly byMission = new Map<string, number>();
+  /**
+   * Specs read by a check and let go since (`reread`: closed, or changed on disk), by path: when
+   * such a spec is opened and checked again, what it says is compared with what was read before
+   * (`update`), as for a kept one. A few strings each, not the spec's text.
+   */
+  private readonly readBefore = new Map<string, ReadBefore>();
 
   constructor(private readonly options: SpecVocabulariesOptions = {}) {}
 
@@ -65,8 +85,11 @@ export class SpecVocabularies {
     return `${this.everyMission}.${this.byMission.get(missionId) ?? 0}`;
   }
 
-  /** Something a kept spec says changed, for the documents of these missions (undefined: of any mission). */
-  private changed(...missions: (string | undefined)[]): void {
+  /**
+   * Something spec `file` says changed, for the documents of these missions (undefined: of any
+   * mission); `file` undefined: specs were forgotten without a change being seen (`clear`).
+   */
+  private changed(file: string | undefined, ...missions: (string | undefined)[]): void {
     for (const mission of missions) {
       if (mission === undefined) this.everyMission++;
       else this.byMission.set(mission, (this.byMission.get(mission) ?? 0) + 1);
@@ -77,6 +100,7 @@ export class SpecVocabularies {
       this.byMission.clear();
       this.everyMission++;
     }
+    if (file !== undefined) this.options.changed?.(file);
   }
 
   /**
@@ -120,10 +144,12 @@ export class SpecVocabularies {
   update(source: VocabularySource, version: number, frontMatter: Record<string, unknown> | undefined): boolean {
     const file = path.resolve(source.file);
     const kept = this.specs.get(file);
-    if (kept === undefined) return false;
-    const changed = kept === null || differs(kept.source, source);
+    const before = kept === undefined ? this.readBefore.get(file) : kept?.source;
+    if (kept === undefined && before === undefined) return false;
+    this.readBefore.delete(file);
+    const changed = before === undefined || before === null || differs(before, source);
     this.keep(file, { version, source: { ...source, file }, fields: identityFields(frontMatter) });
-    if (changed) this.changed(kept?.source.missionId, source.missionId);
+    if (changed) this.changed(file, before?.missionId, source.missionId);
     return changed;
   }
 
@@ -131,7 +157,7 @@ export class SpecVocabularies {
   invalidate(file: string): void {
     const resolved = path.resolve(file);
     const kept = this.specs.get(resolved);
-    if (this.specs.delete(resolved)) this.changed(kept?.source.missionId);
+    if (this.specs.delete(resolved)) this.changed(resolved, kept?.source.missionId);
   }
 
   /**
@@ -144,12 +170,20 @@ export class SpecVocabularies {
     const kept = this.specs.get(resolved);
     if (kept === undefined) return false;
     this.specs.delete(resolved);
-    const now = this.spec(root, resolved, metaCache, undefined);
-    // (Not kept: read again when a check needs it, so closing many specs keeps none of their texts.)
+    const now = this.spec(root, resolved, metaCache, undefined, false);
+    // (Not kept: read again when a check needs it, so closing many specs keeps none of their
+    // texts; what it says now is remembered, for when it is opened and checked again.)
     this.specs.delete(resolved);
+    if (now !== null) this.rememberRead(resolved, now.source);
     const changed = kept === null ? now !== null && now.source.vocabulary.entries.length > 0 : now === null || differs(kept.source, now.source);
-    if (changed) this.changed(kept?.source.missionId, now?.source.missionId);
+    if (changed) this.changed(resolved, kept?.source.missionId, now?.source.missionId);
     return changed;
+  }
+
+  private rememberRead(file: string, source: VocabularySource): void {
+    this.readBefore.delete(file);
+    if (this.readBefore.size >= MAX_MISSIONS_COUNTED) this.readBefore.clear();
+    this.readBefore.set(file, { missionId: source.missionId, missionSlug: source.missionSlug, key: source.vocabulary.key });
   }
 
   /**
@@ -164,14 +198,15 @@ export class SpecVocabularies {
       const identity = documentIdentity(root, file, kept.fields, metaCache, fs);
       if (identity.missionId === kept.source.missionId && missionName(identity.missionId, identity.missionSlug) === kept.source.missionSlug) continue;
       this.specs.delete(file);
-      this.changed(kept.source.missionId, identity.missionId);
+      this.changed(file, kept.source.missionId, identity.missionId);
     }
   }
 
   /** Forget every spec under `root` (its meta.json files, hence missions, may have changed). */
   clear(root: string): void {
     for (const file of [...this.specs.keys()]) if (isInside(root, file)) this.specs.delete(file);
-    this.changed(undefined);
+    for (const file of [...this.readBefore.keys()]) if (isInside(root, file)) this.readBefore.delete(file);
+    this.changed(undefined, undefined);
   }
 
   /**
@@ -189,7 +224,8 @@ export class SpecVocabularies {
     }
   }
 
-  private spec(root: string, file: string, metaCache: MetaCache, missionOverride: string | undefined): KeptSpec | null {
+  /** The spec at `file` as it is now, kept; `tell`: say when it changed (`reread` says so itself). */
+  private spec(root: string, file: string, metaCache: MetaCache, missionOverride: string | undefined, tell = true): KeptSpec | null {
     const open = this.options.openText?.(file);
     const kept = this.specs.get(file);
     if (kept !== undefined && (open === undefined ? kept === null || kept.version === undefined : kept !== null && kept.version === open.version)) return kept;
@@ -199,7 +235,7 @@ export class SpecVocabularies {
       const outcome = fs.stat(file)?.kind === 'file' ? readWorkspaceText(root, file, this.options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES, fs) : undefined;
       if (!outcome?.ok) {
         this.keep(file, null);
-        if (kept) this.changed(kept.source.missionId);
+        if (kept && tell) this.changed(file, kept.source.missionId);
         return null;
       }
       text = outcome.text;
@@ -213,7 +249,9 @@ export class SpecVocabularies {
       vocabulary: readVocabulary(text, header.lines),
     };
     const spec: KeptSpec = { version: open?.version, source, fields: identityFields(header.frontMatter?.data) };
-    if (kept && differs(kept.source, source)) this.changed(kept.source.missionId, source.missionId);
+    const before = kept ? kept.source : this.readBefore.get(file);
+    this.readBefore.delete(file);
+    if (tell && before && differs(before, source)) this.changed(file, before.missionId, source.missionId);
     this.keep(file, spec);
     return spec;
   }
@@ -235,6 +273,7 @@ export function specCandidates(root: string, documentPath: string, missionId: st
   return out;
 }
 
-function differs(a: VocabularySource, b: VocabularySource): boolean {
-  return a.missionId !== b.missionId || a.missionSlug !== b.missionSlug || a.vocabulary.key !== b.vocabulary.key;
+/** `a` is a kept spec's vocabulary, or what was read of a spec before (`ReadBefore`). */
+function differs(a: VocabularySource | ReadBefore, b: VocabularySource): boolean {
+  return a.missionId !== b.missionId || a.missionSlug !== b.missionSlug || ('key' in a ? a.key : a.vocabulary.key) !== b.vocabulary.key;
 }
