@@ -10,7 +10,11 @@ import { displayPath, fileUri } from './paths';
 export function provenanceOf(sense: Sense, root: string, markdown: boolean, at?: Range): string {
   const origin = sense.origin;
   if (origin.kind === 'event') {
-    return `added by ${origin.actorId} at ${origin.timestamp} (${origin.source}, event ${origin.eventId.slice(0, 8)})`;
+    // (Spec Kitty's own lines may have no event_id, actor or timestamp: said so, not left blank.)
+    const by = origin.actorId !== '' ? origin.actorId : 'an unknown actor';
+    const when = origin.timestamp !== '' ? ` at ${origin.timestamp}` : '';
+    const line = origin.eventId !== '' ? `event ${origin.eventId.slice(0, 8)}` : 'a log line without event_id';
+    return `added by ${by}${when} (${origin.source !== '' ? `${origin.source}, ` : ''}${line})`;
   }
   const line = (at ?? origin.range).start.line + 1;
   const label =
