@@ -20,7 +20,8 @@ export interface DocumentIdentity {
   metaPath?: string;
   /**
    * The mission's folder name under `kitty-specs/` (`001-checkout-flow`), how people name a
-   * mission whose id is a ULID; undefined for a document outside `kitty-specs/<mission>/`.
+   * mission whose id is a ULID; undefined for a document outside `kitty-specs/<mission>/`, or
+   * whose front matter names another mission than the folder's.
    */
   missionSlug?: string;
 }
@@ -48,7 +49,8 @@ export function documentIdentity(root: string, documentPath: string, frontMatter
   const fields = identityFields(frontMatter);
   const stepId = fields?.['step_id'] ?? path.basename(absolute).replace(/\.[^.]*$/, '');
 
-  let missionId = fields?.['mission_id'];
+  const declared = fields?.['mission_id'];
+  let folderMission: string | undefined;
   let missionStrictness: unknown;
   let metaPath: string | undefined;
   // Walk from the document's folder up to (not including) the workspace root.
@@ -59,14 +61,17 @@ export function documentIdentity(root: string, documentPath: string, frontMatter
     if (missionStrictness === undefined && meta.strictness !== undefined) missionStrictness = meta.strictness;
     if (meta.missionId !== undefined) {
       metaPath ??= path.join(dir, META_FILE_NAME);
-      missionId ??= meta.missionId;
+      folderMission = meta.missionId;
       break;
     }
   }
   const parts = path.relative(rootAbs, absolute).split(path.sep);
   const at = parts.indexOf('kitty-specs');
-  const missionSlug = at !== -1 && at + 2 < parts.length ? parts[at + 1] : undefined;
-  missionId ??= missionSlug;
+  const folder = at !== -1 && at + 2 < parts.length ? parts[at + 1] : undefined;
+  folderMission ??= folder;
+  const missionId = declared ?? folderMission;
+  // (The folder names the document's mission only when the front matter names no other one.)
+  const missionSlug = missionId === folderMission ? folder : undefined;
   return { missionId: missionId ?? 'default', stepId, ...(missionStrictness !== undefined ? { missionStrictness } : {}), ...(metaPath ? { metaPath } : {}), ...(missionSlug ? { missionSlug } : {}) };
 }
 
