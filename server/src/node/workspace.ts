@@ -195,9 +195,13 @@ export class WorkspaceSnapshot {
     }
   }
 
-  /** The seed files (by version id), the config and the senses the logs add for every mission, as a short id. */
+  /**
+   * The seed files (by the version id of the senses in use: a broken seed's last good one), the
+   * config and the senses the logs add for every mission, as a short id. (A seed that breaks
+   * keeps its senses, so the documents need no new check; its own diagnostics are keyed apart.)
+   */
   private sharedKey(): string {
-    return (this.sharedView ??= sha256Hex(JSON.stringify([this.seeds.map((s) => [s.scope, s.path, s.versionId, s.stale]), this.config, this.groups().shared])).slice(0, 24));
+    return (this.sharedView ??= sha256Hex(JSON.stringify([this.seeds.map((s) => [s.scope, s.path, s.versionId]), this.config, this.groups().shared])).slice(0, 24));
   }
 
   /** The senses the logs add for `missionId` only, as a short id. */
