@@ -117,25 +117,28 @@ describe("the server's own decisions and the watchers", () => {
     expect(titles).not.toContain(`Use 'workspace' = ${VSCODE} (team_domain) instead`);
   });
 
-  it('the log open in the editor, unedited: the decision the server appends counts at once (the buffer is an older copy); an edited buffer still counts', async () => {
+  it('the log open in the editor, unedited: the decision the server appends counts at once (the buffer is an older copy); a line deleted in the buffer, unsaved, counts too', async () => {
     const [ambiguous] = await openSpec();
     // The log as another writer left it, open in the editor as read.
     const observed = { event_type: 'TermCandidateObserved' as const, mission_id: MISSION, run_id: 'cli-before', term: 'lane', source_step: 'spec', actor_id: 'user:someone', confidence: 0.5, extraction_method: 'acronym' as const, context: 'x' };
     const [written] = await new EventStore(ws!.root).append(MISSION, [observed]);
     expect(written).toBeDefined();
-    const logText = readFileSync(logFile(), 'utf8');
-    client!.open(ws!.uri(`.kittify/events/glossary/${MISSION}.events.jsonl`), logText, 'jsonl');
+    const logUri = ws!.uri(`.kittify/events/glossary/${MISSION}.events.jsonl`);
+    const before = readFileSync(logFile(), 'utf8');
+    client!.open(logUri, before, 'jsonl');
 
-    const since = client!.mark();
+    let since = client!.mark();
     await run(byTitle(await codeActions(ambiguous!.range, [ambiguous!]), `Use 'workspace' = ${GIT} (team_domain)`));
     expect(events().map((e) => e['event_type'])).toEqual(['TermCandidateObserved', 'GlossaryClarificationResolved']);
     // No watcher report and no change of the buffer: the server's own append is read.
     await client!.diagnostics(ws!.uri(SPEC), (ds) => !ds.some((d) => d.code === 'ambiguous'), since, 'the ambiguity gone with the log open');
 
-    // The buffer edited (the decision's line deleted by hand, unsaved): it counts, not the disk.
-    const edited = client!.mark();
-    client!.change(ws!.uri(`.kittify/events/glossary/${MISSION}.events.jsonl`), [{ text: logText.replace(/\n$/, '') + '\n\n' }]);
-    await client!.diagnostics(ws!.uri(SPEC), (ds) => ds.some((d) => d.code === 'ambiguous'), edited, 'the ambiguity back from the edited buffer');
+    // The editor reloads the buffer from disk; then the writer deletes the decision's line, unsaved: the buffer counts.
+    client!.change(logUri, [{ text: readFileSync(logFile(), 'utf8') }]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    since = client!.mark();
+    client!.change(logUri, [{ text: before }]);
+    await client!.diagnostics(ws!.uri(SPEC), (ds) => ds.some((d) => d.code === 'ambiguous'), since, 'the ambiguity back with the decision deleted in the buffer');
   });
 });
 

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EventLogParser, type LogProblem } from '../../server/src/core/events/parseLog';
 import { serializeEvent } from '../../server/src/core/events/serialize';
 import { STATE_EVENT_TYPES, type EventType, type LoggedEvent } from '../../server/src/core/events/types';
-import { feedLog, logExtends, READ_CHUNK } from '../../server/src/node/eventLogReader';
+import { feedLog, READ_CHUNK } from '../../server/src/node/eventLogReader';
 import { observed, requested, resolved, senseUpdated } from '../fixtures/events/factory';
 
 let dir: string;
@@ -102,30 +102,5 @@ describe('feedLog', () => {
     };
     await expect(feedLog(file, collector(file).parser, undefined, failing)).rejects.toThrow('EIO: simulated');
     expect(closed).toBe(true);
-  });
-});
-
-describe('logExtends: an editor buffer the log on disk has grown past', () => {
-  const line = (n: number) => `{"event_type":"TermCandidateObserved","n":${n},"note":"caf\u00e9 \u2014 ok"}\n`;
-
-  it('is true when the disk holds the buffer then more lines (with or without a BOM the buffer leaves out)', async () => {
-    const file = path.join(dir, 'm.events.jsonl');
-    writeFileSync(file, line(1) + line(2));
-    expect(await logExtends(file, line(1))).toBe(true);
-    expect(await logExtends(file, '')).toBe(true);
-    writeFileSync(file, '\ufeff' + line(1) + line(2));
-    expect(await logExtends(file, line(1))).toBe(true);
-    expect(await logExtends(file, '\ufeff' + line(1))).toBe(true);
-  });
-
-  it('is false when the buffer is the whole file, longer, different, or the file is missing or not regular', async () => {
-    const file = path.join(dir, 'm.events.jsonl');
-    writeFileSync(file, line(1) + line(2));
-    expect(await logExtends(file, line(1) + line(2))).toBe(false);
-    expect(await logExtends(file, line(1) + line(2) + line(3))).toBe(false);
-    expect(await logExtends(file, line(2))).toBe(false);
-    expect(await logExtends(file, line(1).replace('1', '7'))).toBe(false);
-    expect(await logExtends(path.join(dir, 'missing.events.jsonl'), line(1))).toBe(false);
-    expect(await logExtends(dir, '')).toBe(false);
   });
 });

@@ -20,7 +20,7 @@ import type { Watcher, WorkspaceFileSystem } from '../node/fileSystem';
 import { META_FILE_NAME, type MetaCache } from '../node/identity';
 import { isInside } from '../node/fsSafety';
 import { eventLogDir } from '../node/eventStore';
-import { DEFAULT_MAX_FILE_BYTES, versionIdOf } from '../node/files';
+import { DEFAULT_MAX_FILE_BYTES, readWorkspaceText, versionIdOf } from '../node/files';
 import { configPath, findWorkspaceRoot, loadWorkspace, seedPath, type ReplayLogs, type WorkspaceSnapshot } from '../node/workspace';
 import { SCOPE_ORDER } from '../core/types';
 import { EVENT_LOG_SUFFIX } from '../core/events/logged';
@@ -82,6 +82,11 @@ interface RootState {
   yamlIds: Map<string, string>;
   /** A meta.json was reported changed (or every mission is to be read again) since the last load began. */
   missionsMoved: boolean;
+  /**
+   * The event logs open in an editor whose buffer, at this document version, was the log's text
+   * on disk when a load last looked (`olderLogCopies`).
+   */
+  logBuffersAsRead: Map<string, number>;
 }
 
 export class WorkspaceRegistry {
@@ -261,22 +266,52 @@ export class WorkspaceRegistry {
   private state(root: string): RootState {
     let state = this.states.get(root);
     if (!state) {
-      state = { root, version: 0, chain: Promise.resolve(), watchers: [], metaCache: new Map(), overlayVersions: new Map(), logSizes: new Map(), yamlIds: new Map(), missionsMoved: false };
+      state = { root, version: 0, chain: Promise.resolve(), watchers: [], metaCache: new Map(), overlayVersions: new Map(), logSizes: new Map(), yamlIds: new Map(), missionsMoved: false, logBuffersAsRead: new Map() };
       this.states.set(root, state);
     }
     return state;
   }
 
-  private overlays(root: string): { texts: Map<string, string>; versions: Map<string, number> } {
+  private overlays(root: string): { texts: Map<string, string>; versions: Map<string, number>; logs: Set<string> } {
     const texts = new Map<string, string>();
     const versions = new Map<string, number>();
+    const logs = new Set<string>();
     for (const file of this.host.openFiles()) {
       const fsPath = path.resolve(file.fsPath);
-      if (!isInside(root, fsPath) || !isGlossaryFile(classifyFile(root, fsPath, file.languageId))) continue;
+      const kind = isInside(root, fsPath) ? classifyFile(root, fsPath, file.languageId) : undefined;
+      if (!kind || !isGlossaryFile(kind)) continue;
       texts.set(fsPath, file.text());
       versions.set(fsPath, file.version);
+      if (kind.kind === 'eventLog') logs.add(fsPath);
     }
-    return { texts, versions };
+    return { texts, versions, logs };
+  }
+
+  /**
+   * Drops from `texts` the buffers of event logs that are older copies of the log, not edits of
+   * it: the disk counts for them. A log is append-only, written by the server and the CLI, so a
+   * buffer is what the editor read before the latest appends when it is the log's text on disk,
+   * or has not changed (same document version) since a load found it was, or is seen for the first
+   * time and the log begins with it (opened just before an append). An editor that does not
+   * reload such a buffer would otherwise hide a decision the server just recorded. A buffer edited
+   * since it matched the disk — a line deleted, unsaved — counts, as every glossary file's buffer
+   * does. (Line ends are compared as lines: an editor may show a CRLF log with LF.)
+   */
+  private dropOlderLogCopies(state: RootState, texts: Map<string, string>, versions: ReadonlyMap<string, number>, logs: ReadonlySet<string>, maxFileBytes: number): void {
+    const asRead = new Map<string, number>();
+    for (const file of logs) {
+      const text = texts.get(file);
+      const version = versions.get(file);
+      if (text === undefined || version === undefined) continue;
+      const disk = readWorkspaceText(state.root, file, maxFileBytes, this.host.fs);
+      // (A buffer no load saw yet that the log begins with was opened before the latest appends.)
+      const firstSeenBehind = !state.overlayVersions.has(file) && disk.ok && startsWithLines(disk.text, text);
+      if ((disk.ok && sameLines(disk.text, text)) || state.logBuffersAsRead.get(file) === version || firstSeenBehind) {
+        asRead.set(file, version);
+        texts.delete(file);
+      }
+    }
+    state.logBuffersAsRead = asRead;
   }
 
   /** The next load of `root` reads every document's mission again (the reload command). */
@@ -287,8 +322,9 @@ export class WorkspaceRegistry {
   private async load(state: RootState): Promise<WorkspaceSnapshot> {
     const missionsMoved = state.missionsMoved;
     state.missionsMoved = false;
-    const { texts, versions } = this.overlays(state.root);
+    const { texts, versions, logs } = this.overlays(state.root);
     const maxFileBytes = await this.host.maxFileBytes(state.root);
+    this.dropOlderLogCopies(state, texts, versions, logs, maxFileBytes);
     // (Before the logs are read, and as the seeds and config are read — those in a buffer, whose
     // files the load does not read, before: a file written meanwhile is then reported, and read, again.)
     const logSizes = this.logSizes(state.root);
@@ -349,4 +385,14 @@ export class WorkspaceRegistry {
     if (add(kittify, true)) return;
     for (const dir of [kittify, path.join(kittify, 'glossaries'), path.join(kittify, 'events', 'glossary')]) if (fs.stat(dir)?.kind === 'directory') add(dir, false);
   }
+}
+
+/** The same text, line ends aside (`\r\n` and `\n`). */
+function sameLines(a: string, b: string): boolean {
+  return a === b || (a.length !== b.length && a.replace(/\r\n/g, '\n') === b.replace(/\r\n/g, '\n'));
+}
+
+/** `text` begins with `head`, line ends aside. */
+function startsWithLines(text: string, head: string): boolean {
+  return text.startsWith(head) || text.replace(/\r\n/g, '\n').startsWith(head.replace(/\r\n/g, '\n'));
 }

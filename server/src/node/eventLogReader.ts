@@ -33,31 +33,6 @@ async function openRegularFile(file: string): Promise<FileHandle> {
   }
   return handle;
 }
-/**
- * Whether the log on disk is `text` with more appended: it starts with `text`'s bytes (after a
- * byte order mark an editor leaves out of its buffer) and is longer. An editor buffer of a log
- * that says so is an older copy of an append-only file (the server or the CLI appended since the
- * editor read it), not an edit of it. False when the file cannot be read.
- */
-export async function logExtends(file: string, text: string): Promise<boolean> {
-  const expected = Buffer.from(text, 'utf8');
-  let handle: FileHandle | undefined;
-  try {
-    handle = await openRegularFile(file);
-    const size = (await handle.stat()).size;
-    const head = Buffer.alloc(Math.min(size, UTF8_BOM.length + expected.length));
-    const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    const start = !text.startsWith('\ufeff') && head.subarray(0, UTF8_BOM.length).equals(UTF8_BOM) ? UTF8_BOM.length : 0;
-    return size > start + expected.length && bytesRead >= start + expected.length && head.subarray(start, start + expected.length).equals(expected);
-  } catch {
-    return false;
-  } finally {
-    await handle?.close().catch(() => undefined);
-  }
-}
-
-const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
-
 /** Bytes of a chunk decoded into one Latin-1 view (short of V8's 128 KB large-object size). */
 const VIEW_WINDOW = 16 << 10;
 /** Buffers, and so reads in flight ahead of the chunk being processed (READ_AHEAD - 1). */

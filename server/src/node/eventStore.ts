@@ -28,7 +28,7 @@ import { validateDraft, validateEvent } from '../core/events/validate';
 import { createReplayAccumulator } from '../core/replay';
 import type { ReplayState } from '../core/types';
 import { acquireLock } from './eventLock';
-import { feedLog, logExtends, notRegularFileMessage, READ_CHUNK } from './eventLogReader';
+import { feedLog, notRegularFileMessage, READ_CHUNK } from './eventLogReader';
 import { EventStoreError, NODE_FS, storeError, type EventStoreFileSystem } from './eventStoreErrors';
 import { assertInsideWorkspace, isInside } from './fsSafety';
 
@@ -101,10 +101,7 @@ export interface EventStoreOptions {
 export interface StreamOptions {
   /** Only these types are parsed and validated (the rest are skipped cheaply). */
   wants?: (type: EventType) => boolean;
-  /**
-   * Unsaved editor contents of logs by absolute path, read instead of the disk (language server),
-   * unless the log on disk is that content with lines appended since (`logExtends`).
-   */
+  /** Unsaved editor contents of logs by absolute path, read instead of the disk (language server). */
   overlays?: ReadonlyMap<string, string>;
 }
 
@@ -184,8 +181,7 @@ export class EventStore {
     const mission = missionOfLogFile(file);
     const parser = new EventLogParser(file, { event: (e, line, position) => onEvent(e, file, line, position), problem: (p) => problems.push(p) }, { ...options, ...(mission !== undefined ? { mission } : {}) });
     const overlay = options.overlays?.get(file);
-    // (A buffer the log has grown past since the editor read it is an older copy: the disk counts.)
-    if (overlay !== undefined && !(await logExtends(file, overlay))) {
+    if (overlay !== undefined) {
       parser.push(overlay);
       parser.end();
       return;
