@@ -111,3 +111,36 @@ describe('SpecVocabularies: every change told (`changed`)', () => {
     expect(told).toEqual([specFile, specFile, specFile]);
   });
 });
+
+describe('SpecVocabularies: changes after a spec was let go, or while it was missing', () => {
+  it('a spec changed on disk twice after it was let go: each change compared with what was read before', () => {
+    ws = tempWorkspace({ 'kitty-specs/001-a/spec.md': spec('Quarkle'), 'kitty-specs/001-a/plan.md': '# Plan\n' });
+    const specFile = ws.path('kitty-specs/001-a/spec.md');
+    const told: string[] = [];
+    const vocabularies = new SpecVocabularies({ changed: (file) => told.push(file) });
+    expect(vocabularies.forDocument(ws.root, ws.path('kitty-specs/001-a/plan.md'), '001-a', new Map())).toHaveLength(1);
+    // A change that says the same (a line elsewhere): read, compared, let go.
+    ws.write('kitty-specs/001-a/spec.md', `${spec('Quarkle')}\nMore words.\n`);
+    expect(vocabularies.reread(ws.root, specFile, new Map())).toBe(false);
+    expect(vocabularies.current(specFile)).toBeUndefined();
+    const version = vocabularies.versionFor('001-a');
+    // The next one says something else: still compared, and told.
+    ws.write('kitty-specs/001-a/spec.md', spec('Flumph'));
+    expect(vocabularies.reread(ws.root, specFile, new Map())).toBe(true);
+    expect(vocabularies.versionFor('001-a')).not.toBe(version);
+    expect(told).toEqual([specFile]);
+  });
+
+  it('a spec the checks found missing, then written with a Domain Language section and read for another document: told', () => {
+    ws = tempWorkspace({ 'kitty-specs/001-a/plan.md': '# Plan\n' });
+    const specFile = ws.path('kitty-specs/001-a/spec.md');
+    const told: string[] = [];
+    let buffer: { text: string; version: number } | undefined;
+    const vocabularies = new SpecVocabularies({ openText: (file) => (file === specFile ? buffer : undefined), changed: (file) => told.push(file) });
+    const forPlan = () => vocabularies.forDocument(ws.root, ws.path('kitty-specs/001-a/plan.md'), '001-a', new Map());
+    expect(forPlan()).toEqual([]);
+    buffer = { text: spec('Blorpt'), version: 1 };
+    expect(forPlan()).toHaveLength(1);
+    expect(told).toEqual([specFile]);
+  });
+});

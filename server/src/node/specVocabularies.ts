@@ -168,15 +168,18 @@ export class SpecVocabularies {
   reread(root: string, file: string, metaCache: MetaCache): boolean {
     const resolved = path.resolve(file);
     const kept = this.specs.get(resolved);
-    if (kept === undefined) return false;
+    // (What checks read of it: kept, or remembered since it was let go.)
+    const before = kept === undefined ? this.readBefore.get(resolved) : kept === null ? null : kept.source;
+    if (before === undefined) return false;
     this.specs.delete(resolved);
     const now = this.spec(root, resolved, metaCache, undefined, false);
     // (Not kept: read again when a check needs it, so closing many specs keeps none of their
-    // texts; what it says now is remembered, for when it is opened and checked again.)
+    // texts; what it says now is remembered, for when it changes again or is opened and checked.)
     this.specs.delete(resolved);
     if (now !== null) this.rememberRead(resolved, now.source);
-    const changed = kept === null ? now !== null && now.source.vocabulary.entries.length > 0 : now === null || differs(kept.source, now.source);
-    if (changed) this.changed(resolved, kept?.source.missionId, now?.source.missionId);
+    else this.readBefore.delete(resolved); // (gone: the checks it changes find it missing, and keep that)
+    const changed = before === null ? now !== null && now.source.vocabulary.entries.length > 0 : now === null || differs(before, now.source);
+    if (changed) this.changed(resolved, before?.missionId, now?.source.missionId);
     return changed;
   }
 
@@ -252,6 +255,9 @@ export class SpecVocabularies {
     const before = kept ? kept.source : this.readBefore.get(file);
     this.readBefore.delete(file);
     if (tell && before && differs(before, source)) this.changed(file, before.missionId, source.missionId);
+    // (A spec checks found missing that now exists, with a section: its entries, and the place
+    // "Define … in this spec's Domain Language" writes to, are new to its mission's documents.)
+    else if (tell && kept === null && source.vocabulary.sections.length > 0) this.changed(file, source.missionId);
     this.keep(file, spec);
     return spec;
   }
