@@ -21,7 +21,7 @@ export interface DocumentIdentity {
   /**
    * The mission's folder name under `kitty-specs/` (`001-checkout-flow`), how people name a
    * mission whose id is a ULID; undefined for a document outside `kitty-specs/<mission>/`, or
-   * whose front matter names another mission than the folder's.
+   * whose front matter names another mission than the folder's meta.json.
    */
   missionSlug?: string;
 }
@@ -50,7 +50,7 @@ export function documentIdentity(root: string, documentPath: string, frontMatter
   const stepId = fields?.['step_id'] ?? path.basename(absolute).replace(/\.[^.]*$/, '');
 
   const declared = fields?.['mission_id'];
-  let folderMission: string | undefined;
+  let metaMission: string | undefined;
   let missionStrictness: unknown;
   let metaPath: string | undefined;
   // Walk from the document's folder up to (not including) the workspace root.
@@ -61,17 +61,17 @@ export function documentIdentity(root: string, documentPath: string, frontMatter
     if (missionStrictness === undefined && meta.strictness !== undefined) missionStrictness = meta.strictness;
     if (meta.missionId !== undefined) {
       metaPath ??= path.join(dir, META_FILE_NAME);
-      folderMission = meta.missionId;
+      metaMission = meta.missionId;
       break;
     }
   }
   const parts = path.relative(rootAbs, absolute).split(path.sep);
   const at = parts.indexOf('kitty-specs');
   const folder = at !== -1 && at + 2 < parts.length ? parts[at + 1] : undefined;
-  folderMission ??= folder;
-  const missionId = declared ?? folderMission;
-  // (The folder names the document's mission only when the front matter names no other one.)
-  const missionSlug = missionId === folderMission ? folder : undefined;
+  const missionId = declared ?? metaMission ?? folder;
+  // (The folder names the document's mission unless its meta.json says the folder holds another
+  // one than the front matter's: without a meta.json, the folder is the mission's, whatever its id.)
+  const missionSlug = metaMission === undefined || missionId === metaMission ? folder : undefined;
   return { missionId: missionId ?? 'default', stepId, ...(missionStrictness !== undefined ? { missionStrictness } : {}), ...(metaPath ? { metaPath } : {}), ...(missionSlug ? { missionSlug } : {}) };
 }
 
