@@ -69,3 +69,37 @@ describe('workspace folders', () => {
     expect(team.seed.senses).toHaveLength(3);
   });
 });
+
+describe('an event log open in an editor', () => {
+  const resolvedLine = (n: number, term: string) =>
+    JSON.stringify({ event_type: 'GlossaryClarificationResolved', event_id: `0b8f3c1e-7a2d-4e5f-9c6b-1a2b3c4d5e${n.toString().padStart(2, '0')}`, lamport_clock: n, mission_id: 'm', run_id: 'cli-x', timestamp: '2026-12-07T06:00:00+00:00', conflict_id: `5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8${n.toString().padStart(2, '0')}`, term_surface: term, selected_sense: { surface: term, scope: 'team_domain', definition: `What ${term} means`, confidence: 1 }, actor: { actor_id: 'user:alice', actor_type: 'human', display_name: 'alice' }, resolution_mode: 'interactive', provenance: { actor_id: 'user:alice', source: 'user_clarification', timestamp: '2026-12-07T06:00:00+00:00' } });
+  const pinned = (snapshot: Awaited<ReturnType<WorkspaceRegistry['snapshot']>>) => [...snapshot.pinsFor('m').keys()].sort();
+
+  it('an older copy of the log (unchanged since it was the text on disk, or first seen behind it) does not hide lines appended since; an edited buffer counts', async () => {
+    ws = makeWorkspace();
+    const log = ws.file('.kittify/events/glossary/m.events.jsonl');
+    mkdirSync(path.dirname(log), { recursive: true });
+    const one = `${resolvedLine(1, 'alpha')}\r\n`;
+    writeFileSync(log, one);
+    // Shown with LF line ends, as some editors do.
+    let buffer = { text: one.replace('\r\n', '\n'), version: 1 };
+    makeRegistry([{ fsPath: log, languageId: 'jsonl', get version() { return buffer.version; }, text: () => buffer.text }]).setFolders([ws.root]);
+    expect(pinned(await registry.snapshot(ws.root))).toEqual(['alpha']);
+
+    // Another writer appends; the buffer is not reloaded: the disk counts.
+    writeFileSync(log, `${one}${resolvedLine(2, 'beta')}\r\n`);
+    expect(pinned(await registry.reload(ws.root))).toEqual(['alpha', 'beta']);
+    // The writer deletes the first line in the buffer, unsaved: the buffer counts.
+    buffer = { text: '', version: 2 };
+    expect(pinned(await registry.reload(ws.root))).toEqual([]);
+  });
+
+  it('a buffer first seen that the log does not begin with is an edit: it counts', async () => {
+    ws = makeWorkspace();
+    const log = ws.file('.kittify/events/glossary/m.events.jsonl');
+    mkdirSync(path.dirname(log), { recursive: true });
+    writeFileSync(log, `${resolvedLine(1, 'alpha')}\n`);
+    makeRegistry([{ fsPath: log, languageId: 'jsonl', version: 3, text: () => `${resolvedLine(2, 'gamma')}\n` }]).setFolders([ws.root]);
+    expect(pinned(await registry.snapshot(ws.root))).toEqual(['gamma']);
+  });
+});

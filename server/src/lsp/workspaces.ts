@@ -84,7 +84,7 @@ interface RootState {
   missionsMoved: boolean;
   /**
    * The event logs open in an editor whose buffer, at this document version, was the log's text
-   * on disk when a load last looked (`olderLogCopies`).
+   * on disk when a load last looked (`dropOlderLogCopies`).
    */
   logBuffersAsRead: Map<string, number>;
 }
@@ -389,7 +389,7 @@ export class WorkspaceRegistry {
 
 /** The same text, line ends aside (`\r\n` and `\n`). */
 function sameLines(a: string, b: string): boolean {
-  return a === b || (a.length !== b.length && a.replace(/\r\n/g, '\n') === b.replace(/\r\n/g, '\n'));
+  return a === b || a.replace(/\r\n/g, '\n') === b.replace(/\r\n/g, '\n');
 }
 
 /** `text` begins with `head`, line ends aside. */
