@@ -220,6 +220,11 @@ export class TestClient {
     void this.connection.sendNotification('workspace/didChangeConfiguration', { settings: { specGlossary: typeof settings === 'function' ? null : settings } });
   }
 
+  /** Any other notification to the server. */
+  notify(method: string, params: unknown): void {
+    void this.connection.sendNotification(method, params);
+  }
+
   request<R>(method: string, params: unknown): Promise<R> {
     return this.connection.sendRequest(method, params) as Promise<R>;
   }

@@ -6,6 +6,7 @@
 import {
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
+  DidChangeWorkspaceFoldersNotification,
   LogMessageNotification,
   WatchKind,
   ErrorCodes,
@@ -13,6 +14,7 @@ import {
   TextDocuments,
   type Connection,
   type InitializeResult,
+  type WorkspaceFoldersChangeEvent,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { createEngine, type Engine } from '../core/check/engine';
@@ -134,6 +136,8 @@ function finishInitialized(server: ServerState): void {
   connection.onInitialized(
     runSafeNotification(logger, 'initialized', async () => {
       const s = server.session!;
+      // (First, before any wait: a change the client sends right after `initialized` is heard.)
+      listenToFolderChanges(server, s);
       if (s.client.watchedFilesDynamic) {
         await connection.client.register(DidChangeWatchedFilesNotification.type, {
           // Every markdown file: a mission's spec defines words for its documents, and the term
@@ -143,15 +147,23 @@ function finishInitialized(server: ServerState): void {
         });
       }
       if (s.client.configurationDynamic) await connection.client.register(DidChangeConfigurationNotification.type, { section: 'specGlossary' });
-      if (s.client.workspaceFolders) {
-        connection.workspace.onDidChangeWorkspaceFolders(runSafeNotification(logger, 'workspace folders', (e) => s.workspaceFoldersChanged(e.added, e.removed)));
-      }
       preloadEngine(server);
       await s.updateLogLevel();
       s.startIndexing();
       logger.info(`spec-glossary language server ready (${s.client.pullDiagnostics ? 'pull' : 'push'} diagnostics, run ${s.runId})`);
     }),
   );
+}
+
+/**
+ * Workspace folders added or removed. The server says it takes these changes whatever the client
+ * declared (`changeNotifications`), so one that sends them without declaring
+ * `workspace.workspaceFolders` is heard too: the library listens only for clients that declare it.
+ */
+function listenToFolderChanges(server: ServerState, session: Session): void {
+  const changed = runSafeNotification(server.logger, 'workspace folders', (e: WorkspaceFoldersChangeEvent) => session.workspaceFoldersChanged(e.added, e.removed));
+  if (session.client.workspaceFolders) server.connection.workspace.onDidChangeWorkspaceFolders(changed);
+  else server.connection.onNotification(DidChangeWorkspaceFoldersNotification.type, (params) => changed(params.event));
 }
 
 /** Slow to read; loaded now so `initialize` is answered at once and the first check is fast. */
