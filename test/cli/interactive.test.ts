@@ -104,11 +104,12 @@ describe('check --interactive driven through stdin (SPEC_GLOSSARY_FORCE_TTY=1)',
 
   test('an unknown term offers only c and d', async () => {
     ws = blockedWorkspace({ [SPEC]: '---\ncritical_step: true\n---\nThe "frobnicator" is ready.\n' });
-    const result = await cli(['check', '--interactive', '--strictness', 'max'], ws.root, { input: '1\nc\n\nA device that frobs\n', env: FORCE_TTY });
+    const result = await cli(['check', '--interactive', '--strictness', 'max'], ws.root, { input: '1\nc\n\nTBD\nA device that frobs\n', env: FORCE_TTY });
     expect(result.stderr).toContain('Scope: none (not defined in any glossary scope)');
     expect(result.stderr).toContain('Select: c (custom sense), d (defer to async)');
     expect(result.stderr).toContain('Please answer c or d.');
     expect(result.stderr).toContain('The definition must not be blank.');
+    expect(result.stderr).toContain('"TBD" is a placeholder, not a definition: write what the term means.');
     expect(result.status).toBe(0);
     expect(types(readLog(ws))).toEqual(['GlossarySenseUpdated', 'GlossaryClarificationResolved']);
   });

@@ -141,6 +141,8 @@ describe('blocked → resolve → clean', () => {
       ['resolve', 'workspace', '--mission', MISSION], // neither --sense nor --custom
       ['resolve', 'workspace', '--mission', MISSION, '--sense', '1', '--custom', 'x'],
       ['resolve', 'workspace', '--mission', MISSION, '--custom', '   '],
+      ['resolve', 'workspace', '--mission', MISSION, '--custom', 'TBD'], // a placeholder (SPEC §3) resolves nothing
+      ['resolve', 'workspace', '--mission', MISSION, '--custom', 'TODO: define workspace'],
       ['resolve', 'workspace', '--mission', MISSION, '--custom', 'x', '--scope', 'global'],
       ['resolve', 'workspace', '--mission', MISSION, '--sense', '1', '--scope', 'team_domain'],
       ['resolve', 'workspace', 'extra', '--mission', MISSION, '--sense', '1'],
@@ -154,6 +156,7 @@ describe('blocked → resolve → clean', () => {
       expect(result.stderr, args.join(' ')).not.toContain('    at '); // a message, not a stack trace
     }
     expect(readLog(ws)).toEqual([]);
+    expect((await cli(['resolve', 'workspace', '--mission', MISSION, '--custom', 'TBD'], ws.root)).stderr).toContain('--custom "TBD" is a placeholder, not a definition: write what the term means. Nothing was recorded.');
   });
 
   test('outside a workspace: exit 2', async () => {

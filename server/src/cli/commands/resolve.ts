@@ -6,6 +6,7 @@
  */
 
 import { normalizeSurface } from '../../core/normalize';
+import { isPlaceholderDefinition } from '../../core/placeholder';
 import { isScopeId, SCOPE_ORDER, type ScopeId } from '../../core/types';
 import { eventLogPath } from '../../node/eventStore';
 import { loadWorkspace } from '../../node/workspace';
@@ -39,6 +40,8 @@ export async function resolveCommand(command: ParsedCommand, io: CliIo): Promise
   if (scopeArg !== undefined && custom === undefined) throw new UsageError('--scope goes with --custom (the scope of the new sense)');
   if (scopeArg !== undefined && !isScopeId(scopeArg)) throw new UsageError(`--scope must be one of ${SCOPE_ORDER.join(', ')} (got '${scopeArg}')`);
   if (custom !== undefined && custom.trim() === '') throw new UsageError('--custom needs a definition (it must not be blank)');
+  // (SPEC §3: a placeholder defines nothing and resolves nothing; recorded, it would close the term's questions unanswered.)
+  if (custom !== undefined && isPlaceholderDefinition(custom)) throw new UsageError(shown`--custom "${custom.trim()}" is a placeholder, not a definition: write what the term means. Nothing was recorded.`);
 
   const root = requireWorkspaceRoot(values['root'] as string | undefined, io.cwd);
   const snapshot = await loadWorkspace(root);

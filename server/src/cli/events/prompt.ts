@@ -6,6 +6,7 @@
  * they are shown through `shown` (output/terminal.ts), never raw.
  */
 
+import { isPlaceholderDefinition } from '../../core/placeholder';
 import type { ScopeId, SenseRef, Severity } from '../../core/types';
 import { shown } from '../output/terminal';
 import type { Terminal } from './terminal';
@@ -75,11 +76,11 @@ export async function askConflict(terminal: Terminal, c: PromptConflict, positio
       for (;;) {
         const definition = await terminal.ask(shown`Definition of '${c.term}' (added to ${c.customScope}): `);
         if (definition === undefined) return { kind: 'eof' };
-        if (definition.trim() !== '') {
+        if (definition.trim() !== '' && !isPlaceholderDefinition(definition)) {
           terminal.write(shown`Resolved: ${c.term} = ${definition.trim()} (new sense in ${c.customScope})\n`);
           return { kind: 'custom', definition: definition.trim() };
         }
-        terminal.write('The definition must not be blank.\n');
+        terminal.write(definition.trim() === '' ? 'The definition must not be blank.\n' : shown`"${definition.trim()}" is a placeholder, not a definition: write what the term means.\n`);
       }
     } else if (answer === 'd' || answer === 'defer') {
       terminal.write(shown`Deferred: '${c.term}' awaits clarification.\n`);
