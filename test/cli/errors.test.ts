@@ -41,6 +41,12 @@ describe('clear errors, exit code 2', () => {
       expect(result.status, args.join(' ')).toBe(2);
       expect(result.stderr.length, args.join(' ')).toBeGreaterThan(0);
     }
+    // Node's parser says it on several lines: one line of ours, no "\n" shown in it.
+    const negative = await cli(['check', '--max-file-size', '-5'], ws.root);
+    expect(negative.status).toBe(2);
+    expect(negative.stderr).toMatch(/^spec-glossary check: Option '--max-file-size' argument is ambiguous\. Did you forget/);
+    expect(negative.stderr).not.toContain('\\n');
+    expect(negative.stderr.trimEnd().split('\n')).toHaveLength(1);
     const help = await cli(['--help'], ws.root);
     expect(help.status).toBe(0);
     for (const command of ['check [paths...]', 'resolve <term>', 'replay [--mission ID]', 'validate [DIR]', 'resume --retry-token T', '--format text|json|sarif']) expect(help.stdout).toContain(command);

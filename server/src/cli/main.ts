@@ -122,7 +122,9 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     // One line, whatever the message quotes (a path or mission id with a newline or ESC in it).
     if (error instanceof UsageError || error instanceof ConfigurationError || error instanceof FileError || error instanceof EventStoreError || error instanceof OutsideWorkspaceError || isParseArgsError(error)) {
       const details = error instanceof UsageError && error.details ? `\n${error.details}` : '';
-      io.stderr(shown`spec-glossary ${name}: ${(error as Error).message}` + details);
+      // (Node's argument parser writes its message on several lines: joined, not shown as "\n".)
+      const message = isParseArgsError(error) ? (error as Error).message.replace(/\s*\n\s*/g, ' ') : (error as Error).message;
+      io.stderr(shown`spec-glossary ${name}: ${message}` + details);
       return EXIT_USAGE;
     }
     const trace = ((error as Error).stack ?? String(error)).split('\n').map(printable).join('\n');
