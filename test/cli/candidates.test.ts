@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, it, test } from 'vitest';
+import { formatCandidates } from '../../server/src/cli/commands/candidates';
 import { tempWorkspace, TEAM_WORKSPACE_SEED, type TempWorkspace } from '../helpers/workspace';
 import { cli } from './support';
 
@@ -55,5 +56,22 @@ describe('spec-glossary candidates', () => {
       expect(result.stdout).toBe('');
       expect(result.stderr).toMatch(/^spec-glossary candidates: /);
     }
+  });
+});
+
+describe('formatCandidates (text output)', () => {
+  it("counts as 'more' only the specs neither listed nor defining the term, and says when a defined term has no use yet", () => {
+    const definition = { mission: '025-log', path: 'kitty-specs/025-log/spec.md', line: 231, definition: 'A logical clock' };
+    const text = formatCandidates(
+      [
+        { term: 'lamportclock', specs: 2, occurrences: 2, examples: [{ path: 'kitty-specs/032-sync/spec.md', line: 25 }], definitions: [definition] },
+        { term: 'clockstorage', specs: 1, occurrences: 0, examples: [], definitions: [{ ...definition, line: 233, definition: 'Where the clock is kept' }] },
+        { term: 'worktree', specs: 5, occurrences: 9, examples: [1, 2, 3].map((n) => ({ path: `kitty-specs/00${n}/spec.md`, line: n })), definitions: [] },
+      ],
+      12,
+    ).split('\n');
+    expect(text[0]).toMatch(/^ {3}2 specs {5}2× {2}lamportclock {2}kitty-specs\/032-sync\/spec\.md:25$/);
+    expect(text[2]).toMatch(/clockstorage {2}\(no use outside its definition\)$/);
+    expect(text[4]).toMatch(/worktree {6}kitty-specs\/001\/spec\.md:1, kitty-specs\/002\/spec\.md:2, kitty-specs\/003\/spec\.md:3, … \(2 more\)$/);
   });
 });

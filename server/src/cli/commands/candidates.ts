@@ -63,8 +63,10 @@ export function formatCandidates(candidates: readonly GlossaryCandidate[], docum
   // Terms, paths, missions and definitions come from files: shown escaped (output/terminal.ts).
   const width = Math.max(4, ...candidates.map((c) => printable(c.term).length));
   for (const c of candidates) {
-    const where = shown`${c.examples.map((e) => `${e.path}:${e.line}`).join(', ')}`;
-    const more = c.specs > c.examples.length ? `, … (${c.specs - c.examples.length} more)` : '';
+    // (A spec that defines the term is shown on its "defined by" line, not counted as one more.)
+    const listed = new Set([...c.examples.map((e) => e.path), ...c.definitions.map((d) => d.path)]).size;
+    const where = c.examples.length > 0 ? shown`${c.examples.map((e) => `${e.path}:${e.line}`).join(', ')}` : '(no use outside its definition)';
+    const more = c.specs > listed ? `, … (${c.specs - listed} more)` : '';
     lines.push(`${String(c.specs).padStart(4)} ${c.specs === 1 ? 'spec ' : 'specs'} ${String(c.occurrences).padStart(5)}×  ${printable(c.term).padEnd(width)}  ${where}${more}`);
     for (const d of c.definitions) lines.push(' '.repeat(19 + width) + shown`defined by ${d.mission} (${d.path}:${d.line}): ${d.definition}`);
   }
