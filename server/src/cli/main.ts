@@ -68,7 +68,7 @@ Commands:
                      avoid that are terms, see_also to nothing (never changes the exit code).
       --format text|json        output format (default text)
       --no-health               skip the glossary health (reads no spec)
-      --root DIR                the workspace, as DIR (default: the one around the current directory)
+      --root DIR                the workspace (default: the one around the current directory)
 
   resume --retry-token T [--yes]
                      Re-run the gate of a blocked step from its checkpoint with the current
