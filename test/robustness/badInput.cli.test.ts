@@ -276,6 +276,32 @@ ${ZORBLAX_SEED.replace('terms:\n', '')}terms:
     }
   });
 
+  test('symbolic links to specs: not followed while walking, and said so; a named one leading out of the workspace is refused (exit 2)', async () => {
+    setup({ [SPEC]: '---\ncritical_step: true\n---\nThe zorblax is ready.\n' });
+    const outside = path.join(path.dirname(ws.root), `${path.basename(ws.root)}-outside-specs`);
+    mkdirSync(outside, { recursive: true });
+    try {
+      writeFileSync(path.join(outside, 'elsewhere.md'), '# Elsewhere\n\nThe zorblax is ready.\n');
+      mkdirSync(ws.path('docs/loop'), { recursive: true });
+      symlinkSync(ws.path(SPEC), ws.path('docs/linked.md'));
+      symlinkSync(outside, ws.path('docs/outside'));
+      symlinkSync('..', ws.path('docs/loop/up'));
+      const walked = await cli(['check', 'docs'], ws.root);
+      sane(walked);
+      expect(walked.status).toBe(0);
+      expect(walked.stdout).toContain('0 documents checked');
+      for (const link of ['docs/linked.md', 'docs/outside', 'docs/loop/up']) expect(walked.stderr).toContain(`${link} warning file is a symbolic link: not followed`);
+      // Named: its target inside the workspace is checked; one outside is refused, nothing checked.
+      expect((await cli(['check', 'docs/linked.md'], ws.root)).stdout).toContain('1 document checked');
+      const named = await cli(['check', 'docs/outside'], ws.root);
+      sane(named);
+      expect(named.status).toBe(2);
+      expect(named.stderr).toContain(`cannot read docs/outside: a symbolic link to ${outside}, outside the workspace ${ws.root}; not read. Nothing was checked`);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
   test("a mission id with '../' is sanitized into a file name inside the log folder", async () => {
     setup({ [TEAM]: ZORBLAX_SEED, [SPEC]: '---\nmission_id: ../../../escape\ncritical_step: true\n---\nThe zorblax is ready.\n' });
     const logDir = ws.path('.kittify/events/glossary');

@@ -12,10 +12,12 @@
  * caught by `check` later: cli/events/checkHooks.ts.)
  */
 
-import { accessSync, constants, statSync, type Stats } from 'node:fs';
+import { accessSync, constants, lstatSync, realpathSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { describeCode } from '../node/eventStoreErrors';
 import { collectMarkdownUnder } from '../node/markdownFiles';
+import { isInside } from '../node/fsSafety';
+import { findWorkspaceRoot } from '../node/workspace';
 import { FileError, UsageError } from './errors';
 
 /** A path that could not be read, with the reason in words (`permission denied (EACCES)`). */
@@ -24,13 +26,23 @@ interface Unreadable {
   reason: string;
 }
 
-/** `paths` relative to `cwd` (the run's current directory) or absolute. */
-export function collectMarkdownFiles(paths: readonly string[], cwd: string): string[] {
+/**
+ * `paths` relative to `cwd` (the run's current directory) or absolute. Symbolic links met while
+ * walking a folder are not followed, and each is told to `notFollowed` (a gate must not pass over
+ * them in silence); a named symbolic link that leads out of its workspace is refused, as
+ * unreadable.
+ */
+export function collectMarkdownFiles(paths: readonly string[], cwd: string, notFollowed?: (link: string) => void): string[] {
   const out = new Set<string>();
   const unreadable: Unreadable[] = [];
   const onUnreadable = (file: string, error: unknown) => unreadable.push({ path: file, reason: describeCode(error).text });
   for (const given of paths) {
     const absolute = path.resolve(cwd, given);
+    const leaving = linkLeavingWorkspace(absolute, path.resolve(cwd));
+    if (leaving) {
+      unreadable.push({ path: given, reason: `a symbolic link to ${leaving.target}, outside the workspace ${leaving.root}; not read` });
+      continue;
+    }
     let stat;
     try {
       stat = statSync(absolute);
@@ -41,7 +53,7 @@ export function collectMarkdownFiles(paths: readonly string[], cwd: string): str
       continue;
     }
     if (stat.isDirectory()) {
-      collectMarkdownUnder(absolute, out, onUnreadable);
+      collectMarkdownUnder(absolute, out, onUnreadable, notFollowed);
     } else if (stat.isFile()) {
       try {
         accessSync(absolute, constants.R_OK);
@@ -56,6 +68,23 @@ export function collectMarkdownFiles(paths: readonly string[], cwd: string): str
   }
   if (unreadable.length > 0) throw unreadableError(unreadable, cwd);
   return [...out].sort();
+}
+
+/**
+ * When `file` is a symbolic link whose target lies outside the workspace around the link (the
+ * folder holding the `.kittify/` above it, else the current directory when the link is in it):
+ * both.
+ */
+function linkLeavingWorkspace(file: string, cwd: string): { target: string; root: string } | undefined {
+  try {
+    if (!lstatSync(file).isSymbolicLink()) return undefined;
+    const root = findWorkspaceRoot(path.dirname(file)) ?? (isInside(cwd, file) ? cwd : undefined);
+    if (!root) return undefined; // (no workspace to leave)
+    const target = realpathSync(file);
+    return isInside(realpathSync(root), target) ? undefined : { target, root };
+  } catch {
+    return undefined; // (dangling or a loop: the stat below says so)
+  }
 }
 
 function kindOf(stat: Stats): string {

@@ -1,6 +1,6 @@
 /** Markdown files under a folder, as `check` and the glossary candidates read a workspace. */
 
-import { accessSync, constants, readdirSync, type Dirent } from 'node:fs';
+import { accessSync, constants, readdirSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import type { WorkspaceFileSystem } from './fileSystem';
 
@@ -16,6 +16,9 @@ export function isMarkdownFile(name: string): boolean {
 /** Told about a folder that cannot be listed or a markdown file that cannot be opened for reading. */
 export type OnUnreadable = (file: string, error: unknown) => void;
 
+/** Told about a symbolic link to a markdown file or a folder met while walking: it is not followed. */
+export type OnLink = (link: string) => void;
+
 /**
  * Every markdown file under `dir` (recursively, hidden and dependency folders skipped), into `out`.
  * Without `onUnreadable`, what cannot be read is passed over; with it, it is reported there (and a
@@ -23,12 +26,12 @@ export type OnUnreadable = (file: string, error: unknown) => void;
  * specs it could not read (cli/files.ts). A folder that disappears while walked (ENOENT) is
  * passed over either way.
  */
-export function collectMarkdownUnder(dir: string, out: Set<string>, onUnreadable?: OnUnreadable): void {
-  collectUnder(path.normalize(dir), out, onUnreadable);
+export function collectMarkdownUnder(dir: string, out: Set<string>, onUnreadable?: OnUnreadable, onLink?: OnLink): void {
+  collectUnder(path.normalize(dir), out, onUnreadable, onLink);
 }
 
 /** `collectMarkdownUnder` of a normalized folder (so its entries' paths can be joined by hand). */
-function collectUnder(dir: string, out: Set<string>, onUnreadable?: OnUnreadable): void {
+function collectUnder(dir: string, out: Set<string>, onUnreadable?: OnUnreadable, onLink?: OnLink): void {
   let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
@@ -40,10 +43,13 @@ function collectUnder(dir: string, out: Set<string>, onUnreadable?: OnUnreadable
     const full = childPath(dir, entry.name);
     if (entry.isDirectory()) {
       if (SKIP_DIRS.has(entry.name) || entry.name.startsWith('.')) continue;
-      collectUnder(full, out, onUnreadable);
+      collectUnder(full, out, onUnreadable, onLink);
     } else if (entry.isFile() && isMarkdownFile(entry.name)) {
       if (onUnreadable && !readable(full, onUnreadable)) continue;
       out.add(full);
+    } else if (onLink && entry.isSymbolicLink() && !SKIP_DIRS.has(entry.name) && !entry.name.startsWith('.') && (isMarkdownFile(entry.name) || isFolder(full))) {
+      // (Links are not followed: one may lead out of the workspace, or back up into a loop.)
+      onLink(full);
     }
   }
 }
@@ -57,6 +63,15 @@ export function childPath(dir: string, name: string): string {
   // `.` and `./` (join drops them) and a drive alone (`C:` is relative to that drive's folder).
   if (dir === '.' || dir === `.${path.sep}` || dir.endsWith(':')) return path.join(dir, name);
   return dir.endsWith(path.sep) ? dir + name : dir + path.sep + name;
+}
+
+/** What a link leads to is a folder (a dangling link or a loop is not). */
+function isFolder(link: string): boolean {
+  try {
+    return statSync(link).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** A folder may list names it does not let us open (`r` without `x`), or a file may deny reading. */

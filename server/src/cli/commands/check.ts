@@ -8,7 +8,7 @@ import { collectMarkdownFiles } from '../files';
 import { writeChunked } from '../output/chunks';
 import { jsonOutput } from '../output/json';
 import { ANSI, formatProblems, PLAIN, textOutput } from '../output/text';
-import { runCheck, runReportedCheck, type ReportedRun } from '../runCheck';
+import { runCheck, runReportedCheck, type FileProblem, type ReportedRun } from '../runCheck';
 import type { CliIo, ParsedCommand } from '../types';
 
 export interface CheckCommandHooks {
@@ -56,7 +56,8 @@ export async function checkCommand(command: ParsedCommand, io: CliIo, hooks: Che
   for (const id of disabled) if (!(EXTRACTOR_IDS as readonly string[]).includes(id)) throw new UsageError(`--disable-extractor: unknown extractor '${id}' (known: ${EXTRACTOR_IDS.join(', ')})`);
   const maxFileBytes = parseSize(values['max-file-size'] as string | undefined);
 
-  const files = collectMarkdownFiles(positionals.length > 0 ? positionals : ['.'], io.cwd);
+  const links: FileProblem[] = [];
+  const files = collectMarkdownFiles(positionals.length > 0 ? positionals : ['.'], io.cwd, (link) => links.push(notFollowed(link)));
   const settings = { ...(strictness ? { strictness } : {}), ...(mission ? { mission: mission.trim() } : {}), disabledExtractors: disabled };
   const check = hooks.needsDocuments?.(command) ? runCheck : runReportedCheck;
   const first = await check(files, settings, maxFileBytes);
@@ -65,13 +66,19 @@ export async function checkCommand(command: ParsedCommand, io: CliIo, hooks: Che
 
   const color = format === 'text' && io.isTTY && !values['no-color'] && !io.env['NO_COLOR'];
   const palette = color ? ANSI : PLAIN;
-  if (run.problems.length > 0) io.stderr(formatProblems(run.problems, io.cwd, palette));
+  const problems = [...links, ...run.problems];
+  if (problems.length > 0) io.stderr(formatProblems(problems, io.cwd, palette));
   const output = format === 'text' ? textOutput(run, io.cwd, palette) : format === 'json' ? jsonOutput(run, io.cwd) : hooks.formats![format]!(run, io.cwd);
   await writeChunked(output, io.write);
 
   const hookCode = hooks.afterCheck ? await hooks.afterCheck(run, command, io) : undefined;
   if (typeof hookCode === 'number') return hookCode;
   return run.documents.some((d) => d.report.blocked) ? EXIT_BLOCKED : EXIT_OK;
+}
+
+/** A symbolic link met while walking a folder, for stderr: a gate does not pass over it in silence. */
+export function notFollowed(link: string): FileProblem {
+  return { file: link, message: 'is a symbolic link: not followed (a link may lead out of the workspace); name what it leads to, to check it', severity: 'warning' };
 }
 
 function parseSize(value: string | undefined): number | undefined {
