@@ -12,11 +12,11 @@
  * caught by `check` later: cli/events/checkHooks.ts.)
  */
 
-import { accessSync, constants, lstatSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { accessSync, constants, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { describeCode } from '../node/eventStoreErrors';
 import { collectMarkdownUnder } from '../node/markdownFiles';
-import { isInside } from '../node/fsSafety';
+import { assertInsideWorkspace, isInside, OutsideWorkspaceError } from '../node/fsSafety';
 import { findWorkspaceRoot } from '../node/workspace';
 import { FileError, UsageError } from './errors';
 
@@ -38,9 +38,9 @@ export function collectMarkdownFiles(paths: readonly string[], cwd: string, notF
   const onUnreadable = (file: string, error: unknown) => unreadable.push({ path: file, reason: describeCode(error).text });
   for (const given of paths) {
     const absolute = path.resolve(cwd, given);
-    const leaving = linkLeavingWorkspace(absolute, path.resolve(cwd));
-    if (leaving) {
-      unreadable.push({ path: given, reason: `a symbolic link to ${leaving.target}, outside the workspace ${leaving.root}; not read` });
+    const outside = outsideItsWorkspace(absolute, path.resolve(cwd));
+    if (outside) {
+      unreadable.push({ path: given, reason: outside });
       continue;
     }
     let stat;
@@ -71,19 +71,19 @@ export function collectMarkdownFiles(paths: readonly string[], cwd: string, notF
 }
 
 /**
- * When `file` is a symbolic link whose target lies outside the workspace around the link (the
- * folder holding the `.kittify/` above it, else the current directory when the link is in it):
- * both.
+ * Why `file` is not read, when it — or a folder on the way to it — is a symbolic link that leads
+ * out of its workspace (the folder holding the `.kittify/` above it, else the current directory
+ * when it is in it): the check every read of a workspace file makes (node/fsSafety.ts).
  */
-function linkLeavingWorkspace(file: string, cwd: string): { target: string; root: string } | undefined {
+function outsideItsWorkspace(file: string, cwd: string): string | undefined {
+  const root = findWorkspaceRoot(path.dirname(file)) ?? (isInside(cwd, file) ? cwd : undefined);
+  if (!root) return undefined; // (no workspace to leave)
   try {
-    if (!lstatSync(file).isSymbolicLink()) return undefined;
-    const root = findWorkspaceRoot(path.dirname(file)) ?? (isInside(cwd, file) ? cwd : undefined);
-    if (!root) return undefined; // (no workspace to leave)
-    const target = realpathSync(file);
-    return isInside(realpathSync(root), target) ? undefined : { target, root };
-  } catch {
-    return undefined; // (dangling or a loop: the stat below says so)
+    assertInsideWorkspace(root, file);
+    return undefined;
+  } catch (error) {
+    if (error instanceof OutsideWorkspaceError) return error.message;
+    throw error;
   }
 }
 
