@@ -238,10 +238,8 @@ export class WorkspaceSnapshot {
 
   private buildIndex(missionId: string | undefined): GlossaryIndex {
     const seedSenses = this.seeds.flatMap((s) => s.seed.senses);
-    const eventSenses =
-      missionId === undefined
-        ? this.replay.addedSenses.filter((s) => s.scope !== 'mission_local' || s.origin.kind !== 'event')
-        : sensesForMission(this.replay.addedSenses, missionId);
+    // (A mission's: the shared and its own in the logs' order, as `sensesForMission` keeps them.)
+    const eventSenses = missionId === undefined ? this.groups().shared : sensesForMission(this.replay.addedSenses, missionId);
     return new GlossaryIndex([...seedSenses, ...this.withoutSeedEntries(eventSenses, seedSenses)]);
   }
 
