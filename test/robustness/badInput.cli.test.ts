@@ -177,8 +177,8 @@ ${ZORBLAX_SEED.replace('terms:\n', '')}terms:
     sane(result);
     expect(Date.now() - started).toBeLessThan(20_000);
     expect(result.status).toBe(0);
-    expect(result.stdout).toContain(`skipped: docs/huge.md: ${ws.path('docs/huge.md')} is ${(size / 1024 / 1024).toFixed(1)} MB, above the 5 MB limit; it was skipped`);
-    expect(result.stdout).toContain(`skipped: docs/binary.md: ${ws.path('docs/binary.md')} looks binary (it contains NUL bytes); it was skipped`);
+    expect(result.stdout).toContain(`skipped: docs/huge.md is ${(size / 1024 / 1024).toFixed(1)} MB, above the 5 MB limit\n`);
+    expect(result.stdout).toContain('skipped: docs/binary.md looks binary (it contains NUL bytes)\n');
     expect(result.stdout).toContain(`${SPEC}:${where(ZORBLAX_SPEC, 'zorblax')} medium ambiguous`);
     expect(result.stdout).toMatch(/^1 document checked, 1 finding/m);
     expect(result.stderr).toContain(`.kittify/glossaries/audience_domain.yaml warning file ${ws.path('.kittify/glossaries/audience_domain.yaml')} is 50 MB, above the 5 MB limit; it was skipped`);
@@ -186,7 +186,17 @@ ${ZORBLAX_SEED.replace('terms:\n', '')}terms:
     // The limit is a setting.
     const small = await cli(['check', SPEC, '--max-file-size', '10'], ws.root);
     sane(small);
-    expect(small.stdout).toContain(`skipped: ${SPEC}: ${ws.path(SPEC)} is ${Buffer.byteLength(ZORBLAX_SPEC)} bytes, above the 10 bytes limit; it was skipped`);
+    expect(small.stdout).toContain(`skipped: ${SPEC} is ${Buffer.byteLength(ZORBLAX_SPEC)} bytes, above the 10 bytes limit\n`);
+    expect((await cli(['check', SPEC, '--max-file-size', '1'], ws.root)).stdout).toContain(`skipped: ${SPEC} is ${Buffer.byteLength(ZORBLAX_SPEC)} bytes, above the 1 byte limit\n`);
+    // JSON has no place for them: said on stderr, the object stays parseable on stdout; so does candidates.
+    const asJson = await cli(['check', '--format', 'json'], ws.root);
+    sane(asJson);
+    expect(json(asJson.stdout).summary).toMatchObject({ documents: 1 });
+    expect(asJson.stderr).toContain(`skipped: docs/huge.md is ${(size / 1024 / 1024).toFixed(1)} MB, above the 5 MB limit\n`);
+    expect(asJson.stderr).toContain('skipped: docs/binary.md looks binary (it contains NUL bytes)');
+    const candidates = await cli(['candidates', '--format', 'json'], ws.root);
+    expect(candidates.status).toBe(0);
+    expect(candidates.stderr).toContain('skipped: docs/binary.md looks binary (it contains NUL bytes)');
   });
 
   test('invalid UTF-8: a warning with the line and column of the first bad byte; the file is still read', async () => {

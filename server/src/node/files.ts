@@ -97,5 +97,5 @@ function stripBom(text: string): string {
 export function formatBytes(size: number): string {
   if (size >= 1024 * 1024) return `${(size / (1024 * 1024)).toFixed(size % (1024 * 1024) === 0 ? 0 : 1)} MB`;
   if (size >= 1024) return `${Math.round(size / 1024)} KB`;
-  return `${size} bytes`;
+  return `${size} byte${size === 1 ? '' : 's'}`;
 }

@@ -7,7 +7,7 @@
 
 import { messageAsWritten, missionName, writtenTerms } from '../../core/check/wording';
 import type { Severity } from '../../core/types';
-import type { FileProblem, ReportedRun } from '../runCheck';
+import type { FileProblem, ReportedRun, SkippedDocument } from '../runCheck';
 import { relativePath } from './json';
 import { printable, shown, Styled } from './terminal';
 
@@ -61,11 +61,22 @@ function* textLines(run: ReportedRun, cwd: string, palette: Palette): Generator<
     const mission = missionName(missionId, missionSlug) + (missionSlug && missionSlug !== missionId ? `, id ${missionId}` : '');
     yield palette.severity('high', `blocked: ${relativePath(cwd, doc.absolutePath)} (mission ${mission}, step ${stepId}, strictness ${doc.report.strictness})`).text;
   }
-  for (const skip of run.skipped) yield palette.dim(`skipped: ${relativePath(cwd, skip.absolutePath)}: ${skip.reason}`).text;
+  for (const skip of run.skipped) yield palette.dim(skippedLine(skip, cwd)).text;
   const docs = run.documents.length;
   yield palette.bold(
     `${docs} document${docs === 1 ? '' : 's'} checked, ${findings} finding${findings === 1 ? '' : 's'} (${counts.high} high, ${counts.medium} medium, ${counts.low} low), ${blocked.length} blocked.`,
   ).text;
+}
+
+/**
+ * `skipped: docs/huge.md is 50.0 MB, above the 5 MB limit`: a spec that was not checked (too
+ * large, binary), by its path from the current directory. The reader's reason names the file by
+ * its absolute path and ends "it was skipped"; said once here.
+ */
+export function skippedLine(skip: SkippedDocument, cwd: string): string {
+  const file = relativePath(cwd, skip.absolutePath);
+  const reason = skip.reason.replace(/; it was skipped$/, '');
+  return reason.startsWith(`${skip.absolutePath} `) ? `skipped: ${file} ${reason.slice(skip.absolutePath.length + 1)}` : `skipped: ${file}: ${reason}`;
 }
 
 /** Problems in glossary, config and log files, for stderr: `file[:line:col] severity code message`. */
