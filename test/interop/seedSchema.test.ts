@@ -104,6 +104,16 @@ describe("spec-glossary's reading of seed files agrees with Spec Kitty's schema"
       ['A', 1, 'draft', 5],
     ]);
   });
+
+  it('a mistake in an entry listed again by aliases is said once, at the entry; every alias is still read as that entry', () => {
+    const yaml = 'terms:\n  - &w\n    surface: workspace\n    definition: A folder\n    confidence: "high"\n    colour: red\n  - *w\n  - *w\n  - surface: lane\n    definition: A column\n';
+    const seed = parseSeedFile(yaml, 'team_domain.yaml', 'team_domain');
+    expect(seed.problems.map((p) => [p.code, p.range.start.line, p.message.slice(0, 36)])).toEqual([
+      ['glossary.unknown-key', 5, 'Unknown key `colour` in entry 1: an '],
+      ['glossary.invalid-confidence', 4, '`confidence` must be a number betwee'],
+    ]);
+    expect(seed.senses.map((s) => s.surface)).toEqual(['lane']);
+  });
 });
 
 const SPEC_KITTY_SRC = '/work/shared/reference/spec-kitty-glossary/src';

@@ -157,6 +157,9 @@ class SeedReader {
 
   private readEntries(terms: YAMLSeq): Sense[] {
     const senses: Sense[] = [];
+    // Entries listed again by an alias (`- *w`: how Spec Kitty writes a repeated entry): read again,
+    // but a mistake in one is one mistake at one place, said once.
+    const read = new Set<YAMLMap>();
     terms.items.forEach((item, index) => {
       const written = item as Node | null;
       const node = this.deref(written);
@@ -164,7 +167,11 @@ class SeedReader {
         this.refuse('glossary.invalid-entry', `Entry ${index + 1} must be a mapping with \`surface\` and \`definition\`.`, 'the entry is skipped', written ?? terms);
         return;
       }
+      const again = read.has(node);
+      read.add(node);
+      const problems = this.problems.length;
       const sense = this.readEntry(node, written!, index);
+      if (again) this.problems.length = problems;
       if (sense) senses.push(sense);
     });
     return senses;
