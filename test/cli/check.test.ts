@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
 import { tempWorkspace, TEAM_WORKSPACE_SEED, type TempWorkspace } from '../helpers/workspace';
 import { cli } from './support';
@@ -87,6 +88,33 @@ describe('spec-glossary check', () => {
       'kitty-specs/041-demo/tasks.md': ['01KN2371WSJ7573ZG5D21WP82S', 'tasks'],
       'kitty-specs/042-nometa/plan.md': ['042-nometa', 'plan'],
     });
+  });
+
+  test('without .kittify/, a spec under kitty-specs/<mission>/ is of that mission, from wherever it is checked, as in the editor', async () => {
+    ws = tempWorkspace({
+      'kitty-specs/002-merge/spec.md': '# Merge\n\nA zorblax. A zorblax. A zorblax.\n',
+      'notes/loose.md': '# Notes\n\nA zorblax. A zorblax. A zorblax.\n',
+    });
+    for (const [cwd, args] of [
+      [ws.root, ['check', '.', '--format', 'json']],
+      [ws.path('kitty-specs'), ['check', '.', '--format', 'json']],
+      [ws.path('kitty-specs/002-merge'), ['check', 'spec.md', '--format', 'json']],
+    ] as const) {
+      const result = await cli([...args], cwd);
+      expect(result.stderr).toBe('');
+      const missions = JSON.parse(result.stdout).documents.map((d: { path: string; mission_id: string }) => d.mission_id);
+      expect(missions[0]).toBe('002-merge');
+    }
+    const all = JSON.parse((await cli(['check', '.', '--format', 'json'], ws.root)).stdout);
+    expect(all.documents.map((d: { path: string; mission_id: string }) => [d.path, d.mission_id])).toEqual([
+      ['kitty-specs/002-merge/spec.md', '002-merge'],
+      ['notes/loose.md', 'default'],
+    ]);
+    // Still no Spec Kitty workspace: no event log is made for it, anywhere.
+    const emitted = await cli(['check', 'kitty-specs/002-merge/spec.md', '--emit-events'], ws.root);
+    expect(emitted.stderr).toContain('not inside a Spec Kitty workspace (no .kittify/ folder above it); no events recorded for it');
+    expect(existsSync(ws.path('.kittify'))).toBe(false);
+    expect(existsSync(ws.path('kitty-specs/002-merge/.kittify'))).toBe(false);
   });
 
   test('--mission overrides the mission of every document', async () => {

@@ -41,4 +41,33 @@ describe('spec-glossary uses', () => {
     expect(usage.status).toBe(2);
     expect(usage.stderr).toContain('uses needs a term');
   });
+
+  test("a term one mission's spec defines: its uses in the other missions too, marked, as candidates counts them", async () => {
+    ws = tempWorkspace({
+      'kitty-specs/001-sync/spec.md': '# Sync\n\n## Domain Language\n\n- **Merge train**: the queue of lanes merged in order\n\n## Flow\n\nThe merge train waits.\n',
+      'kitty-specs/002-merge/spec.md': '# Merge\n\nA Merge-Train runs nightly; `merge train` in code is no use.\n',
+      'kitty-specs/003-docs/spec.md': '# Docs\n\nOne coord here, one coord there.\n',
+    });
+    const text = await cli(['uses', 'merge trains'], ws.root);
+    expect(text.status).toBe(0);
+    expect(text.stdout.trim().split('\n')).toEqual([
+      'kitty-specs/001-sync/spec.md:9:5  merge train',
+      'kitty-specs/002-merge/spec.md:3:3  Merge-Train  (not in the glossary of mission 002-merge)',
+      'defined in mission_local (active, kitty-specs/001-sync/spec.md:5): the queue of lanes merged in order',
+      "2 uses of 'merge train' in 2 of 3 documents (1 where the mission's glossary does not hold it).",
+    ]);
+    const json = JSON.parse((await cli(['uses', 'merge train', '--format', 'json'], ws.root)).stdout);
+    expect(json.uses.map((u: { path: string; text: string; not_in_glossary_of?: string }) => [u.path, u.text, u.not_in_glossary_of])).toEqual([
+      ['kitty-specs/001-sync/spec.md', 'merge train', undefined],
+      ['kitty-specs/002-merge/spec.md', 'Merge-Train', '002-merge'],
+    ]);
+    const candidates = JSON.parse((await cli(['candidates', '--format', 'json'], ws.root)).stdout);
+    expect(candidates.candidates.find((c: { term: string }) => c.term === 'merge train')).toMatchObject({ specs: 2 });
+    // A word no glossary holds: its uses are listed, unmarked (it is outside every glossary).
+    expect((await cli(['uses', 'coord'], ws.root)).stdout.trim().split('\n')).toEqual([
+      'kitty-specs/003-docs/spec.md:3:5  coord',
+      'kitty-specs/003-docs/spec.md:3:21  coord',
+      "'coord' is not defined in any glossary of these 3 documents; 2 uses of 'coord' in 1 of 3 documents.",
+    ]);
+  });
 });

@@ -99,7 +99,7 @@ async function checkFiles<D extends ReportedDocument>(files: readonly string[], 
 
   const roots = new WorkspaceRootFinder();
   for (const file of files) {
-    const root = roots.rootOf(path.dirname(file)) ?? path.dirname(file);
+    const root = roots.rootOf(path.dirname(file)) ?? rootWithoutKittify(file);
     let snapshot = snapshots.get(root);
     if (!snapshot) {
       snapshot = await loadWorkspace(root, { maxFileBytes });
@@ -119,6 +119,18 @@ async function checkFiles<D extends ReportedDocument>(files: readonly string[], 
   }
   for (const problem of metaProblems(metaCache)) run.problems.push({ ...problem, severity: 'warning' });
   return run;
+}
+
+/**
+ * The workspace of a spec when no folder above it holds `.kittify/`: the folder holding its
+ * `kitty-specs/` (SPEC §2 names the mission by the folder directly under it, as the language
+ * server does with the editor's folder), else the spec's own folder.
+ */
+export function rootWithoutKittify(file: string): string {
+  const parts = path.dirname(path.resolve(file)).split(path.sep);
+  const at = parts.lastIndexOf('kitty-specs');
+  // (kitty-specs/<mission>/…: a spec directly in kitty-specs/ belongs to no mission folder.)
+  return at > 0 && at + 1 < parts.length ? parts.slice(0, at).join(path.sep) || path.sep : path.dirname(file);
 }
 
 function collectProblems(snapshot: WorkspaceSnapshot, out: FileProblem[]): void {

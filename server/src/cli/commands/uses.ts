@@ -6,10 +6,14 @@
  * are unusable (2).
  */
 
+import { createEngine } from '../../core/check/engine';
+import { definedTermsCheck } from '../../core/missionVocabulary/candidates';
+import { missionName } from '../../core/check/wording';
 import { normalizeSurface } from '../../core/normalize';
 import { glossaryOccurrences } from '../../core/terms/termIndex';
 import { LineIndex } from '../../core/text';
 import type { Sense } from '../../core/types';
+import { loadCommonWords } from '../../node/packageFiles';
 import { EXIT_OK, UsageError } from '../errors';
 import { collectMarkdownFiles } from '../files';
 import { relativePath } from '../output/json';
@@ -30,6 +34,11 @@ interface Use {
   text: string;
   /** Set when this is a synonym to avoid of the term (the synonym's surface). */
   synonym_to_avoid?: string;
+  /**
+   * Set when the document's glossary does not hold the term (a word another mission's spec
+   * defines, or no glossary at all): the mission whose documents use it without a definition.
+   */
+  not_in_glossary_of?: string;
 }
 
 interface Entry {
@@ -47,25 +56,37 @@ export async function usesCommand(command: ParsedCommand, io: CliIo): Promise<nu
   const [written, ...paths] = positionals;
   const term = normalizeSurface(written ?? '');
   if (term === '') throw new UsageError('uses needs a term: spec-glossary uses <term> [paths…]');
-  const run = await runCheck(collectMarkdownFiles(paths.length > 0 ? paths : ['.'], io.cwd), {});
+  const engine = createEngine({ commonWords: loadCommonWords() });
+  const run = await runCheck(collectMarkdownFiles(paths.length > 0 ? paths : ['.'], io.cwd), {}, undefined, engine);
   if (run.problems.length > 0) io.stderr(formatProblems(run.problems, io.cwd, PLAIN));
 
   const uses: Use[] = [];
   const entries = new Map<string, Entry>();
+  // Where a document's glossary lacks the term (another mission's spec defines it, or nothing
+  // does), its uses are still uses: found by a check against a glossary of the term alone, as
+  // `candidates` counts them, so the two commands agree on where a term is written.
+  const lookFor = definedTermsCheck([{ term, mission: '', path: '', line: 1, definition: term }]);
   for (const document of run.documents) {
     // (The glossary it was checked against: the folder's, with its mission's own vocabulary.)
     const glossary = document.report.glossary;
-    for (const sense of glossary.sensesOf(term)) {
+    const senses = glossary.sensesOf(term);
+    for (const sense of senses) {
       const entry = entryOf(sense, io.cwd);
       entries.set(`${entry.scope}\u0000${entry.definition}\u0000${entry.source}`, entry);
     }
-    const found = glossaryOccurrences(document.report, glossary).filter((o) => o.term === term);
+    let found = glossaryOccurrences(document.report, glossary).filter((o) => o.term === term);
+    const known = senses.length > 0 || found.length > 0;
+    if (!known) {
+      const report = engine.checkDocument(document.text, { ...lookFor, ...engine.vocabulary(document.snapshot.config.ignoreWords) });
+      found = glossaryOccurrences(report, report.glossary).filter((o) => o.term === term);
+    }
     if (found.length === 0) continue;
     const lines = new LineIndex(document.text);
     const path = relativePath(io.cwd, document.absolutePath);
+    const mission = missionName(document.identity.missionId, document.identity.missionSlug);
     for (const o of found) {
       const text = document.text.slice(lines.offsetAt(o.range.start), lines.offsetAt(o.range.end));
-      uses.push({ path, range: o.range, text, ...(o.surface !== term ? { synonym_to_avoid: o.surface } : {}) });
+      uses.push({ path, range: o.range, text, ...(o.surface !== term ? { synonym_to_avoid: o.surface } : {}), ...(known ? {} : { not_in_glossary_of: mission }) });
     }
   }
   const listed = [...entries.values()];
@@ -89,14 +110,19 @@ export function formatUses(term: string, uses: readonly Use[], entries: readonly
   const lines: string[] = [];
   // Paths, words and definitions come from files: shown escaped (output/terminal.ts).
   for (const u of uses) {
-    const mark = u.synonym_to_avoid ? `  (synonym to avoid: '${u.synonym_to_avoid}')` : '';
+    // (Marked only when some glossary holds the term: a word none defines is outside all of them.)
+    const outside = u.not_in_glossary_of !== undefined && entries.length > 0;
+    const mark = u.synonym_to_avoid ? `  (synonym to avoid: '${u.synonym_to_avoid}')` : outside ? `  (not in the glossary of mission ${u.not_in_glossary_of})` : '';
     lines.push(shown`${u.path}:${u.range.start.line + 1}:${u.range.start.character + 1}  ${u.text}${mark}`);
   }
   for (const e of entries) lines.push(shown`defined in ${e.scope} (${e.status}, ${e.source}): ${e.definition}`);
   const synonyms = uses.filter((u) => u.synonym_to_avoid).length;
   const files = new Set(uses.map((u) => u.path)).size;
   const noun = documents === 1 ? 'document' : 'documents';
-  if (entries.length === 0) lines.push(shown`'${term}' is not defined in any glossary of these ${documents} ${noun}.`);
-  else lines.push(shown`${uses.length} ${uses.length === 1 ? 'use' : 'uses'} of '${term}' in ${files} of ${documents} ${noun}${synonyms > 0 ? ` (${synonyms} of a synonym to avoid)` : ''}.`);
+  const undefinedThere = uses.filter((u) => u.not_in_glossary_of !== undefined).length;
+  const notes = [...(synonyms > 0 ? [`${synonyms} of a synonym to avoid`] : []), ...(undefinedThere > 0 && entries.length > 0 ? [`${undefinedThere} where the mission's glossary does not hold it`] : [])];
+  const counted = `${uses.length} ${uses.length === 1 ? 'use' : 'uses'} of '${term}' in ${files} of ${documents} ${noun}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`;
+  if (entries.length === 0) lines.push(shown`'${term}' is not defined in any glossary of these ${documents} ${noun}${uses.length > 0 ? `; ${counted}` : ''}.`);
+  else lines.push(shown`${counted}.`);
   return lines.join('\n');
 }
