@@ -2,8 +2,10 @@
  * `spec-glossary uses <term> [paths…] [--format text|json]`: where a glossary term is used — every
  * occurrence in the documents (checked as `check` checks them; code is never a use), the uses of
  * its synonyms to avoid marked as such — and its glossary entries. The language server's
- * references, for a terminal or a script. Writes nothing; exit 0 unless the arguments or a file
- * are unusable (2).
+ * references, for a terminal or a script; and, beyond them, the places where a document whose
+ * glossary lacks the term writes it (another mission's word, marked), the uses `candidates`
+ * counts when it proposes a term. Writes nothing; exit 0 unless the arguments or a file are
+ * unusable (2).
  */
 
 import { createEngine } from '../../core/check/engine';
