@@ -3,7 +3,7 @@
  * flagged in an open spec is recorded as Spec Kitty records one (GlossarySenseUpdated, and a
  * GlossaryClarificationResolved for an open clarification), exactly once per change.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
 import { makeWorkspace, MISSION, SPEC, SPEC_MD, TEAM, TEAM_YAML, type TempWorkspace } from '../service/fixtures';
@@ -60,7 +60,7 @@ describe('saving a glossary file records the senses it adds for flagged terms', 
       update_type: 'create',
       new_sense: { surface: 'qzx', scope: 'team_domain', definition: 'Quality zone exchange rules', confidence: 0.8, status: 'active' },
       actor: { actor_type: 'human' },
-      provenance: { source: 'user_clarification' },
+      provenance: { source: 'glossary_file' },
     });
     expect(resolved).toMatchObject({ event_type: 'GlossaryClarificationResolved', conflict_id: requested!['conflict_id'], term_surface: 'qzx', selected_sense: { surface: 'qzx', scope: 'team_domain', definition: 'Quality zone exchange rules', confidence: 0.8 } });
     await client.diagnostics(ws.uri(SPEC), withoutQzx, saved, 'QZX still resolved after the save');
@@ -126,5 +126,50 @@ describe('saving a glossary file records the senses it adds for flagged terms', 
     const now = await client.diagnostics(ws.uri(SPEC), () => true, since);
     expect(client.published.filter((p) => p.uri === ws!.uri(SPEC)).at(-1)!.diagnostics.map((d) => d.code)).toEqual(['ambiguous', 'inconsistent', 'ambiguous']);
     void now;
+  });
+
+  it('an entry edited or removed while no server ran (a git pull, a script): its recorded sense goes with it, never a second sense', async () => {
+    ws = makeWorkspace();
+    const first = await start();
+    writeFileSync(ws.file(TEAM), TEAM_YAML + QZX_ENTRY);
+    first.fileChanged(ws.uri(TEAM));
+    await first.until(() => events().length === 1, 'the recorded sense');
+    expect(events()[0]).toMatchObject({ update_type: 'create', provenance: { source: 'glossary_file' }, new_sense: { definition: 'Quality zone exchange rules' } });
+    await first.stop();
+    clients.splice(clients.indexOf(first), 1);
+
+    const atQzx = (ds: Diagnostic[]) => ds.filter((d) => d.range.start.line === 7 && d.range.start.character === 4).map((d) => d.code);
+    // Edited: the file's new definition is the term's only sense (it was ambiguous with the logged one).
+    writeFileSync(ws.file(TEAM), TEAM_YAML + QZX_ENTRY.replace('Quality zone exchange rules', 'Quality zone exchange policy'));
+    const edited = await TestClient.start({ folders: [ws.root] });
+    clients.push(edited);
+    edited.open(ws.uri(SPEC), SPEC_MD);
+    expect(atQzx((await edited.diagnostics(ws.uri(SPEC), (ds) => ds.length > 0)).diagnostics)).toEqual([]);
+    const hover = await edited.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri: ws.uri(SPEC) }, position: { line: 7, character: 5 } });
+    expect(hover.contents.value).toContain('Quality zone exchange policy');
+    expect(hover.contents.value).not.toContain('Quality zone exchange rules');
+    await edited.stop();
+    clients.splice(clients.indexOf(edited), 1);
+
+    // Removed: the term is unknown again (the logged sense kept it defined).
+    writeFileSync(ws.file(TEAM), TEAM_YAML);
+    const removed = await TestClient.start({ folders: [ws.root] });
+    clients.push(removed);
+    removed.open(ws.uri(SPEC), SPEC_MD);
+    expect(atQzx((await removed.diagnostics(ws.uri(SPEC), (ds) => ds.length > 0)).diagnostics)).toEqual(['unknown']);
+    expect(events()).toHaveLength(1); // (the first load takes the files as they are: nothing recorded)
+  });
+
+  it("a custom sense the log holds (a quick fix's definition) is still a sense of its own beside the file's entries", async () => {
+    ws = makeWorkspace();
+    const line = JSON.stringify({ event_id: '6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f', event_type: 'GlossarySenseUpdated', lamport_clock: 1, mission_id: MISSION, run_id: 'cli-1', timestamp: '2026-12-07T06:00:00+00:00', term_surface: 'qzx', scope: 'team_domain', update_type: 'create', actor: { actor_id: 'user:alice', actor_type: 'human', display_name: 'alice' }, provenance: { actor_id: 'user:alice', source: 'user_clarification', timestamp: '2026-12-07T06:00:00+00:00' }, new_sense: { surface: 'qzx', scope: 'team_domain', definition: 'Quality zone exchange rules', confidence: 1, status: 'active' } });
+    mkdirSync(ws.file('.kittify/events/glossary'), { recursive: true });
+    writeFileSync(ws.file(`.kittify/events/glossary/${MISSION}.events.jsonl`), `${line}\n`);
+    writeFileSync(ws.file(TEAM), TEAM_YAML + QZX_ENTRY.replace('Quality zone exchange rules', 'Quality zone exchange policy'));
+    const client = await TestClient.start({ folders: [ws.root] });
+    clients.push(client);
+    client.open(ws.uri(SPEC), SPEC_MD);
+    const { diagnostics: ds } = await client.diagnostics(ws.uri(SPEC), (all) => all.length > 0);
+    expect(ds.filter((d) => d.range.start.line === 7 && d.range.start.character === 4).map((d) => d.code)).toEqual(['ambiguous']);
   });
 });

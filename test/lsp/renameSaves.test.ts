@@ -72,7 +72,9 @@ function saveBuffer(client: TestClient, uri: string): void {
   client.save(uri);
 }
 
-const senseUpdated = (mission: string, surface: string, status: string, updateType: 'create' | 'update') => ({
+// (A renamed entry is recorded as the file's (glossary_file); the deprecation of a sense the log
+// held keeps that sense's own source, user_clarification for LOGGED_WORKTREE.)
+const senseUpdated = (mission: string, surface: string, status: string, updateType: 'create' | 'update', source = updateType === 'create' ? 'glossary_file' : 'user_clarification') => ({
   event_type: 'GlossarySenseUpdated',
   mission_id: mission,
   term_surface: surface,
@@ -80,7 +82,7 @@ const senseUpdated = (mission: string, surface: string, status: string, updateTy
   update_type: updateType,
   new_sense: { surface, scope: 'team_domain', definition: WORKTREE_DEFINITION, confidence: 0.95, status },
   actor: { actor_type: 'human' },
-  provenance: { source: 'user_clarification' },
+  provenance: { source },
 });
 
 /** A line of a log that recorded the worktree sense earlier (as a glossary-file save does). */

@@ -191,7 +191,7 @@ ${ZORBLAX_SEED.replace('terms:\n', '')}terms:
     // JSON has no place for them: said on stderr, the object stays parseable on stdout; so does candidates.
     const asJson = await cli(['check', '--format', 'json'], ws.root);
     sane(asJson);
-    expect(json(asJson.stdout).summary).toMatchObject({ documents: 1 });
+    expect(JSON.parse(asJson.stdout).summary).toMatchObject({ documents: 1 });
     expect(asJson.stderr).toContain(`skipped: docs/huge.md is ${(size / 1024 / 1024).toFixed(1)} MB, above the 5 MB limit\n`);
     expect(asJson.stderr).toContain('skipped: docs/binary.md looks binary (it contains NUL bytes)');
     const candidates = await cli(['candidates', '--format', 'json'], ws.root);

@@ -25,7 +25,7 @@
 
 import path from 'node:path';
 import type { Engine } from '../core/check/engine';
-import { logHoldsSense, senseUpdatedEvent, type DecisionContext, type RecordedSense } from '../core/events/decisions';
+import { GLOSSARY_FILE_SOURCE, logHoldsSense, senseUpdatedEvent, type DecisionContext, type RecordedSense } from '../core/events/decisions';
 import { isoTimestamp } from '../core/events/timestamp';
 import type { ActorIdentity, GlossaryEventDraft } from '../core/events/types';
 import type { ReplayState, ScopeId, Sense } from '../core/types';
@@ -219,14 +219,17 @@ export class RenameSaves {
       if (sense.status === 'deprecated') continue;
       const owner = sense.origin.kind === 'event' && sense.origin.missionId !== '' ? sense.origin.missionId : rename.missionId;
       const renamed: RecordedSense = { surface: rename.newSurface, scope: sense.scope, definition: sense.definition, confidence: sense.confidence, status: sense.status };
-      add(owner, (state) => (logHoldsSense(state, owner, renamed) ? [] : [senseUpdatedEvent(this.context(owner), renamed, 'create')]));
+      // (A file's entry renamed is recorded as the file's; a sense only the log holds stays the log's own.)
+      const source = sense.origin.kind === 'event' ? sense.origin.source : GLOSSARY_FILE_SOURCE;
+      add(owner, (state) => (logHoldsSense(state, owner, renamed) ? [] : [senseUpdatedEvent(this.context(owner), renamed, 'create', source)]));
     }
     // The old surface's senses the log keeps alive: deprecated, in the log of the mission that recorded each.
     for (const kept of snapshot.replay.addedSenses) {
       if (kept.origin.kind !== 'event' || kept.status === 'deprecated' || kept.surface !== rename.term || !senses.some((s) => s.scope === kept.scope && s.definition === kept.definition)) continue;
       const owner = kept.origin.missionId !== '' ? kept.origin.missionId : rename.missionId;
       const gone: RecordedSense = { surface: kept.surface, scope: kept.scope, definition: kept.definition, confidence: kept.confidence, status: 'deprecated' };
-      add(owner, (state) => (logHoldsSense(state, owner, gone) ? [] : [senseUpdatedEvent(this.context(owner), gone, 'update')]));
+      const source = kept.origin.source;
+      add(owner, (state) => (logHoldsSense(state, owner, gone) ? [] : [senseUpdatedEvent(this.context(owner), gone, 'update', source)]));
     }
   }
 

@@ -21,7 +21,7 @@
  */
 
 import path from 'node:path';
-import { logHoldsSense, senseUpdatedEvent, resolvedEvent, type DecisionContext, type RecordedSense } from '../core/events/decisions';
+import { GLOSSARY_FILE_SOURCE, logHoldsSense, senseUpdatedEvent, resolvedEvent, type DecisionContext, type RecordedSense } from '../core/events/decisions';
 import { isoTimestamp } from '../core/events/timestamp';
 import type { ActorIdentity, GlossaryEventDraft } from '../core/events/types';
 import { parseSeedFile } from '../core/seeds';
@@ -169,7 +169,8 @@ export class SeedSaveRecorder {
           if (kept.origin.kind !== 'event' || kept.scope !== change.scope || kept.surface !== sense.surface || kept.definition !== sense.definition || kept.status === 'deprecated') continue;
           const missionId = kept.origin.missionId;
           const gone: RecordedSense = { surface: kept.surface, scope: kept.scope, definition: kept.definition, confidence: kept.confidence, status: 'deprecated' };
-          plan(missionId, (state) => (logHoldsSense(state, missionId, gone) ? [] : [senseUpdatedEvent(this.context(missionId), gone, 'update')]));
+          const source = kept.origin.source; // (the sense's own: a custom sense stays one, deprecated)
+          plan(missionId, (state) => (logHoldsSense(state, missionId, gone) ? [] : [senseUpdatedEvent(this.context(missionId), gone, 'update', source)]));
         }
       }
     }
@@ -193,7 +194,7 @@ export class SeedSaveRecorder {
   /** The sense (unless the log holds it already) and a Resolved for each clarification open now. */
   private recordAdded(state: ReplayState, missionId: string, sense: RecordedSense): GlossaryEventDraft[] {
     const ctx = this.context(missionId);
-    const drafts: GlossaryEventDraft[] = logHoldsSense(state, missionId, sense) ? [] : [senseUpdatedEvent(ctx, sense, 'create')];
+    const drafts: GlossaryEventDraft[] = logHoldsSense(state, missionId, sense) ? [] : [senseUpdatedEvent(ctx, sense, 'create', GLOSSARY_FILE_SOURCE)];
     for (const open of state.openClarifications) {
       if (open.missionId === missionId && open.term === sense.surface) drafts.push(resolvedEvent(ctx, open.conflictId, sense.surface, sense));
     }

@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { DEFAULT_CONFIG, parseGlossaryConfig, type GlossaryConfig } from '../core/config';
 import { sha256Hex } from '../core/hash';
+import { GLOSSARY_FILE_SOURCE } from '../core/events/decisions';
 import { GlossaryIndex } from '../core/glossary';
 import { sensesForMission } from '../core/replay';
 import { parseSeedFile, type SeedFile } from '../core/seeds';
@@ -247,13 +248,15 @@ export class WorkspaceSnapshot {
    * Event senses that are not the record of a seed entry. A GlossarySenseUpdated with the scope,
    * surface and definition of an entry of the seed files (the editor records an entry saved in a
    * glossary file that way) is that entry, not a second sense of the term: the file's entry is
-   * used (its place for go-to-definition, its status as the file says now).
+   * used (its place for go-to-definition, its status as the file says now). A sense recorded *as*
+   * a file's entry (provenance source GLOSSARY_FILE_SOURCE) is never one of its own: once the
+   * file no longer holds it (edited or removed while no server ran), it is gone with it.
    */
   private withoutSeedEntries(eventSenses: readonly Sense[], seedSenses: readonly Sense[]): readonly Sense[] {
     if (eventSenses.length === 0) return eventSenses;
     this.seedKeys ??= new Set(seedSenses.map(senseKey));
     const keys = this.seedKeys;
-    return keys.size === 0 ? eventSenses : eventSenses.filter((s) => !keys.has(senseKey(s)));
+    return eventSenses.filter((s) => !keys.has(senseKey(s)) && !(s.origin.kind === 'event' && s.origin.source === GLOSSARY_FILE_SOURCE));
   }
 }
 

@@ -20,12 +20,21 @@ export interface DecisionContext {
 
 export const PROVENANCE_SOURCE = 'user_clarification';
 
+/**
+ * Provenance `source` of a sense recorded because a glossary file gained or lost it (saved in any
+ * editor, renamed): the record of the file's entry, not a sense of its own. The file stays the
+ * truth: such a sense is used only while the file holds the entry (node/workspace.ts), so an
+ * entry edited or removed while no server ran (a `git pull`, a script) never leaves its old
+ * definition behind as a second sense.
+ */
+export const GLOSSARY_FILE_SOURCE = 'glossary_file';
+
 export function clarificationQuestion(term: string): string {
   return `What does '${term}' mean in this context?`;
 }
 
-function provenance(ctx: DecisionContext) {
-  return { source: PROVENANCE_SOURCE, timestamp: ctx.timestamp, actor_id: ctx.actor.actor_id };
+function provenance(ctx: DecisionContext, source = PROVENANCE_SOURCE) {
+  return { source, timestamp: ctx.timestamp, actor_id: ctx.actor.actor_id };
 }
 
 /** Pins `sense` for (mission, term) and closes the clarification `conflictId`. */
@@ -71,8 +80,10 @@ export function logHoldsSense(state: ReplayState, missionId: string, sense: Reco
 /**
  * A sense as the user wrote it in a glossary file: `create` for a sense the log does not hold
  * yet, `update` for one it holds (a changed status, e.g. deprecated when the entry was removed).
+ * `source`: GLOSSARY_FILE_SOURCE for the record of a file's entry; an update of a sense the log
+ * holds keeps that sense's own.
  */
-export function senseUpdatedEvent(ctx: DecisionContext, sense: RecordedSense, updateType: 'create' | 'update'): EventDraftOfType<'GlossarySenseUpdated'> {
+export function senseUpdatedEvent(ctx: DecisionContext, sense: RecordedSense, updateType: 'create' | 'update', source = PROVENANCE_SOURCE): EventDraftOfType<'GlossarySenseUpdated'> {
   return {
     event_type: 'GlossarySenseUpdated',
     mission_id: ctx.missionId,
@@ -82,7 +93,7 @@ export function senseUpdatedEvent(ctx: DecisionContext, sense: RecordedSense, up
     new_sense: { surface: sense.surface, scope: sense.scope, definition: sense.definition, confidence: sense.confidence, status: sense.status },
     actor: ctx.actor,
     update_type: updateType,
-    provenance: provenance(ctx),
+    provenance: provenance(ctx, source),
   };
 }
 
