@@ -307,6 +307,34 @@ describe('the spec as it changes', () => {
     expect(summary(plan.diagnostics)).toEqual(['3:3 inconsistent task']);
   });
 
+  it("a spec created with an empty Domain Language, or given one in the editor: the open plan is offered to define its words there", async () => {
+    const NEW_PLAN = 'kitty-specs/003-new/plan.md';
+    const NEW_SPEC = 'kitty-specs/003-new/spec.md';
+    await start({ [NEW_PLAN]: '# Plan\n\nThe blorpt service, the blorpt queue and the blorpt cache.\n' });
+    const diagnostics = await opened(NEW_PLAN);
+    const titles = async () => (await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: uri(NEW_PLAN) }, range: diagnostics[0]!.range, context: { diagnostics } })).map((a) => a.title);
+    const DEFINE = "Define 'blorpt' in this spec's Domain Language";
+    expect(await titles()).not.toContain(DEFINE);
+    // Created on disk (spec-kitty specify), its table still empty.
+    const emptySection = '# New\n\n## Domain Language\n\n| Term | Definition |\n|---|---|\n\n## Overview\n\nText.\n';
+    ws.write(NEW_SPEC, emptySection);
+    let since = client.mark();
+    client.fileChanged(uri(NEW_SPEC), 1);
+    await client.diagnostics(uri(NEW_PLAN), () => true, since, 'the plan checked again');
+    expect(await titles()).toContain(DEFINE);
+    // Opened, its section removed and written again in the editor.
+    client.open(uri(NEW_SPEC), emptySection);
+    await client.diagnostics(uri(NEW_SPEC));
+    since = client.mark();
+    client.change(uri(NEW_SPEC), [{ text: '# New\n\n## Overview\n\nText.\n' }]);
+    await client.diagnostics(uri(NEW_PLAN), () => true, since, 'the plan after the section went');
+    expect(await titles()).not.toContain(DEFINE);
+    since = client.mark();
+    client.change(uri(NEW_SPEC), [{ text: emptySection }]);
+    await client.diagnostics(uri(NEW_PLAN), () => true, since, 'the plan after the section came back');
+    expect(await titles()).toContain(DEFINE);
+  });
+
   it('a spec changed on disk is read again when the client reports it', async () => {
     await start();
     await opened(PLAN);

@@ -47,6 +47,8 @@ interface ReadBefore {
   missionId: string;
   missionSlug: string;
   key: string;
+  /** Whether it had a vocabulary section (a place "Define … in this spec's Domain Language" writes to). */
+  sections: boolean;
 }
 
 /** One spec as last read. */
@@ -178,7 +180,7 @@ export class SpecVocabularies {
     this.specs.delete(resolved);
     if (now !== null) this.rememberRead(resolved, now.source);
     else this.readBefore.delete(resolved); // (gone: the checks it changes find it missing, and keep that)
-    const changed = before === null ? now !== null && now.source.vocabulary.entries.length > 0 : now === null || differs(before, now.source);
+    const changed = before === null ? now !== null && now.source.vocabulary.sections.length > 0 : now === null || differs(before, now.source);
     if (changed) this.changed(resolved, before?.missionId, now?.source.missionId);
     return changed;
   }
@@ -186,7 +188,7 @@ export class SpecVocabularies {
   private rememberRead(file: string, source: VocabularySource): void {
     this.readBefore.delete(file);
     if (this.readBefore.size >= MAX_MISSIONS_COUNTED) this.readBefore.clear();
-    this.readBefore.set(file, { missionId: source.missionId, missionSlug: source.missionSlug, key: source.vocabulary.key });
+    this.readBefore.set(file, { missionId: source.missionId, missionSlug: source.missionSlug, key: source.vocabulary.key, sections: source.vocabulary.sections.length > 0 });
   }
 
   /**
@@ -279,7 +281,12 @@ export function specCandidates(root: string, documentPath: string, missionId: st
   return out;
 }
 
-/** `a` is a kept spec's vocabulary, or what was read of a spec before (`ReadBefore`). */
+/**
+ * `a` is a kept spec's vocabulary, or what was read of a spec before (`ReadBefore`). What it says
+ * to its mission's documents: its mission, its entries, and whether it has a vocabulary section
+ * at all (an empty one already offers "Define … in this spec's Domain Language" to them).
+ */
 function differs(a: VocabularySource | ReadBefore, b: VocabularySource): boolean {
-  return a.missionId !== b.missionId || a.missionSlug !== b.missionSlug || ('key' in a ? a.key : a.vocabulary.key) !== b.vocabulary.key;
+  const [key, sections] = 'key' in a ? [a.key, a.sections] : [a.vocabulary.key, a.vocabulary.sections.length > 0];
+  return a.missionId !== b.missionId || a.missionSlug !== b.missionSlug || key !== b.vocabulary.key || sections !== b.vocabulary.sections.length > 0;
 }
