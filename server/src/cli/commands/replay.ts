@@ -56,6 +56,10 @@ export function formatReplayText(json: ReplayJson): string {
     lines.push(shown`  ${o.term}: ${o.question} (step ${o.step_id}, urgency ${o.urgency})` + ofMission(o.mission_id));
     o.options.forEach((option, i) => lines.push(shown`    ${i + 1}. ${option}`));
     lines.push(shown`    conflict ${o.conflict_id}, requested at ${o.timestamp}`);
+    // (A request is closed only by an answer to its own conflict: a later answer to another
+    // request pins the term and leaves this one open, as Spec Kitty's own conflict list shows it.)
+    const pin = json.pins.find((p) => p.mission_id === o.mission_id && p.term === o.term);
+    if (pin) lines.push(shown`    the term is pinned by a later answer (conflict ${pin.conflict_id}); this request was never answered itself`);
   }
 
   const added = SCOPE_ORDER.flatMap((scope) => json.senses[scope]);
