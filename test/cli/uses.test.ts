@@ -37,6 +37,8 @@ describe('spec-glossary uses', () => {
     ]);
     expect(json.entries.map((e: { scope: string }) => e.scope)).toEqual(['team_domain', 'spec_kitty_core']);
     expect((await cli(['uses', 'frobnicator'], ws.root)).stdout.trim()).toBe("'frobnicator' is not defined in any glossary of these 2 documents.");
+    // A synonym to avoid: its uses are the preferred term's (listed above with it).
+    expect((await cli(['uses', 'work dir'], ws.root)).stdout.trim()).toBe("'work dir' is a synonym to avoid of 'worktree': its uses are listed by spec-glossary uses worktree.");
     const usage = await cli(['uses'], ws.root);
     expect(usage.status).toBe(2);
     expect(usage.stderr).toContain('uses needs a term');
@@ -64,6 +66,7 @@ describe('spec-glossary uses', () => {
     const candidates = JSON.parse((await cli(['candidates', '--format', 'json'], ws.root)).stdout);
     expect(candidates.candidates.find((c: { term: string }) => c.term === 'merge train')).toMatchObject({ specs: 2 });
     // A word no glossary holds: its uses are listed, unmarked (it is outside every glossary).
+    expect(JSON.parse((await cli(['uses', 'coord', '--format', 'json'], ws.root)).stdout).uses.map((u: object) => Object.keys(u))).toEqual([['path', 'range', 'text'], ['path', 'range', 'text']]);
     expect((await cli(['uses', 'coord'], ws.root)).stdout.trim().split('\n')).toEqual([
       'kitty-specs/003-docs/spec.md:3:5  coord',
       'kitty-specs/003-docs/spec.md:3:21  coord',

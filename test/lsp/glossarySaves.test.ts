@@ -156,8 +156,24 @@ describe('saving a glossary file records the senses it adds for flagged terms', 
     const removed = await TestClient.start({ folders: [ws.root] });
     clients.push(removed);
     removed.open(ws.uri(SPEC), SPEC_MD);
-    expect(atQzx((await removed.diagnostics(ws.uri(SPEC), (ds) => ds.length > 0)).diagnostics)).toEqual(['unknown']);
+    const { diagnostics } = await removed.diagnostics(ws.uri(SPEC), (ds) => ds.length > 0);
+    expect(atQzx(diagnostics)).toEqual(['unknown']);
     expect(events()).toHaveLength(1); // (the first load takes the files as they are: nothing recorded)
+    // Every view agrees: no glossary term 'qzx' to find.
+    const symbols = await removed.request<{ name: string }[]>('workspace/symbol', { query: 'qzx' });
+    expect(symbols.map((s) => s.name)).not.toContain('qzx');
+    // Defined again with the same definition (a quick fix's input box): recorded as a sense of its own.
+    const qzx = diagnostics.find((d) => d.code === 'unknown')!;
+    const actions = await removed.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: ws.uri(SPEC) }, range: qzx.range, context: { diagnostics: [qzx] } });
+    const define = actions.find((a) => a.title === "Define 'QZX' in the team glossary")!.command!;
+    const since = removed.mark();
+    await removed.request('workspace/executeCommand', { command: define.command, arguments: [{ ...(define.arguments![0] as object), definition: 'Quality zone exchange rules' }] });
+    expect(events().map((e) => [e['event_type'], e['provenance']?.source])).toEqual([
+      ['GlossarySenseUpdated', 'glossary_file'],
+      ['GlossarySenseUpdated', 'user_clarification'],
+      ['GlossaryClarificationResolved', 'user_clarification'],
+    ]);
+    expect(atQzx((await removed.diagnostics(ws.uri(SPEC), (ds) => !ds.some((d) => d.code === 'unknown'), since)).diagnostics)).toEqual([]);
   });
 
   it("a custom sense the log holds (a quick fix's definition) is still a sense of its own beside the file's entries", async () => {

@@ -72,8 +72,9 @@ function saveBuffer(client: TestClient, uri: string): void {
   client.save(uri);
 }
 
-// (A renamed entry is recorded as the file's (glossary_file); the deprecation of a sense the log
-// held keeps that sense's own source, user_clarification for LOGGED_WORKTREE.)
+// (A renamed entry is recorded as the file's (glossary_file), unless the log holds it as a sense of
+// its own; the deprecation of a sense the log held keeps that sense's own source,
+// user_clarification for LOGGED_WORKTREE.)
 const senseUpdated = (mission: string, surface: string, status: string, updateType: 'create' | 'update', source = updateType === 'create' ? 'glossary_file' : 'user_clarification') => ({
   event_type: 'GlossarySenseUpdated',
   mission_id: mission,
@@ -135,7 +136,8 @@ describe('a rename is recorded once saved', () => {
     await reload(client);
     const recorded = allEvents();
     expect(Object.keys(recorded)).toEqual(['042-other']);
-    expect(recorded['042-other']).toMatchObject([{ event_id: '1a08394b-c5d6-41e2-b304-75869a0b1c24' }, senseUpdated('042-other', 'checkout', 'active', 'create'), senseUpdated('042-other', 'worktree', 'deprecated', 'update')]);
+    // (The log held the worktree sense as one of its own, user_clarification: renamed, it stays one.)
+    expect(recorded['042-other']).toMatchObject([{ event_id: '1a08394b-c5d6-41e2-b304-75869a0b1c24' }, senseUpdated('042-other', 'checkout', 'active', 'create', 'user_clarification'), senseUpdated('042-other', 'worktree', 'deprecated', 'update')]);
     expect(client.logs.some((l) => l.message.includes("(the rename 'worktree' → 'checkout')"))).toBe(true);
     // Saved again, seen again on disk: nothing more.
     saveBuffer(client, ws.uri(TEAM));

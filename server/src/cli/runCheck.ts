@@ -127,10 +127,12 @@ async function checkFiles<D extends ReportedDocument>(files: readonly string[], 
  * server does with the editor's folder), else the spec's own folder.
  */
 export function rootWithoutKittify(file: string): string {
-  const parts = path.dirname(path.resolve(file)).split(path.sep);
-  const at = parts.lastIndexOf('kitty-specs');
   // (kitty-specs/<mission>/…: a spec directly in kitty-specs/ belongs to no mission folder.)
-  return at > 0 && at + 1 < parts.length ? parts.slice(0, at).join(path.sep) || path.sep : path.dirname(file);
+  let below = path.dirname(path.resolve(file));
+  for (let dir = path.dirname(below); dir !== below; below = dir, dir = path.dirname(dir)) {
+    if (path.basename(dir) === 'kitty-specs') return path.dirname(dir);
+  }
+  return path.dirname(file);
 }
 
 function collectProblems(snapshot: WorkspaceSnapshot, out: FileProblem[]): void {

@@ -170,7 +170,7 @@ export class GlossaryHealth {
     if (isCancelled()) return;
     // A seed file that no longer parses keeps its last good senses, whose places are out of date.
     const stale = new Set(snapshot.seeds.filter((s) => s.stale).map((s) => s.path));
-    const senses = [...snapshot.seeds.flatMap((s) => s.seed.senses), ...snapshot.replay.addedSenses, ...(usage?.missionSenses ?? [])];
+    const senses = [...snapshot.seeds.flatMap((s) => s.seed.senses), ...snapshot.eventSenses, ...(usage?.missionSenses ?? [])];
     const relative = (file: string) => path.relative(root, file).split(path.sep).join('/');
     const findings = glossaryHealth({ senses, ...(usage ? { usage } : {}), fileLabel: relative }).filter((f) => !stale.has(f.file));
     const { kept, more } = capPerFile(findings);

@@ -25,7 +25,7 @@
 
 import path from 'node:path';
 import type { Engine } from '../core/check/engine';
-import { GLOSSARY_FILE_SOURCE, logHoldsSense, senseUpdatedEvent, type DecisionContext, type RecordedSense } from '../core/events/decisions';
+import { GLOSSARY_FILE_SOURCE, isFileRecord, logHoldsSense, PROVENANCE_SOURCE, senseUpdatedEvent, type DecisionContext, type RecordedSense } from '../core/events/decisions';
 import { isoTimestamp } from '../core/events/timestamp';
 import type { ActorIdentity, GlossaryEventDraft } from '../core/events/types';
 import type { ReplayState, ScopeId, Sense } from '../core/types';
@@ -219,8 +219,10 @@ export class RenameSaves {
       if (sense.status === 'deprecated') continue;
       const owner = sense.origin.kind === 'event' && sense.origin.missionId !== '' ? sense.origin.missionId : rename.missionId;
       const renamed: RecordedSense = { surface: rename.newSurface, scope: sense.scope, definition: sense.definition, confidence: sense.confidence, status: sense.status };
-      // (A file's entry renamed is recorded as the file's; a sense only the log holds stays the log's own.)
-      const source = sense.origin.kind === 'event' ? sense.origin.source : GLOSSARY_FILE_SOURCE;
+      // (A file's entry renamed is recorded as the file's, unless the log holds it as a sense of
+      // its own too, a custom definition: that stays one, as does a sense only the log holds.)
+      const ownSense = (k: Sense) => k.origin.kind === 'event' && !isFileRecord(k) && k.scope === sense.scope && (k.surface === rename.term || k.surface === sense.surface) && k.definition === sense.definition && k.status !== 'deprecated';
+      const source = sense.origin.kind === 'event' ? sense.origin.source : snapshot.replay.addedSenses.some(ownSense) ? PROVENANCE_SOURCE : GLOSSARY_FILE_SOURCE;
       add(owner, (state) => (logHoldsSense(state, owner, renamed) ? [] : [senseUpdatedEvent(this.context(owner), renamed, 'create', source)]));
     }
     // The old surface's senses the log keeps alive: deprecated, in the log of the mission that recorded each.

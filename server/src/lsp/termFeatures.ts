@@ -98,7 +98,7 @@ export class TermFeatures {
     if (!target?.found) return [];
     const highlights = termHighlights(target.index, target.file, target.found.term, target.seedTexts, target.isSeedFile);
     // The term's own definition in this spec (its Domain Language entry): a Write.
-    for (const sense of target.sources.replay.addedSenses) {
+    for (const sense of target.sources.eventSenses) {
       const origin = sense.origin;
       if (sense.surface === target.found.term && origin.kind === 'spec' && path.resolve(origin.file) === target.file) highlights.push({ range: origin.range, kind: DocumentHighlightKind.Write });
     }
@@ -189,8 +189,8 @@ export class TermFeatures {
     // The senses a mission added for itself in its log count in that mission only: from a spec,
     // those of its own mission; from a glossary file (every mission's), none.
     const missionId = checked?.missionId;
-    const logged = snapshot.replay.addedSenses.filter((s) => s.scope !== 'mission_local' || s.origin.kind !== 'event' || s.origin.missionId === missionId);
-    const sources = own.length === 0 && logged.length === snapshot.replay.addedSenses.length ? snapshot : { root: snapshot.root, seeds: snapshot.seeds, replay: { addedSenses: [...logged, ...own] } };
+    const logged = snapshot.eventSenses.filter((s) => s.scope !== 'mission_local' || s.origin.kind !== 'event' || s.origin.missionId === missionId);
+    const sources = own.length === 0 && logged.length === snapshot.eventSenses.length ? snapshot : { root: snapshot.root, seeds: snapshot.seeds, eventSenses: [...logged, ...own] };
     return { root: located.root, file, index, snapshot, sources, seedTexts, isSeedFile, found, ...(missionId !== undefined ? { missionId } : {}) };
   }
 

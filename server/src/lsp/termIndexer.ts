@@ -369,7 +369,7 @@ export interface IndexedSurfaces {
 
 export function glossarySurfaces(snapshot: WorkspaceSnapshot): IndexedSurfaces {
   const keys = new Set<string>();
-  for (const sense of [...snapshot.seeds.flatMap((s) => s.seed.senses), ...snapshot.replay.addedSenses]) {
+  for (const sense of [...snapshot.seeds.flatMap((s) => s.seed.senses), ...snapshot.eventSenses]) {
     const mission = sense.scope === 'mission_local' && sense.origin.kind === 'event' ? sense.origin.missionId : '';
     const synonyms = sense.status === 'deprecated' ? '' : sense.synonymsToAvoid.join('\u0001');
     keys.add(`${mission}\u0000${sense.surface}\u0000${synonyms}`);

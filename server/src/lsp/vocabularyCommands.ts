@@ -18,7 +18,7 @@
 import path from 'node:path';
 import { ErrorCodes, MessageType, ResponseError, ShowMessageNotification, type WorkspaceEdit } from 'vscode-languageserver';
 import { URI } from 'vscode-uri';
-import { resolvedEvent, senseCreatedEvent, type DecisionContext } from '../core/events/decisions';
+import { isFileRecord, resolvedEvent, senseCreatedEvent, type DecisionContext } from '../core/events/decisions';
 import { isoTimestamp } from '../core/events/timestamp';
 import { writtenForm } from '../core/check/wording';
 import { definedBeyondMissions } from '../core/missionVocabulary/candidates';
@@ -193,7 +193,7 @@ export class VocabularyCommands {
 
 /** Whether the mission's log holds this mission_local sense already (a definition given twice is recorded once). */
 function recordedAlready(state: ReplayState, missionId: string, sense: { surface: string; definition: string }): boolean {
-  return state.addedSenses.some((s) => s.scope === 'mission_local' && s.surface === sense.surface && s.definition === sense.definition && s.status === 'active' && s.origin.kind === 'event' && s.origin.missionId === missionId);
+  return state.addedSenses.some((s) => s.scope === 'mission_local' && s.surface === sense.surface && s.definition === sense.definition && s.status === 'active' && !isFileRecord(s) && s.origin.kind === 'event' && s.origin.missionId === missionId);
 }
 
 function sectionTitle(name: string): string {

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { DEFAULT_CONFIG, parseGlossaryConfig, type GlossaryConfig } from '../core/config';
 import { sha256Hex } from '../core/hash';
-import { GLOSSARY_FILE_SOURCE } from '../core/events/decisions';
+import { isFileRecord } from '../core/events/decisions';
 import { GlossaryIndex } from '../core/glossary';
 import { sensesForMission } from '../core/replay';
 import { parseSeedFile, type SeedFile } from '../core/seeds';
@@ -119,6 +119,7 @@ export class WorkspaceSnapshot {
   private baseIndex: GlossaryIndex | undefined;
   private readonly pinsByMission = new Map<string, ReadonlyMap<string, Pin>>();
   private seedKeys: Set<string> | undefined;
+  private liveEventSenses: readonly Sense[] | undefined;
   private grouped: MissionGroups | undefined;
   private sharedView: string | undefined;
   private readonly views = new Map<string, string>();
@@ -136,6 +137,23 @@ export class WorkspaceSnapshot {
     /** Where its files were read (and a document's meta.json is). */
     readonly fs: WorkspaceFileSystem = NODE_FILE_SYSTEM,
   ) {}
+
+  /**
+   * The senses the logs add, as every glossary of this folder takes them: the replay's, less the
+   * records of a glossary file's entries (provenance source GLOSSARY_FILE_SOURCE) that the file no
+   * longer holds — edited or removed while no server ran — which went with the entry. A file that
+   * cannot be read, and never could here, keeps its scope's records (its last good version then).
+   * Every view of the glossary (checks, hover, the term index, glossary health, validate) reads
+   * these, so they agree; what the log holds (to plan what to write) is `replay.addedSenses`.
+   */
+  get eventSenses(): readonly Sense[] {
+    if (this.liveEventSenses) return this.liveEventSenses;
+    const all = this.replay.addedSenses;
+    if (!all.some(isFileRecord)) return (this.liveEventSenses = all);
+    const held = this.heldSeedKeys();
+    const unreadable = new Set(this.seeds.filter((s) => s.stale && !s.lastGood).map((s) => s.scope));
+    return (this.liveEventSenses = all.filter((s) => !isFileRecord(s) || held.has(senseKey(s)) || unreadable.has(s.scope)));
+  }
 
   /** The glossary a document of `missionId` is checked against. */
   glossaryFor(missionId: string): GlossaryIndex {
@@ -228,7 +246,7 @@ export class WorkspaceSnapshot {
       if (list) list.push(item);
       else map.set(missionId, [item]);
     };
-    for (const sense of this.replay.addedSenses) {
+    for (const sense of this.eventSenses) {
       if (sense.scope === 'mission_local' && sense.origin.kind === 'event') add(groups.ownSenses, sense.origin.missionId, sense);
       else groups.shared.push(sense);
     }
@@ -240,7 +258,7 @@ export class WorkspaceSnapshot {
   private buildIndex(missionId: string | undefined): GlossaryIndex {
     const seedSenses = this.seeds.flatMap((s) => s.seed.senses);
     // (A mission's: the shared and its own in the logs' order, as `sensesForMission` keeps them.)
-    const eventSenses = missionId === undefined ? this.groups().shared : sensesForMission(this.replay.addedSenses, missionId);
+    const eventSenses = missionId === undefined ? this.groups().shared : sensesForMission(this.eventSenses, missionId);
     return new GlossaryIndex([...seedSenses, ...this.withoutSeedEntries(eventSenses, seedSenses)]);
   }
 
@@ -248,17 +266,20 @@ export class WorkspaceSnapshot {
    * Event senses that are not the record of a seed entry. A GlossarySenseUpdated with the scope,
    * surface and definition of an entry of the seed files (the editor records an entry saved in a
    * glossary file that way) is that entry, not a second sense of the term: the file's entry is
-   * used (its place for go-to-definition, its status as the file says now). A sense recorded *as*
-   * a file's entry (provenance source GLOSSARY_FILE_SOURCE) is never one of its own: once the
-   * file no longer holds it (edited or removed while no server ran), it is gone with it.
+   * used (its place for go-to-definition, its status as the file says now).
    */
   private withoutSeedEntries(eventSenses: readonly Sense[], seedSenses: readonly Sense[]): readonly Sense[] {
     if (eventSenses.length === 0) return eventSenses;
-    this.seedKeys ??= new Set(seedSenses.map(senseKey));
-    const keys = this.seedKeys;
-    return eventSenses.filter((s) => !keys.has(senseKey(s)) && !(s.origin.kind === 'event' && s.origin.source === GLOSSARY_FILE_SOURCE));
+    const keys = this.heldSeedKeys(seedSenses);
+    return keys.size === 0 ? eventSenses : eventSenses.filter((s) => !keys.has(senseKey(s)));
+  }
+
+  /** scope, surface and definition of every entry of the seed files (a broken one's last good). */
+  private heldSeedKeys(seedSenses: readonly Sense[] = this.seeds.flatMap((s) => s.seed.senses)): Set<string> {
+    return (this.seedKeys ??= new Set(seedSenses.map(senseKey)));
   }
 }
+
 
 function senseKey(sense: Pick<Sense, 'scope' | 'surface' | 'definition'>): string {
   return `${sense.scope}\u0000${sense.surface}\u0000${sense.definition}`;

@@ -13,7 +13,8 @@ import { seeAlsoTerms, seedSurfaces, type SeedSurface } from './seedSurfaces';
 export interface GlossarySources {
   readonly root: string;
   readonly seeds: readonly { path: string; scope: ScopeId; bundled: boolean; seed: { senses: readonly Sense[] } }[];
-  readonly replay: { readonly addedSenses: readonly Sense[] };
+  /** The senses the logs add, as the glossaries take them (`WorkspaceSnapshot.eventSenses`). */
+  readonly eventSenses: readonly Sense[];
 }
 
 export interface TermEntry {
@@ -65,7 +66,7 @@ export function termEntries(sources: GlossarySources, texts: SeedTexts, term: st
       out.push({ sense, location, ...(written ? { written: { ...written, file: seed.path } } : {}) });
     }
   }
-  for (const sense of sources.replay.addedSenses) {
+  for (const sense of sources.eventSenses) {
     // (A log record of a seed entry is that entry, as the snapshot reads it.)
     if (sense.surface !== term || seedKeys.has(`${sense.scope}\u0000${sense.definition}`)) continue;
     // A sense only the log holds has no place to show; one a spec defines has its entry there.
@@ -90,6 +91,6 @@ export function allTerms(sources: GlossarySources): Map<string, Sense[]> {
       add(sense);
     }
   }
-  for (const sense of sources.replay.addedSenses) if (!seedKeys.has(`${sense.scope}\u0000${sense.surface}\u0000${sense.definition}`)) add(sense);
+  for (const sense of sources.eventSenses) if (!seedKeys.has(`${sense.scope}\u0000${sense.surface}\u0000${sense.definition}`)) add(sense);
   return out;
 }

@@ -37,8 +37,8 @@ interface Use {
   /** Set when this is a synonym to avoid of the term (the synonym's surface). */
   synonym_to_avoid?: string;
   /**
-   * Set when the document's glossary does not hold the term (a word another mission's spec
-   * defines, or no glossary at all): the mission whose documents use it without a definition.
+   * Set when some glossary holds the term but not this document's (a word another mission's spec
+   * defines): the id of the mission whose documents use it without a definition.
    */
   not_in_glossary_of?: string;
 }
@@ -64,6 +64,10 @@ export async function usesCommand(command: ParsedCommand, io: CliIo): Promise<nu
 
   const uses: Use[] = [];
   const entries = new Map<string, Entry>();
+  /** How people name each mission of a use outside its glossary (its folder), by id. */
+  const missions = new Map<string, string>();
+  /** The terms that list it as a synonym to avoid, where a glossary does. */
+  const preferred = new Set<string>();
   // Where a document's glossary lacks the term (another mission's spec defines it, or nothing
   // does), its uses are still uses: found by a check against a glossary of the term alone, as
   // `candidates` counts them, so the two commands agree on where a term is written.
@@ -72,12 +76,14 @@ export async function usesCommand(command: ParsedCommand, io: CliIo): Promise<nu
     // (The glossary it was checked against: the folder's, with its mission's own vocabulary.)
     const glossary = document.report.glossary;
     const senses = glossary.sensesOf(term);
+    for (const sense of glossary.preferredFor(term)) preferred.add(sense.surface);
     for (const sense of senses) {
       const entry = entryOf(sense, io.cwd);
       entries.set(`${entry.scope}\u0000${entry.definition}\u0000${entry.source}`, entry);
     }
     let found = glossaryOccurrences(document.report, glossary).filter((o) => o.term === term);
-    const known = senses.length > 0 || found.length > 0;
+    // (A synonym to avoid there is known too: its uses are the preferred term's, `uses <preferred>`.)
+    const known = glossary.has(term) || found.length > 0;
     if (!known) {
       const report = engine.checkDocument(document.text, { ...lookFor, ...engine.vocabulary(document.snapshot.config.ignoreWords) });
       found = glossaryOccurrences(report, report.glossary).filter((o) => o.term === term);
@@ -85,14 +91,17 @@ export async function usesCommand(command: ParsedCommand, io: CliIo): Promise<nu
     if (found.length === 0) continue;
     const lines = new LineIndex(document.text);
     const path = relativePath(io.cwd, document.absolutePath);
-    const mission = missionName(document.identity.missionId, document.identity.missionSlug);
+    const { missionId, missionSlug } = document.identity;
+    if (!known) missions.set(missionId, missionName(missionId, missionSlug));
     for (const o of found) {
       const text = document.text.slice(lines.offsetAt(o.range.start), lines.offsetAt(o.range.end));
-      uses.push({ path, range: o.range, text, ...(o.surface !== term ? { synonym_to_avoid: o.surface } : {}), ...(known ? {} : { not_in_glossary_of: mission }) });
+      uses.push({ path, range: o.range, text, ...(o.surface !== term ? { synonym_to_avoid: o.surface } : {}), ...(known ? {} : { not_in_glossary_of: missionId }) });
     }
   }
+  // A word no glossary holds is outside all of them: its uses are not marked.
+  if (entries.size === 0) for (const use of uses) delete use.not_in_glossary_of;
   const listed = [...entries.values()];
-  io.stdout(format === 'json' ? JSON.stringify({ term, uses, entries: listed }, null, 2) : formatUses(term, uses, listed, run.documents.length));
+  io.stdout(format === 'json' ? JSON.stringify({ term, uses, entries: listed }, null, 2) : formatUses(term, uses, listed, run.documents.length, missions, [...preferred]));
   return EXIT_OK;
 }
 
@@ -108,13 +117,12 @@ function entryOf(sense: Sense, cwd: string): Entry {
 }
 
 /** `path:line:col  as written` per use (synonyms marked), then the entries and a summary. */
-export function formatUses(term: string, uses: readonly Use[], entries: readonly Entry[], documents: number): string {
+export function formatUses(term: string, uses: readonly Use[], entries: readonly Entry[], documents: number, missions: ReadonlyMap<string, string> = new Map(), preferred: readonly string[] = []): string {
   const lines: string[] = [];
   // Paths, words and definitions come from files: shown escaped (output/terminal.ts).
   for (const u of uses) {
-    // (Marked only when some glossary holds the term: a word none defines is outside all of them.)
-    const outside = u.not_in_glossary_of !== undefined && entries.length > 0;
-    const mark = u.synonym_to_avoid ? `  (synonym to avoid: '${u.synonym_to_avoid}')` : outside ? `  (not in the glossary of mission ${u.not_in_glossary_of})` : '';
+    const outside = u.not_in_glossary_of === undefined ? undefined : (missions.get(u.not_in_glossary_of) ?? u.not_in_glossary_of);
+    const mark = u.synonym_to_avoid ? `  (synonym to avoid: '${u.synonym_to_avoid}')` : outside !== undefined ? `  (not in the glossary of mission ${outside})` : '';
     lines.push(shown`${u.path}:${u.range.start.line + 1}:${u.range.start.character + 1}  ${u.text}${mark}`);
   }
   for (const e of entries) lines.push(shown`defined in ${e.scope} (${e.status}, ${e.source}): ${e.definition}`);
@@ -122,9 +130,10 @@ export function formatUses(term: string, uses: readonly Use[], entries: readonly
   const files = new Set(uses.map((u) => u.path)).size;
   const noun = documents === 1 ? 'document' : 'documents';
   const undefinedThere = uses.filter((u) => u.not_in_glossary_of !== undefined).length;
-  const notes = [...(synonyms > 0 ? [`${synonyms} of a synonym to avoid`] : []), ...(undefinedThere > 0 && entries.length > 0 ? [`${undefinedThere} where the mission's glossary does not hold it`] : [])];
+  const notes = [...(synonyms > 0 ? [`${synonyms} of a synonym to avoid`] : []), ...(undefinedThere > 0 ? [`${undefinedThere} where the mission's glossary does not hold it`] : [])];
   const counted = `${uses.length} ${uses.length === 1 ? 'use' : 'uses'} of '${term}' in ${files} of ${documents} ${noun}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`;
-  if (entries.length === 0) lines.push(shown`'${term}' is not defined in any glossary of these ${documents} ${noun}${uses.length > 0 ? `; ${counted}` : ''}.`);
+  if (entries.length === 0 && preferred.length > 0) lines.push(shown`'${term}' is a synonym to avoid of ${preferred.map((p) => `'${p}'`).join(', ')}: its uses are listed by spec-glossary uses ${preferred[0]!}.`);
+  else if (entries.length === 0) lines.push(shown`'${term}' is not defined in any glossary of these ${documents} ${noun}${uses.length > 0 ? `; ${counted}` : ''}.`);
   else lines.push(shown`${counted}.`);
   return lines.join('\n');
 }

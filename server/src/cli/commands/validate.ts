@@ -181,7 +181,7 @@ async function healthOf(snapshot: WorkspaceSnapshot, cwd: string, problems: Vali
     pathOf: (file) => relativePath(cwd, file),
     onSkipped: (file, reason) => problems.push({ file, line: 0, column: 0, severity: 'warning', code: 'file.unreadable', message: `not read for glossary health: ${reason}` }),
   });
-  const senses = [...snapshot.seeds.flatMap((s) => s.seed.senses), ...snapshot.replay.addedSenses, ...(usage?.missionSenses ?? [])];
+  const senses = [...snapshot.seeds.flatMap((s) => s.seed.senses), ...snapshot.eventSenses, ...(usage?.missionSenses ?? [])];
   const findings = glossaryHealth({ senses, ...(usage ? { usage } : {}), fileLabel: (file) => relativePath(cwd, file) });
   const counts: HealthCounts = { specs: usage?.documents, warnings: 0, information: 0, hints: 0 };
   for (const finding of findings) {

@@ -6,7 +6,7 @@
  */
 
 import { normalizeSurface } from '../normalize';
-import type { ReplayState, ScopeId, SenseRef, SenseStatus, Severity } from '../types';
+import type { ReplayState, ScopeId, Sense, SenseRef, SenseStatus, Severity } from '../types';
 import type { ActorIdentity, EventDraftOfType, GlossaryEventDraft } from './types';
 
 export interface DecisionContext {
@@ -28,6 +28,11 @@ export const PROVENANCE_SOURCE = 'user_clarification';
  * definition behind as a second sense.
  */
 export const GLOSSARY_FILE_SOURCE = 'glossary_file';
+
+/** A sense recorded as a glossary file's entry: no sense of its own (see GLOSSARY_FILE_SOURCE). */
+export function isFileRecord(sense: Pick<Sense, 'origin'>): boolean {
+  return sense.origin.kind === 'event' && sense.origin.source === GLOSSARY_FILE_SOURCE;
+}
 
 export function clarificationQuestion(term: string): string {
   return `What does '${term}' mean in this context?`;

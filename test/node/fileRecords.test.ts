@@ -1,0 +1,47 @@
+/**
+ * Senses recorded as a glossary file's entries (provenance source `glossary_file`, written when a
+ * file is saved in an editor or a file's entry renamed) follow the file: every view of the
+ * folder's glossary takes them only while the file holds the entry, and keeps them while the file
+ * cannot be read and never could (docs/events.md, "A glossary file's records follow the file").
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadWorkspace } from '../../server/src/node/workspace';
+import { tempWorkspace, type TempWorkspace } from '../helpers/workspace';
+
+const TEAM = '.kittify/glossaries/team_domain.yaml';
+const LOG = '.kittify/events/glossary/m-a.events.jsonl';
+const entry = (definition: string) => `terms:\n  - surface: gantry\n    definition: ${definition}\n    status: active\n`;
+const record = (source: string, definition: string, n = 1) =>
+  JSON.stringify({ event_id: `5c0e2a8e-3b1f-4c55-9d8e-2f4a6b7c8d9${n}`, event_type: 'GlossarySenseUpdated', lamport_clock: n, mission_id: 'm-a', run_id: 'lsp-2c9d1e0f-4b3a-4f8e-9c7d-6a5b4c3d2e1f', timestamp: '2026-12-07T06:00:00+00:00', term_surface: 'gantry', scope: 'team_domain', update_type: 'create', actor: { actor_id: 'user:alice', actor_type: 'human', display_name: 'alice' }, provenance: { actor_id: 'user:alice', source, timestamp: '2026-12-07T06:00:00+00:00' }, new_sense: { surface: 'gantry', scope: 'team_domain', definition, confidence: 1, status: 'active' } }) + '\n';
+
+let ws: TempWorkspace;
+afterEach(() => ws?.remove());
+
+const definitions = async () => {
+  const snapshot = await loadWorkspace(ws.root);
+  return { checked: snapshot.glossaryFor('m-a').sensesOf('gantry').map((s) => s.definition), events: snapshot.eventSenses.map((s) => s.definition), logged: snapshot.replay.addedSenses.map((s) => s.definition) };
+};
+
+describe("a glossary file's records", () => {
+  it('while the file holds the entry: the entry, once', async () => {
+    ws = tempWorkspace({ [TEAM]: entry('What lifts the load'), [LOG]: record('glossary_file', 'What lifts the load') });
+    expect(await definitions()).toEqual({ checked: ['What lifts the load'], events: ['What lifts the load'], logged: ['What lifts the load'] });
+  });
+
+  it('the entry edited or removed since: gone from every view, still in the log', async () => {
+    ws = tempWorkspace({ [TEAM]: entry('What moves the load'), [LOG]: record('glossary_file', 'What lifts the load') });
+    expect(await definitions()).toEqual({ checked: ['What moves the load'], events: [], logged: ['What lifts the load'] });
+    ws.write(TEAM, 'terms: []\n');
+    expect(await definitions()).toEqual({ checked: [], events: [], logged: ['What lifts the load'] });
+  });
+
+  it('a file that cannot be parsed, and never could here: its records stand in for it', async () => {
+    ws = tempWorkspace({ [TEAM]: 'terms: [unclosed\n', [LOG]: record('glossary_file', 'What lifts the load') });
+    expect((await definitions()).checked).toEqual(['What lifts the load']);
+  });
+
+  it('a sense of its own (a custom definition, user_clarification) stays beside the entry', async () => {
+    ws = tempWorkspace({ [TEAM]: entry('What moves the load'), [LOG]: record('user_clarification', 'What lifts the load') });
+    expect((await definitions()).checked.sort()).toEqual(['What lifts the load', 'What moves the load']);
+  });
+});
