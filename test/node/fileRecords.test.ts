@@ -4,6 +4,7 @@
  * folder's glossary takes them only while the file holds the entry, and keeps them while the file
  * cannot be read and never could (docs/events.md, "A glossary file's records follow the file").
  */
+import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadWorkspace } from '../../server/src/node/workspace';
 import { tempWorkspace, type TempWorkspace } from '../helpers/workspace';
@@ -35,9 +36,13 @@ describe("a glossary file's records", () => {
     expect(await definitions()).toEqual({ checked: [], events: [], logged: ['What lifts the load'] });
   });
 
-  it('a file that cannot be parsed, and never could here: its records stand in for it', async () => {
+  it('a file that cannot be parsed or read, and never could here: its records stand in for it', async () => {
     ws = tempWorkspace({ [TEAM]: 'terms: [unclosed\n', [LOG]: record('glossary_file', 'What lifts the load') });
     expect((await definitions()).checked).toEqual(['What lifts the load']);
+    ws.write(TEAM, `${entry('What moves the load')}\u0000`); // binary: not read at all
+    expect((await definitions()).checked).toEqual(['What lifts the load']);
+    rmSync(ws.path(TEAM)); // deleted: its scope and its records go
+    expect((await definitions()).checked).toEqual([]);
   });
 
   it('a sense of its own (a custom definition, user_clarification) stays beside the entry', async () => {

@@ -151,7 +151,12 @@ export class WorkspaceSnapshot {
     const all = this.replay.addedSenses;
     if (!all.some(isFileRecord)) return (this.liveEventSenses = all);
     const held = this.heldSeedKeys();
+    // (Broken without a last good version, or there and not read at all: binary, too large, denied.)
     const unreadable = new Set(this.seeds.filter((s) => s.stale && !s.lastGood).map((s) => s.scope));
+    for (const scope of SCOPE_ORDER) {
+      const file = seedPath(this.root, scope);
+      if (!this.seeds.some((s) => s.scope === scope) && this.fileProblems.some((p) => p.file === file)) unreadable.add(scope);
+    }
     return (this.liveEventSenses = all.filter((s) => !isFileRecord(s) || held.has(senseKey(s)) || unreadable.has(s.scope)));
   }
 
