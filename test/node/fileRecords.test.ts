@@ -7,6 +7,7 @@
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadWorkspace } from '../../server/src/node/workspace';
+import { cli } from '../cli/support';
 import { tempWorkspace, type TempWorkspace } from '../helpers/workspace';
 
 const TEAM = '.kittify/glossaries/team_domain.yaml';
@@ -43,6 +44,12 @@ describe("a glossary file's records", () => {
     expect((await definitions()).checked).toEqual(['What lifts the load']);
     rmSync(ws.path(TEAM)); // deleted: its scope and its records go
     expect((await definitions()).checked).toEqual([]);
+  });
+
+  it("replay lists what the log holds, a record marked as the file's", async () => {
+    ws = tempWorkspace({ [TEAM]: entry('What moves the load'), [LOG]: record('glossary_file', 'What lifts the load') });
+    const text = (await cli(['replay'], ws.root)).stdout;
+    expect(text).toContain('[team_domain] gantry = "What lifts the load" (active, confidence 1), by user:alice [mission m-a], recorded from team_domain.yaml');
   });
 
   it('a sense of its own (a custom definition, user_clarification) stays beside the entry', async () => {
