@@ -8,7 +8,7 @@
  * unusable (2).
  */
 
-import { createEngine } from '../../core/check/engine';
+import { createEngine, type Engine } from '../../core/check/engine';
 import { definedTermsCheck } from '../../core/missionVocabulary/candidates';
 import { missionName } from '../../core/check/wording';
 import { normalizeSurface } from '../../core/normalize';
@@ -21,7 +21,7 @@ import { collectMarkdownFiles } from '../files';
 import { relativePath } from '../output/json';
 import { shown } from '../output/terminal';
 import { formatProblems, PLAIN } from '../output/text';
-import { runCheck } from '../runCheck';
+import { runCheck, type CheckedDocument } from '../runCheck';
 import type { CliIo, ParsedCommand } from '../types';
 
 export const USES_OPTIONS = {
@@ -68,26 +68,16 @@ export async function usesCommand(command: ParsedCommand, io: CliIo): Promise<nu
   const missions = new Map<string, string>();
   /** The terms that list it as a synonym to avoid, where a glossary does. */
   const preferred = new Set<string>();
-  // Where a document's glossary lacks the term (another mission's spec defines it, or nothing
-  // does), its uses are still uses: found by a check against a glossary of the term alone, as
-  // `candidates` counts them, so the two commands agree on where a term is written.
   const lookFor = definedTermsCheck([{ term, mission: '', path: '', line: 1, definition: term }]);
   for (const document of run.documents) {
     // (The glossary it was checked against: the folder's, with its mission's own vocabulary.)
     const glossary = document.report.glossary;
-    const senses = glossary.sensesOf(term);
     for (const sense of glossary.preferredFor(term)) preferred.add(sense.surface);
-    for (const sense of senses) {
+    for (const sense of glossary.sensesOf(term)) {
       const entry = entryOf(sense, io.cwd);
       entries.set(`${entry.scope}\u0000${entry.definition}\u0000${entry.source}`, entry);
     }
-    let found = glossaryOccurrences(document.report, glossary).filter((o) => o.term === term);
-    // (A synonym to avoid there is known too: its uses are the preferred term's, `uses <preferred>`.)
-    const known = glossary.has(term) || found.length > 0;
-    if (!known) {
-      const report = engine.checkDocument(document.text, { ...lookFor, ...engine.vocabulary(document.snapshot.config.ignoreWords) });
-      found = glossaryOccurrences(report, report.glossary).filter((o) => o.term === term);
-    }
+    const { found, known } = usesIn(document, term, engine, lookFor);
     if (found.length === 0) continue;
     const lines = new LineIndex(document.text);
     const path = relativePath(io.cwd, document.absolutePath);
@@ -103,6 +93,21 @@ export async function usesCommand(command: ParsedCommand, io: CliIo): Promise<nu
   const listed = [...entries.values()];
   io.stdout(format === 'json' ? JSON.stringify({ term, uses, entries: listed }, null, 2) : formatUses(term, uses, listed, run.documents.length, missions, [...preferred]));
   return EXIT_OK;
+}
+
+/**
+ * The term's uses in one checked document, and whether its glossary knows the term (a synonym to
+ * avoid included: its uses are the preferred term's, `uses <preferred>`). Where the glossary
+ * lacks it (another mission's spec defines it, or nothing does), its uses are still uses: found
+ * by a check against a glossary of the term alone (`lookFor`), as `candidates` counts them, so
+ * the two commands agree on where a term is written.
+ */
+function usesIn(document: CheckedDocument, term: string, engine: Engine, lookFor: ReturnType<typeof definedTermsCheck>): { found: ReturnType<typeof glossaryOccurrences>; known: boolean } {
+  const glossary = document.report.glossary;
+  const found = glossaryOccurrences(document.report, glossary).filter((o) => o.term === term);
+  if (glossary.has(term) || found.length > 0) return { found, known: true };
+  const report = engine.checkDocument(document.text, { ...lookFor, ...engine.vocabulary(document.snapshot.config.ignoreWords) });
+  return { found: glossaryOccurrences(report, report.glossary).filter((o) => o.term === term), known: false };
 }
 
 function entryOf(sense: Sense, cwd: string): Entry {
