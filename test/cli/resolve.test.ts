@@ -59,6 +59,21 @@ describe('blocked → resolve → clean', () => {
     expect(timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
 
+  test("--mission by the mission's folder name (as check prints it): recorded for the id its meta.json gives, and said so", async () => {
+    ws = blockedWorkspace();
+    const resolved = await cli(['resolve', 'workspace', '--mission', '041-demo', '--sense', '1'], ws.root);
+    expect(resolved.status).toBe(0);
+    expect(resolved.stderr).toBe(`--mission 041-demo: the mission in kitty-specs/041-demo/ is ${MISSION} (its meta.json); recorded for it.\n`);
+    expect(resolved.stdout).toContain(`Recorded GlossaryClarificationResolved in .kittify/events/glossary/${MISSION}.events.jsonl.`);
+    expect((await cli(['check'], ws.root)).status).toBe(0);
+    const replayed = JSON.parse((await cli(['replay', '--mission', '041-demo', '--json'], ws.root)).stdout);
+    expect(replayed).toMatchObject({ mission_id: MISSION, pins: [{ term: 'workspace' }] });
+    // A folder without a meta.json, or a name that is no folder: taken as the id.
+    const other = await cli(['resolve', 'workspace', '--mission', 'm-none', '--sense', '2'], ws.root);
+    expect(other.stderr).toBe('');
+    expect(other.stdout).toContain('Recorded GlossaryClarificationResolved in .kittify/events/glossary/m-none.events.jsonl.');
+  });
+
   test('replay --json shows the pin; the text form names it too', async () => {
     ws = blockedWorkspace();
     expect((await cli(['resolve', 'Workspaces', '--mission', MISSION, '--sense', '2'], ws.root)).status).toBe(0); // normalized

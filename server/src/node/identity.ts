@@ -75,6 +75,19 @@ export function documentIdentity(root: string, documentPath: string, frontMatter
   return { missionId: missionId ?? 'default', stepId, ...(missionStrictness !== undefined ? { missionStrictness } : {}), ...(metaPath ? { metaPath } : {}), ...(missionSlug ? { missionSlug } : {}) };
 }
 
+/**
+ * The mission id the folder `kitty-specs/<given>/` holds by its meta.json, when `given` names such
+ * a folder and its meta.json names another id (people call a mission by its folder, `check`
+ * prints both); undefined otherwise (`given` is then taken as the id).
+ */
+export function missionIdOfFolder(root: string, given: string, fs: WorkspaceFileSystem = NODE_FILE_SYSTEM): string | undefined {
+  if (given === '' || given === '.' || given === '..' || /[\\/]/.test(given)) return undefined;
+  const dir = path.join(root, 'kitty-specs', given);
+  if (fs.stat(dir)?.kind !== 'directory') return undefined;
+  const id = readMeta(root, dir, new Map(), fs)?.missionId;
+  return id !== undefined && id !== given ? id : undefined;
+}
+
 function readMeta(root: string, dir: string, cache: MetaCache, fs: WorkspaceFileSystem): MetaInfo | null {
   const cached = cache.get(dir);
   if (cached !== undefined) return cached;

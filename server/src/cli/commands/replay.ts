@@ -11,6 +11,7 @@ import { GLOSSARY_FILE_SOURCE } from '../../core/events/decisions';
 import { replayToJson, type ReplayJson } from '../../core/replay';
 import { SCOPE_ORDER } from '../../core/types';
 import { replayWorkspace } from '../../node/eventStore';
+import { missionIdOfFolder } from '../../node/identity';
 import { EXIT_OK, UsageError } from '../errors';
 import { requireWorkspaceRoot } from '../events/workspace';
 import { relativePath } from '../output/json';
@@ -33,7 +34,11 @@ export async function replayCommand(command: ParsedCommand, io: CliIo): Promise<
   if (problems.length > 0) {
     io.stderr(problems.map((p) => shown`${relativePath(io.cwd, p.file)}${p.line > 0 ? `:${p.line}` : ''}: warning: ${p.message}`).join('\n'));
   }
-  const json = replayToJson(state, mission?.trim());
+  // (A mission's folder name stands for the id its meta.json gives, as in resolve.)
+  const given = mission?.trim();
+  const missionId = given === undefined ? undefined : (missionIdOfFolder(root, given) ?? given);
+  if (given !== undefined && missionId !== given) io.stderr(shown`--mission ${given}: the mission in kitty-specs/${given}/ is ${missionId!} (its meta.json).`);
+  const json = replayToJson(state, missionId);
   io.stdout(values['json'] ? JSON.stringify(json, null, 2) : formatReplayText(json));
   return EXIT_OK;
 }

@@ -9,6 +9,7 @@ import { normalizeSurface } from '../../core/normalize';
 import { isPlaceholderDefinition } from '../../core/placeholder';
 import { isScopeId, SCOPE_ORDER, type ScopeId } from '../../core/types';
 import { eventLogPath } from '../../node/eventStore';
+import { missionIdOfFolder } from '../../node/identity';
 import { loadWorkspace } from '../../node/workspace';
 import { EXIT_OK, UsageError } from '../errors';
 import { choicesFor, conflictIdsToClose, DEFAULT_CUSTOM_SCOPE, customDrafts, openClarificationsOf, pickDrafts, type TermChoices } from '../events/decisions';
@@ -31,8 +32,8 @@ export async function resolveCommand(command: ParsedCommand, io: CliIo): Promise
   if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'which term? usage: resolve <term> --mission M (--sense N | --custom "definition" [--scope S])' : `one term at a time (got ${positionals.length}: ${positionals.join(', ')}); quote a multi-word term`);
   const term = normalizeSurface(positionals[0]!);
   if (term === '') throw new UsageError('the term must not be blank');
-  const missionId = (values['mission'] as string | undefined)?.trim();
-  if (!missionId) throw new UsageError('--mission M is required (the mission whose log records the decision)');
+  const givenMission = (values['mission'] as string | undefined)?.trim();
+  if (!givenMission) throw new UsageError('--mission M is required (the mission whose log records the decision)');
   const senseArg = values['sense'] as string | undefined;
   const custom = values['custom'] as string | undefined;
   const scopeArg = values['scope'] as string | undefined;
@@ -44,6 +45,9 @@ export async function resolveCommand(command: ParsedCommand, io: CliIo): Promise
   if (custom !== undefined && isPlaceholderDefinition(custom)) throw new UsageError(shown`--custom "${custom.trim()}" is a placeholder, not a definition: write what the term means. Nothing was recorded.`);
 
   const root = requireWorkspaceRoot(values['root'] as string | undefined, io.cwd);
+  // (A mission's folder name stands for the id its meta.json gives: its documents are checked as that mission.)
+  const missionId = missionIdOfFolder(root, givenMission) ?? givenMission;
+  if (missionId !== givenMission) io.stderr(shown`--mission ${givenMission}: the mission in kitty-specs/${givenMission}/ is ${missionId} (its meta.json); recorded for it.`);
   const snapshot = await loadWorkspace(root);
   assertUsableConfig(snapshot);
   const choices = choicesFor(snapshot, missionId, term);
