@@ -203,6 +203,11 @@ describe("Define … in this spec's Domain Language", () => {
     expect(events.map((e) => [e['event_type'], e['scope'], e['term_surface'], (e['new_sense'] as { definition: string }).definition])).toEqual([['GlossarySenseUpdated', 'mission_local', 'blorpt', 'A background worker']]);
     const plan = await client.diagnostics(uri(PLAN), (ds) => !ds.some((d) => d.code === 'unknown'), since, 'the plan without blorpt');
     expect(summary(plan.diagnostics)).toEqual(['3:3 inconsistent task']);
+    // The log's record of the spec's entry is that entry: hover lists one sense, the spec's.
+    const hover = await client.request<Hover>('textDocument/hover', { textDocument: { uri: uri(PLAN) }, position: { line: 4, character: 5 } });
+    const text = (hover.contents as MarkupContent).value;
+    expect(text.match(/A background worker/g)).toHaveLength(1);
+    expect(text).toContain('spec.md:11');
   });
 
   it('a list section gets a list item written like its entries', async () => {

@@ -107,7 +107,9 @@ export class GlossaryIndex {
     }
     for (const [surface, senses] of base.bySurface) {
       const list = this.bySurface.get(surface);
-      if (list) list.push(...senses);
+      // (A mission's log records an entry of its spec when the definition is written there, and
+      // as such an event sense: the entry itself, not a second sense of the term.)
+      if (list) list.push(...senses.filter((s) => !recordOfAdded(s, list)));
       else this.bySurface.set(surface, senses.slice());
       this.trie.add(surface, surface);
     }
@@ -125,6 +127,11 @@ export class GlossaryIndex {
       this.trie.add(synonym, synonym);
     }
   }
+}
+
+/** Whether `sense` is a mission_local event sense with the definition of one of `added` (same surface). */
+function recordOfAdded(sense: Sense, added: readonly Sense[]): boolean {
+  return sense.origin.kind === 'event' && sense.scope === 'mission_local' && added.some((a) => a.scope === 'mission_local' && a.definition === sense.definition);
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
