@@ -32,7 +32,7 @@ describe('spec-glossary validate', () => {
     // check and replay keep going: the torn line is a warning there, never fatal.
     const check = await cli(['check'], ws.root);
     expect(check.status).toBe(1);
-    expect(check.stderr).toContain(`${LOG} warning file line 8: not valid JSON`);
+    expect(check.stderr).toContain(`${LOG}:8:1 warning events.invalid-line not valid JSON`);
     const replay = await cli(['replay', '--mission', MISSION, '--json'], ws.root);
     expect(replay.status).toBe(0);
     expect(replay.stderr).toContain(`${LOG}:8: warning: not valid JSON`);

@@ -218,7 +218,7 @@ ${ZORBLAX_SEED.replace('terms:\n', '')}terms:
     writeFileSync(log, Buffer.concat([line.subarray(0, at), Buffer.from([0xff]), line.subarray(at)]));
     const after = await cli(['check'], ws.root);
     sane(after);
-    expect(after.stderr).toContain('.kittify/events/glossary/m-041.events.jsonl warning file line 1: the line is not valid UTF-8: invalid bytes were replaced with U+FFFD; the event is kept as read');
+    expect(after.stderr).toContain('.kittify/events/glossary/m-041.events.jsonl:1:1 warning events.invalid-line the line is not valid UTF-8: invalid bytes were replaced with U+FFFD; the event is kept as read');
     expect(after.stdout).not.toContain('ambiguous'); // the pin still applies
   });
 
@@ -266,7 +266,7 @@ ${ZORBLAX_SEED.replace('terms:\n', '')}terms:
       sane(result);
       expect(result.status).toBe(0);
       expect(result.stderr).toContain(`${TEAM} warning file ${ws.path(TEAM)} resolves to ${path.join(outside, 'team.yaml')} through a symbolic link, outside the workspace folder ${ws.root}; refusing to use it`);
-      expect(result.stderr).toMatch(/\.kittify\/events\/glossary\/m-041\.events\.jsonl warning file line 0: .*m-041\.events\.jsonl resolves to .*stolen\.events\.jsonl through a symbolic link, outside the workspace folder/);
+      expect(result.stderr).toMatch(/\.kittify\/events\/glossary\/m-041\.events\.jsonl warning file .*m-041\.events\.jsonl resolves to .*stolen\.events\.jsonl through a symbolic link, outside the workspace folder/);
       // The refused seed does not count: zorblax is not a glossary term, nothing is ambiguous.
       expect(result.stdout).not.toContain('ambiguous');
       // Writing through the link is refused too (exit 2), for check --emit-events and resolve.

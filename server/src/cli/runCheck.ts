@@ -140,7 +140,15 @@ function collectProblems(snapshot: WorkspaceSnapshot, out: FileProblem[]): void 
     for (const problem of seed.seed.problems) out.push({ file: seed.path, problem, message: problem.message, severity: problem.severity });
   }
   for (const problem of snapshot.configProblems) out.push({ file: path.join(snapshot.root, '.kittify', 'config.yaml'), problem, message: problem.message, severity: problem.severity });
-  for (const problem of snapshot.eventProblems) out.push({ file: problem.file, message: `line ${problem.line}: ${problem.message}`, severity: 'warning' });
+  // (As validate says them, `log:LINE:1 … events.invalid-line …`, but warnings: check goes on without the line.)
+  for (const problem of snapshot.eventProblems) {
+    if (problem.line <= 0) {
+      out.push({ file: problem.file, message: problem.message, severity: 'warning' });
+      continue;
+    }
+    const at = { line: problem.line - 1, character: 0 };
+    out.push({ file: problem.file, problem: { code: problem.code ?? 'events.invalid-line', message: problem.message, severity: 'warning', range: { start: at, end: at } }, message: problem.message, severity: 'warning' });
+  }
   for (const problem of snapshot.fileProblems) out.push({ file: problem.file, message: problem.message, severity: 'warning' });
 }
 
