@@ -110,6 +110,17 @@ ${ZORBLAX_SEED.replace('terms:\n', '')}`;
     expect(result.stdout).toContain(`${AMBIGUOUS_ZORBLAX} team_domain`);
   });
 
+  test('an extractor id in config.yaml that names no extractor: a warning at it (it disables nothing); the known one still disables', async () => {
+    const config = 'glossary:\n  disabled_extractors: [acronymm, repeated_noun]\n';
+    setup({ [TEAM]: ZORBLAX_SEED, '.kittify/config.yaml': config, [SPEC]: '# Demo\n\nThe QZXW rules and the frobnicator, the frobnicator, the frobnicator.\n' });
+    const result = await cli(['check', '--format', 'json'], ws.root);
+    sane(result);
+    expect(result.stderr).toContain(`.kittify/config.yaml:${where(config, 'acronymm')} warning config.unknown-extractor glossary.disabled_extractors: 'acronymm' is no extractor (known: glossary_match, metadata_hint, quoted_phrase, acronym, casing_pattern, repeated_noun); it disables nothing.`);
+    expect(json(result.stdout).documents[0]!.findings.map((f) => f.term)).toEqual(['qzxw']);
+    const validated = await cli(['validate'], ws.root);
+    expect(validated.stdout + validated.stderr).toContain('config.unknown-extractor');
+  });
+
   test('wrong types in config.yaml, front matter and meta.json: warnings at the value, defaults used, the document still checked', async () => {
     const config = 'glossary:\n  strictness: 5\n  check: [x]\n  disabled_extractors: acronym\n  ignore_words: [ok, {a: b}]\n';
     const spec = '---\nmission_id: [a]\nstep_id: {x: 1}\ncritical_step: "yes"\nglossary_watch_terms: 5\nglossary_aliases: [a]\nglossary_fields: 7\nglossary_check: 12\n---\n# Demo\n\nThe zorblax is ready.\n';

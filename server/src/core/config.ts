@@ -9,6 +9,7 @@ import { findPair, reportDuplicateKeys, scalarValue } from './yamlNodes';
 import { LineIndex } from './text';
 import type { SourceProblem } from './types';
 import { isStrictness } from './policy';
+import { EXTRACTOR_IDS } from './extract/extractors';
 
 export interface GlossaryConfig {
   /** Raw value; validated when strictness is resolved (an invalid one falls back to medium). */
@@ -91,7 +92,20 @@ function readGlossaryBlock(block: YAMLMap, config: GlossaryConfig, report: Confi
   if (check === 'disabled' || check === false) config.check = false;
   else if (check !== null && check !== 'enabled' && check !== true) report.add('config.invalid-check', `glossary.check must be enabled or disabled (got ${shown(check)}).`, 'warning', checkNode);
   config.disabledExtractors = stringList(valueNode('disabled_extractors'), 'disabled_extractors', report);
+  reportUnknownExtractors(valueNode('disabled_extractors'), config.disabledExtractors, report);
   config.ignoreWords = stringList(valueNode('ignore_words'), 'ignore_words', report).map((w) => w.toLowerCase());
+}
+
+/** An id that names no extractor disables nothing: a typo said, at its item (as `--disable-extractor` refuses one). */
+function reportUnknownExtractors(node: Node | null | undefined, ids: readonly string[], report: ConfigProblems): void {
+  const known = EXTRACTOR_IDS as readonly string[];
+  if (ids.every((id) => known.includes(id))) return;
+  const items = isSeq(node) ? (node.items as (Node | null)[]) : [];
+  for (const id of ids) {
+    if (known.includes(id)) continue;
+    const at = items.find((item) => scalarValue(item) === id) ?? node;
+    report.add('config.unknown-extractor', `glossary.disabled_extractors: '${id}' is no extractor (known: ${known.join(', ')}); it disables nothing.`, 'warning', at);
+  }
 }
 
 function stringList(node: Node | null | undefined, key: string, report: ConfigProblems): string[] {
