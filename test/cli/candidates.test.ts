@@ -65,13 +65,13 @@ describe('formatCandidates (text output)', () => {
     const text = formatCandidates(
       [
         { term: 'lamportclock', specs: 2, occurrences: 2, examples: [{ path: 'kitty-specs/032-sync/spec.md', line: 25 }], definitions: [definition] },
-        { term: 'clockstorage', specs: 1, occurrences: 0, examples: [], definitions: [{ ...definition, line: 233, definition: 'Where the clock is kept' }] },
+        { term: 'clockstorage', specs: 1, occurrences: 1, examples: [], definitions: [{ ...definition, line: 233, definition: 'Where the clock is kept' }] },
         { term: 'worktree', specs: 5, occurrences: 9, examples: [1, 2, 3].map((n) => ({ path: `kitty-specs/00${n}/spec.md`, line: n })), definitions: [] },
       ],
       12,
     ).split('\n');
     expect(text[0]).toMatch(/^ {3}2 specs {5}2× {2}lamportclock {2}kitty-specs\/032-sync\/spec\.md:25$/);
-    expect(text[2]).toMatch(/clockstorage {2}\(no use outside its definition\)$/);
+    expect(text[2]).toMatch(/^ {3}1 spec {6}1× {2}clockstorage {2}\(no use outside its definition\)$/);
     expect(text[4]).toMatch(/worktree {6}kitty-specs\/001\/spec\.md:1, kitty-specs\/002\/spec\.md:2, kitty-specs\/003\/spec\.md:3, … \(2 more\)$/);
   });
 });

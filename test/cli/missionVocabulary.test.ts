@@ -72,7 +72,7 @@ describe('candidates', () => {
     expect(candidates.find((c) => c.term === 'coordination branch')).toEqual({
       term: 'coordination branch',
       specs: 4,
-      occurrences: 5,
+      occurrences: 7, // five uses and the two missions' entries
       examples: [
         { path: 'kitty-specs/001-sync/spec.md', line: 3 },
         { path: 'kitty-specs/001-sync/plan.md', line: 3 },

@@ -45,7 +45,9 @@ describe('glossary candidates (core)', () => {
       ],
     });
     expect(ranked.find((c) => c.term === 'zorblax')).toMatchObject({ specs: 2, definitions: [{ mission: 'a', path: 'specs/a.md', line: 12, definition: 'A sync daemon' }] });
-    expect(ranked.find((c) => c.term === 'gnarl')).toEqual({ term: 'gnarl', specs: 1, occurrences: 0, examples: [], definitions: [{ mission: 'b', path: 'specs/b.md', line: 30, definition: 'A merge queue' }] });
+    // (The entry is where the term is written in its spec: one spec, one occurrence.)
+    expect(ranked.find((c) => c.term === 'gnarl')).toEqual({ term: 'gnarl', specs: 1, occurrences: 1, examples: [], definitions: [{ mission: 'b', path: 'specs/b.md', line: 30, definition: 'A merge queue' }] });
+    expect(ranked.find((c) => c.term === 'zorblax')!.occurrences).toBe(rankCandidates(sources).find((c) => c.term === 'zorblax')!.occurrences + 1);
   });
 
   test('no documents, no candidates', () => {

@@ -101,9 +101,11 @@ export function rankCandidates(sources: Iterable<CandidateSource>, options: Cand
   const out: GlossaryCandidate[] = [];
   for (const [term, use] of uses) {
     const defined = definitions.get(term) ?? [];
+    // (A mission's entry writes the term in its spec: that spec counts, and so does the entry, as
+    // one occurrence; else a term only defined read "1 spec, 0 occurrences".)
     const specs = new Set([...use.documents.map((d) => d.path), ...defined.map((d) => d.path)]).size;
     if (specs < minSpecs) continue;
-    out.push({ term, specs, occurrences: use.occurrences, examples: examplesOf(use, maxExamples), definitions: defined.map(({ mission, path, line, definition }) => ({ mission, path, line, definition })) });
+    out.push({ term, specs, occurrences: use.occurrences + defined.length, examples: examplesOf(use, maxExamples), definitions: defined.map(({ mission, path, line, definition }) => ({ mission, path, line, definition })) });
   }
   return out.sort((a, b) => b.specs - a.specs || b.occurrences - a.occurrences || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
 }
