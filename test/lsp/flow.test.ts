@@ -118,6 +118,7 @@ describe('language server', () => {
     // still undefined until the writer replaces it with a definition.
     const draft = await client.diagnostics(ws.uri(MISSION_GLOSSARY), (ds) => ds.length > 0, since, 'placeholder warning on the new seed file');
     expect(draft.diagnostics.map((d) => [d.code, d.severity, d.range.start])).toEqual([['glossary.placeholder-definition', 2, { line: 4, character: 16 }]]);
+    expect(draft.diagnostics[0]!.message).toBe(`The definition of 'qzx' is a placeholder ("TODO: define QZX"), not a definition: the entry does not define the term until it is written.`);
     expect((await client.diagnostics(ws.uri(SPEC), () => true, since)).diagnostics.some((d) => d.code === 'unknown' && d.message.includes("'QZX'"))).toBe(true);
     // The draft wrote no event.
     expect(readdirSync(ws.file('.kittify'))).not.toContain('events');

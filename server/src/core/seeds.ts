@@ -307,7 +307,8 @@ class SeedReader {
     const kind = placeholderKind(definition);
     if (kind !== undefined) {
       const what = kind === 'template' ? "a template's hint" : kind === 'marker' ? 'a placeholder' : 'no words';
-      this.warn('glossary.placeholder-definition', `The definition${named} is ${what} ("${clip(definition)}"), not a definition: the entry does not define the term until it is written.`, field.at);
+      const of = surface ? ` of '${surface}'` : '';
+      this.warn('glossary.placeholder-definition', `The definition${of} is ${what} ("${clip(definition)}"), not a definition: the entry does not define the term until it is written.`, field.at);
       return undefined;
     }
     return definition;

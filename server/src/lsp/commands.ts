@@ -281,9 +281,10 @@ export class CommandHandlers {
   }
 
   /** A success the user must act on (where the draft is): said to the user in any client. */
+  /** A draft entry written (or one waiting already): a seed edit, no event recorded. */
   private told(message: string, editedUri: string): CommandResult {
     this.notify(MessageType.Info, message);
-    return { ok: true, message, editedUri };
+    return { ok: true, message, eventIds: [], editedUri };
   }
 
   private notify(type: MessageType, message: string): void {

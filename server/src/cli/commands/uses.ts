@@ -138,7 +138,7 @@ export function formatUses(term: string, uses: readonly Use[], entries: readonly
   const notes = [...(synonyms > 0 ? [`${synonyms} of a synonym to avoid`] : []), ...(undefinedThere > 0 ? [`${undefinedThere} where the mission's glossary does not hold it`] : [])];
   const counted = `${uses.length} ${uses.length === 1 ? 'use' : 'uses'} of '${term}' in ${files} of ${documents} ${noun}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`;
   if (entries.length === 0 && preferred.length > 0) lines.push(shown`'${term}' is a synonym to avoid of ${preferred.map((p) => `'${p}'`).join(', ')}: its uses are listed by spec-glossary uses ${preferred[0]!}.`);
-  else if (entries.length === 0) lines.push(shown`'${term}' is not defined in any glossary of these ${documents} ${noun}${uses.length > 0 ? `; ${counted}` : ''}.`);
+  else if (entries.length === 0) lines.push(shown`'${term}' is not defined in any glossary of ${documents === 1 ? 'this document' : `these ${documents} documents`}${uses.length > 0 ? `; ${counted}` : ''}.`);
   else lines.push(shown`${counted}.`);
   return lines.join('\n');
 }

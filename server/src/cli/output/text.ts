@@ -84,7 +84,9 @@ export function formatProblems(problems: readonly FileProblem[], cwd: string, pa
   return problems
     .map((p) => {
       const where = p.problem ? `${relativePath(cwd, p.file)}:${p.problem.range.start.line + 1}:${p.problem.range.start.character + 1}` : relativePath(cwd, p.file);
-      return shown`${where} ${palette.severity(p.severity, p.severity)} ${p.problem?.code ?? 'file'} ${p.message}`;
+      // (A reader's message names the file by its absolute path, already said at the start.)
+      const message = !p.problem && p.message.startsWith(`${p.file} `) ? p.message.slice(p.file.length + 1) : p.message;
+      return shown`${where} ${palette.severity(p.severity, p.severity)} ${p.problem?.code ?? 'file'} ${message}`;
     })
     .join('\n');
 }
