@@ -108,6 +108,17 @@ describe('settings', () => {
       },
     ]);
   });
+
+  it('logLevel off or error silences the warnings about the settings read with it, from the first read on', async () => {
+    for (const [logLevel, warned] of [['off', false], ['error', false], ['warn', true]] as const) {
+      const ws = workspace();
+      client = await TestClient.start({ folders: [ws.root], settings: { logLevel, strictness: 'hard' } });
+      client.open(ws.uri(SPEC), SPEC_MD);
+      await client.diagnostics(ws.uri(SPEC));
+      expect(client.logs.some((l) => l.message.includes('specGlossary.strictness')), logLevel).toBe(warned);
+      await client.stop();
+    }
+  });
 });
 
 describe('workspaces', () => {

@@ -60,6 +60,9 @@ export class SettingsStore {
     }
     if (raw === undefined || raw === null) return { ...DEFAULT_SETTINGS };
     const { settings, warnings } = normalizeSettings(raw);
+    // (Settings that ask for no warnings are obeyed by their own read: the logger's level is set
+    // from them only after it, so the first read's warnings would slip through.)
+    if (settings.logLevel === 'off' || settings.logLevel === 'error') return settings;
     for (const warning of warnings) {
       if (this.warned.has(warning)) continue;
       this.warned.add(warning);
