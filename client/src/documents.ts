@@ -13,6 +13,8 @@ export type FilterLike = { scheme: string; language: string } | { scheme: string
  */
 export const DOCUMENT_SELECTOR: readonly FilterLike[] = Object.freeze([
   { scheme: 'file', language: 'markdown' },
+  // (MDX specs, whatever language an installed extension gives them: the CLI checks them too.)
+  { scheme: 'file', pattern: '**/*.mdx' },
   { scheme: 'file', language: GLOSSARY_LANGUAGE_ID },
   { scheme: 'file', pattern: '**/.kittify/glossaries/*.yaml' },
   { scheme: 'file', pattern: '**/.kittify/config.yaml' },
@@ -20,6 +22,6 @@ export const DOCUMENT_SELECTOR: readonly FilterLike[] = Object.freeze([
 ]);
 
 /** Documents that get a gate status: markdown specs. */
-export function isSpecDocument(document: { languageId: string; uri: { scheme: string } }): boolean {
-  return document.languageId === 'markdown' && document.uri.scheme === 'file';
+export function isSpecDocument(document: { languageId: string; uri: { scheme: string; path: string } }): boolean {
+  return (document.languageId === 'markdown' || document.uri.path.toLowerCase().endsWith('.mdx')) && document.uri.scheme === 'file';
 }

@@ -50,8 +50,8 @@ export async function defineTermWithDefinition(client: LanguageClient | undefine
   }
   const definition = await vscode.window.showInputBox({
     title: withDefinitionTitle(args),
-    prompt: `Definition of '${writtenTerm(args)}': added to the ${scopeLabel(args.scope)} and pinned for this spec's mission (recorded in the event log).`,
-    placeHolder: `What '${writtenTerm(args)}' means in this mission`,
+    prompt: `Definition of '${writtenTerm(args)}': recorded in the event log as a sense of the ${scopeLabel(args.scope)} (the YAML file is not changed) and pinned for this spec's mission.`,
+    placeHolder: args.scope === 'team_domain' ? `What '${writtenTerm(args)}' means for the team` : `What '${writtenTerm(args)}' means in this mission`,
     ignoreFocusOut: true,
     validateInput: validateDefinition,
   });

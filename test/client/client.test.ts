@@ -93,8 +93,9 @@ describe('documents and settings', () => {
     expect(DOCUMENT_SELECTOR).toContainEqual({ scheme: 'file', language: 'markdown' });
     expect(DOCUMENT_SELECTOR).toContainEqual({ scheme: 'file', language: GLOSSARY_LANGUAGE_ID });
     expect(DOCUMENT_SELECTOR).toContainEqual({ scheme: 'file', pattern: '**/.kittify/glossaries/*.yaml' });
-    expect(isSpecDocument({ languageId: 'markdown', uri: { scheme: 'file' } })).toBe(true);
-    expect(isSpecDocument({ languageId: GLOSSARY_LANGUAGE_ID, uri: { scheme: 'file' } })).toBe(false);
+    expect(isSpecDocument({ languageId: 'markdown', uri: { scheme: 'file', path: '/w/spec.md' } })).toBe(true);
+    expect(isSpecDocument({ languageId: 'mdx', uri: { scheme: 'file', path: '/w/spec.MDX' } })).toBe(true);
+    expect(isSpecDocument({ languageId: GLOSSARY_LANGUAGE_ID, uri: { scheme: 'file', path: '/w/.kittify/glossaries/team_domain.yaml' } })).toBe(false);
   });
 
   it('restarts the server only for the settings that decide how it runs', () => {

@@ -109,6 +109,15 @@ describe('settings', () => {
     ]);
   });
 
+  it('checks an .mdx spec whatever language id the editor gives it, as the CLI does', async () => {
+    const ws = workspace();
+    client = await TestClient.start({ folders: [ws.root] });
+    const mdx = ws.uri(SPEC).replace(/\.md$/, '.mdx');
+    client.open(mdx, SPEC_MD, 'mdx');
+    const published = await client.diagnostics(mdx, (ds) => ds.length > 0);
+    expect(codesOf(problems(published.diagnostics))).toContain('ambiguous');
+  });
+
   it('logLevel off or error silences the warnings about the settings read with it, from the first read on', async () => {
     for (const [logLevel, warned] of [['off', false], ['error', false], ['warn', true]] as const) {
       const ws = workspace();

@@ -49,6 +49,8 @@ describe('settings normalization', () => {
   });
 
   it('parses byte sizes', () => {
-    expect([parseByteSize(1024), parseByteSize('512 KB'), parseByteSize('1.5mb'), parseByteSize('10'), parseByteSize('big'), parseByteSize(0)]).toEqual([1024, 512 * 1024, 1.5 * 1024 * 1024, 10, undefined, undefined]);
+    expect([parseByteSize(1024), parseByteSize('512 KB'), parseByteSize('1.5mb'), parseByteSize('10'), parseByteSize('big'), parseByteSize(0), parseByteSize(0.5)]).toEqual([1024, 512 * 1024, 1.5 * 1024 * 1024, 10, undefined, undefined, undefined]);
+    // (A fraction below one byte is no size: a limit of 0 would skip every file.)
+    expect(normalizeSettings({ maxFileSize: 0.5 }).settings.maxFileSize).toBe(DEFAULT_SETTINGS.maxFileSize);
   });
 });

@@ -7,7 +7,8 @@ import { configPath, seedPath } from '../node/workspace';
 
 export type FileKind = { kind: 'markdown' } | { kind: 'seed'; scope: ScopeId } | { kind: 'config' } | { kind: 'eventLog' } | { kind: 'other' };
 
-const MARKDOWN_EXTENSIONS = new Set(['.md', '.markdown', '.mdown', '.mkd']);
+// (`.mdx` too: the CLI checks it and the term index reads it, so the editor does the same.)
+const MARKDOWN_EXTENSIONS = new Set(['.md', '.markdown', '.mdown', '.mkd', '.mdx']);
 
 export function classifyFile(root: string, fsPath: string, languageId?: string): FileKind {
   const file = path.resolve(fsPath);

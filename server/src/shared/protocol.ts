@@ -322,7 +322,8 @@ export function normalizeSettings(raw: unknown): { settings: SpecGlossarySetting
 
 /** 5242880, "5242880", "5MB", "512 KB", "1.5mb" → bytes; anything else → undefined. */
 export function parseByteSize(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) && value > 0 ? Math.floor(value) : undefined;
+  // (Whole bytes: a fraction below 1 is no size, not a limit of 0 that would skip every file.)
+  if (typeof value === 'number') return Number.isFinite(value) && Math.floor(value) > 0 ? Math.floor(value) : undefined;
   if (typeof value !== 'string') return undefined;
   const match = /^\s*(\d+(?:\.\d+)?)\s*(b|kb|k|mb|m|gb|g)?\s*$/i.exec(value);
   if (!match) return undefined;
