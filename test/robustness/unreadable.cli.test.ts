@@ -143,6 +143,23 @@ describe('specs that cannot be read fail the check (exit 2), they are never skip
     expect(file.stderr).toContain('spec-glossary check: cannot read docs/b.md: permission denied (EACCES).');
   });
 
+  test('a spec named inside a folder that cannot be searched (no x): one line naming it, exit 2, for every command that reads specs', (ctx) => {
+    ws = workspaceFor({ 'docs/private/a.md': SPEC, 'c/deep/b.md': SPEC });
+    skipUnlessDenied(ctx);
+    deny('docs/private');
+    deny('c/deep', 0o644);
+    for (const [args, file] of [
+      [['check', 'docs/private/a.md'], 'docs/private/a.md'],
+      [['check', 'c/deep/b.md'], 'c/deep/b.md'],
+      [['uses', 'workspace', 'docs/private/a.md'], 'docs/private/a.md'],
+      [['candidates', 'docs/private/a.md'], 'docs/private/a.md'],
+    ] as const) {
+      const result = run([...args], ws.root);
+      expect(result.status, args.join(' ')).toBe(2);
+      expect(result.stderr, args.join(' ')).toBe(`spec-glossary ${args[0]}: cannot read ${file}: permission denied (EACCES). Nothing was checked: a spec that cannot be read must not pass unchecked.\n`);
+    }
+  });
+
   test('a named pipe named on the command line (reading it would wait forever): exit 2 naming it', (ctx) => {
     ws = workspaceFor({ 'docs/a.md': SPEC });
     const fifo = spawnSync('mkfifo', [ws.path('docs/pipe.md')]);

@@ -83,7 +83,7 @@ function outsideItsWorkspace(file: string, cwd: string): string | undefined {
     return undefined;
   } catch (error) {
     if (error instanceof OutsideWorkspaceError) return error.message;
-    throw error;
+    return undefined; // (it cannot be resolved, e.g. a folder on the way denies it: the read below says so)
   }
 }
 

@@ -20,6 +20,7 @@ import { ConfigurationError, EXIT_USAGE, FileError, UsageError } from './errors'
 import { checkHooks } from './events/checkHooks';
 import { printable, shown } from './output/terminal';
 import { EventStoreError } from '../node/eventStore';
+import { describeCode } from '../node/eventStoreErrors';
 import { OutsideWorkspaceError } from '../node/fsSafety';
 import { createIo } from './io';
 import type { CliContext, CliIo, ParsedCommand } from './types';
@@ -128,11 +129,22 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       io.stderr(shown`spec-glossary ${name}: ${message}` + details);
       return EXIT_USAGE;
     }
+    // A system call that failed (a folder that cannot be searched, a disk that is full) is the
+    // user's to fix: one line naming the path. Anything else is a bug: its trace, to report.
+    const system = error as NodeJS.ErrnoException;
+    if (typeof system?.code === 'string' && typeof system.syscall === 'string') {
+      const action = SYSCALL_WORDS[system.syscall] ?? system.syscall;
+      io.stderr(shown`spec-glossary ${name}: cannot ${action} ${system.path ?? ''}: ${describeCode(error).text}`);
+      return EXIT_USAGE;
+    }
     const trace = ((error as Error).stack ?? String(error)).split('\n').map(printable).join('\n');
     io.stderr(`spec-glossary ${name}: ${trace}`);
     return EXIT_USAGE;
   }
 }
+
+/** What a failed system call was doing, in a user's words. */
+const SYSCALL_WORDS: Record<string, string> = { realpath: 'read', stat: 'read', lstat: 'read', open: 'open', read: 'read', scandir: 'list', opendir: 'list', mkdir: 'create', write: 'write', rename: 'write', unlink: 'remove' };
 
 function isParseArgsError(error: unknown): boolean {
   const code = (error as { code?: string } | null)?.code;

@@ -26,6 +26,10 @@ export function describeCode(error: unknown): { code: string | undefined; text: 
     ENOSPC: 'no space left on device',
     EDQUOT: 'disk quota exceeded',
     EISDIR: 'is a directory',
+    ENOTDIR: 'not a directory',
+    ENOENT: 'no such file or directory',
+    ELOOP: 'too many symbolic links',
+    EMFILE: 'too many open files',
   };
   const text = code !== undefined && words[code] !== undefined ? `${words[code]} (${code})` : error instanceof Error ? error.message : String(error);
   return { code, text };

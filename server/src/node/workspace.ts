@@ -88,7 +88,7 @@ export class WorkspaceRootFinder {
         break;
       }
       passed.push(dir);
-      if (this.fs.stat(path.join(dir, '.kittify'))?.kind === 'directory') {
+      if (kittifyIn(dir, this.fs)) {
         root = dir;
         break;
       }
@@ -98,6 +98,19 @@ export class WorkspaceRootFinder {
     }
     for (const folder of passed) this.known.set(folder, root);
     return root;
+  }
+}
+
+/**
+ * Whether `dir` holds a `.kittify/` folder. A folder that cannot be searched (no `x` permission)
+ * holds none as far as anyone can tell: the walk goes on up, and the spec's own read says why it
+ * cannot be read.
+ */
+function kittifyIn(dir: string, fs: WorkspaceFileSystem): boolean {
+  try {
+    return fs.stat(path.join(dir, '.kittify'))?.kind === 'directory';
+  } catch {
+    return false;
   }
 }
 
