@@ -1,6 +1,8 @@
 /** A levelled logger writing through the connection (`window/logMessage`); the level is a setting. */
 
 import { MessageType } from 'vscode-languageserver';
+import { EventStoreError } from '../node/eventStore';
+import { OutsideWorkspaceError } from '../node/fsSafety';
 import type { LogLevel } from '../shared/protocol';
 
 export interface LogSink {
@@ -49,8 +51,16 @@ export class Logger {
 }
 
 export function describeError(error: unknown): string {
-  if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`;
-  return String(error);
+  if (!(error instanceof Error)) return String(error);
+  // What the user's files or disk did (a link out of the workspace, a full or read-only disk, a
+  // folder that cannot be read): its message says it all; a trace is for what is a bug.
+  if (error instanceof OutsideWorkspaceError || error instanceof EventStoreError || isSystemError(error)) return error.message;
+  return error.stack ?? `${error.name}: ${error.message}`;
+}
+
+function isSystemError(error: Error): boolean {
+  const { code, syscall } = error as NodeJS.ErrnoException;
+  return typeof code === 'string' && typeof syscall === 'string';
 }
 
 /** What sends a `window/logMessage` (the connection's `sendNotification`). */
