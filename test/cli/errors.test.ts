@@ -11,7 +11,7 @@ describe('clear errors, exit code 2', () => {
     for (const args of [['check'], ['check', '--emit-events'], ['resolve', 'workspace', '--mission', MISSION, '--sense', '1']]) {
       const result = await cli(args, ws.root);
       expect(result.status, args.join(' ')).toBe(2);
-      expect(result.stderr, args.join(' ')).toMatch(/invalid configuration: .*\.kittify\/config\.yaml:\d+:\d+: \.kittify\/config\.yaml is not valid YAML/);
+      expect(result.stderr, args.join(' ')).toMatch(/invalid configuration: \.kittify\/config\.yaml:\d+:\d+: is not valid YAML/);
       expect(result.stderr).not.toContain('    at ');
     }
     expect(readLog(ws)).toEqual([]);

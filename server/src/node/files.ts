@@ -5,6 +5,7 @@
 
 import { createHash } from 'node:crypto';
 import { NODE_FILE_SYSTEM, type WorkspaceFileSystem } from './fileSystem';
+import { describeCode } from './eventStoreErrors';
 import { assertInsideWorkspace } from './fsSafety';
 
 export const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -41,6 +42,8 @@ export function readWorkspaceText(root: string | undefined, file: string, maxByt
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: false, missing: true, reason: `${file} does not exist` };
+    // (A link out of the workspace says so itself; a system error is said in words: "permission denied (EACCES)".)
+    if (typeof code === 'string' && typeof (error as NodeJS.ErrnoException).syscall === 'string') return { ok: false, missing: false, reason: `${file} cannot be read: ${describeCode(error).text}` };
     return { ok: false, missing: false, reason: (error as Error).message };
   }
 }

@@ -49,7 +49,7 @@ export async function resolveCommand(command: ParsedCommand, io: CliIo): Promise
   const missionId = missionIdOfFolder(root, givenMission) ?? givenMission;
   if (missionId !== givenMission) io.stderr(shown`--mission ${givenMission}: the mission in kitty-specs/${givenMission}/ is ${missionId} (its meta.json); recorded for it.`);
   const snapshot = await loadWorkspace(root);
-  assertUsableConfig(snapshot);
+  assertUsableConfig(snapshot, io.cwd);
   const choices = choicesFor(snapshot, missionId, term);
   if (senseArg === undefined && custom === undefined) {
     throw new UsageError('give --sense N (one of the candidates below) or --custom "definition"', formatChoices(choices));

@@ -49,7 +49,7 @@ export async function resumeCommand(command: ParsedCommand, io: CliIo): Promise<
   }
 
   const run = await runCheck([doc.absolutePath], { strictness: checkpoint.strictness, mission: checkpoint.mission_id });
-  for (const snapshot of run.snapshots) assertUsableConfig(snapshot);
+  for (const snapshot of run.snapshots) assertUsableConfig(snapshot, io.cwd);
   const checked = run.documents[0];
   if (!checked) throw new FileError(`cannot read ${docPath}: ${run.skipped[0]?.reason ?? 'skipped'}`);
   // The check recomputes from the current file; if it changed between the hash and the read, say so.

@@ -67,7 +67,7 @@ export function checkHooks(): CheckCommandHooks {
     // (Decisions are recorded from the documents' texts and whole reports.)
     needsDocuments: (command) => command.values['emit-events'] === true || command.values['interactive'] === true,
     async beforeOutput(run, command, io, recheck) {
-      for (const snapshot of run.snapshots) assertUsableConfig(snapshot);
+      for (const snapshot of run.snapshots) assertUsableConfig(snapshot, io.cwd);
       assertReadable(run);
       const emit = command.values['emit-events'] === true;
       let interactive = false;

@@ -7,6 +7,7 @@ import { appendEvents, EventStoreError, type AppendOptions } from '../../node/ev
 import { OutsideWorkspaceError } from '../../node/fsSafety';
 import { configPath, findWorkspaceRoot, type WorkspaceSnapshot } from '../../node/workspace';
 import { ConfigurationError, FileError, UsageError } from '../errors';
+import { relativePath } from '../output/json';
 
 /** Codes of config.yaml problems that make the file unusable (the rest are warnings with a fallback). */
 const FATAL_CONFIG_CODES = new Set(['config.parse-error', 'config.invalid-root', 'config.invalid-glossary']);
@@ -24,12 +25,14 @@ export function requireWorkspaceRoot(given: string | undefined, cwd: string): st
 }
 
 /** `.kittify/config.yaml` that cannot be used (not YAML, not a mapping) is a configuration error. */
-export function assertUsableConfig(snapshot: WorkspaceSnapshot): void {
+export function assertUsableConfig(snapshot: WorkspaceSnapshot, cwd: string): void {
   const fatal = snapshot.configProblems.filter((p) => FATAL_CONFIG_CODES.has(p.code) && p.severity === 'error');
   if (fatal.length === 0) return;
-  const file = configPath(snapshot.root);
+  const file = relativePath(cwd, configPath(snapshot.root));
   const where = (p: (typeof fatal)[number]) => `${file}:${p.range.start.line + 1}:${p.range.start.character + 1}`;
-  throw new ConfigurationError(`invalid configuration: ${fatal.map((p) => `${where(p)}: ${p.message}`).join('; ')}`);
+  // (The file is named once, by its place: its messages, made for its own diagnostics, begin with it.)
+  const said = (p: (typeof fatal)[number]) => p.message.replace(/^\.kittify\/config\.yaml /, '');
+  throw new ConfigurationError(`invalid configuration: ${fatal.map((p) => `${where(p)}: ${said(p)}`).join('; ')}`);
 }
 
 /** Appends in one write; a refused or failed write is a FileError naming the log (exit 2). */
