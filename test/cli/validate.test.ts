@@ -68,6 +68,18 @@ describe('spec-glossary validate', () => {
     expect(refused.stdout).toMatch(/team_domain\.yaml:16:5 error glossary\.unknown-key Unknown key `colour` in entry 4: .* Spec Kitty refuses the whole file; spec-glossary reads the rest \(the key is ignored\)\./);
   });
 
+  test('a glossary file read with its invalid UTF-8 replaced is a warning (exit 0); one left out, binary, an error (exit 1); each named once', async () => {
+    ws = blockedWorkspace();
+    writeFileSync(ws.path('.kittify/glossaries/team_domain.yaml'), Buffer.concat([Buffer.from(TEAM_WORKSPACE_SEED), Buffer.from('  - surface: caf'), Buffer.from([0xe9]), Buffer.from('\n    definition: latin-1 bytes\n')]));
+    const warned = await cli(['validate', '--no-health'], ws.root);
+    expect(warned.status).toBe(0);
+    expect(warned.stdout).toContain('.kittify/glossaries/team_domain.yaml warning file.unreadable is not valid UTF-8 (first invalid byte at line');
+    writeFileSync(ws.path('.kittify/glossaries/audience_domain.yaml'), Buffer.from([0, 1, 2, 0xff]));
+    const refused = await cli(['validate', '--no-health'], ws.root);
+    expect(refused.status).toBe(1);
+    expect(refused.stdout).toContain('.kittify/glossaries/audience_domain.yaml error file.unreadable looks binary (it contains NUL bytes); it was skipped');
+  });
+
   test('config.yaml that is not YAML, and a meta.json that is not JSON, are errors', async () => {
     ws = blockedWorkspace({ '.kittify/config.yaml': 'glossary: [unclosed\n', 'kitty-specs/041-demo/meta.json': '{"mission_id": ' });
     const result = await cli(['validate'], ws.root);

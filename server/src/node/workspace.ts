@@ -114,6 +114,14 @@ function kittifyIn(dir: string, fs: WorkspaceFileSystem): boolean {
   }
 }
 
+/** A workspace file that could not be read, or was read with a caveat (`read`: invalid UTF-8 replaced). */
+export interface FileProblem {
+  file: string;
+  message: string;
+  /** The file was read all the same (its bad bytes replaced): a warning, not a file left out. */
+  read?: true;
+}
+
 /** The missions' own glossaries a reload takes over at most (those asked for last). */
 const ADOPTED_MISSION_GLOSSARIES = 8;
 
@@ -146,7 +154,7 @@ export class WorkspaceSnapshot {
     readonly replay: ReplayState,
     readonly eventProblems: readonly LogProblem[],
     /** Problems reading files (too large, binary, outside the workspace). */
-    readonly fileProblems: readonly { file: string; message: string }[],
+    readonly fileProblems: readonly FileProblem[],
     /** Where its files were read (and a document's meta.json is). */
     readonly fs: WorkspaceFileSystem = NODE_FILE_SYSTEM,
   ) {}
@@ -308,7 +316,7 @@ type ReadFile = (file: string) => { text: string; versionId: string } | undefine
 
 /** Reads a workspace's seed files, config and event logs into a snapshot. */
 export async function loadWorkspace(root: string, options: LoadOptions = {}): Promise<WorkspaceSnapshot> {
-  const fileProblems: { file: string; message: string }[] = [];
+  const fileProblems: FileProblem[] = [];
   const fs = options.fs ?? NODE_FILE_SYSTEM;
   // Editor buffers win over the files; a file that cannot be read is a problem, a missing one not.
   const read: ReadFile = (file) => {
@@ -316,7 +324,7 @@ export async function loadWorkspace(root: string, options: LoadOptions = {}): Pr
     if (overlay !== undefined) return { text: overlay, versionId: versionIdOf(overlay) };
     const outcome = readWorkspaceText(root, file, options.maxFileBytes, fs);
     if (outcome.ok) {
-      if (outcome.warning) fileProblems.push({ file, message: outcome.warning });
+      if (outcome.warning) fileProblems.push({ file, message: outcome.warning, read: true });
       const versionId = versionIdOf(outcome.bytes);
       options.readFromDisk?.(file, versionId);
       return { text: outcome.text, versionId };
@@ -343,7 +351,7 @@ export async function loadWorkspace(root: string, options: LoadOptions = {}): Pr
  * while it stays broken. A deleted file drops its scope. Nothing is kept across a restart: a
  * process that never saw a good version has none to keep (docs/reliability.md).
  */
-function loadSeed(root: string, scope: ScopeId, read: ReadFile, fs: WorkspaceFileSystem, previous: WorkspaceSnapshot | undefined, fileProblems: { file: string; message: string }[]): LoadedSeed | undefined {
+function loadSeed(root: string, scope: ScopeId, read: ReadFile, fs: WorkspaceFileSystem, previous: WorkspaceSnapshot | undefined, fileProblems: FileProblem[]): LoadedSeed | undefined {
   const file = seedPath(root, scope);
   const problemsBefore = fileProblems.length;
   let content = read(file);
@@ -384,7 +392,7 @@ function loadConfig(root: string, read: ReadFile, previous: WorkspaceSnapshot | 
 }
 
 /** The replayed event logs; when they cannot be read, the previous state (or none) and a file problem. */
-async function replayLogs(root: string, options: LoadOptions, fileProblems: { file: string; message: string }[]): Promise<{ replay: ReplayState; problems: LogProblem[] }> {
+async function replayLogs(root: string, options: LoadOptions, fileProblems: FileProblem[]): Promise<{ replay: ReplayState; problems: LogProblem[] }> {
   try {
     const result = await (options.replay ?? replayWorkspace)(root, options.overlays);
     return { replay: result.state, problems: result.problems };

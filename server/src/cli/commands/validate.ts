@@ -86,7 +86,9 @@ function validationText({ problems, counts, health }: Validation, io: CliIo, col
     .filter((p) => p.severity !== 'hint')
     .map((p) => {
       const where = p.line > 0 ? `${relativePath(io.cwd, p.file)}:${p.line}:${p.column}` : relativePath(io.cwd, p.file);
-      return shown`${where} ${palette.severity(p.severity === 'information' || p.severity === 'hint' ? 'low' : p.severity, p.severity)} ${p.code} ${p.message}`;
+      // (A reader's message names the file by its absolute path, already said at the start.)
+      const message = p.line === 0 && p.message.startsWith(`${p.file} `) ? p.message.slice(p.file.length + 1) : p.message;
+      return shown`${where} ${palette.severity(p.severity === 'information' || p.severity === 'hint' ? 'low' : p.severity, p.severity)} ${p.code} ${message}`;
     });
   const fileProblems = problems.filter((p) => !isHealthCode(p.code));
   const errors = fileProblems.filter((p) => p.severity === 'error').length;
@@ -150,7 +152,8 @@ export async function validateWorkspace(root: string, options: ValidateOptions =
     for (const p of seed.seed.problems) problems.push({ file: seed.path, line: p.range.start.line + 1, column: p.range.start.character + 1, severity: p.severity, code: p.code, message: p.message });
   }
   for (const p of snapshot.configProblems) problems.push({ file: configPath(root), line: p.range.start.line + 1, column: p.range.start.character + 1, severity: p.severity, code: p.code, message: p.message });
-  for (const p of snapshot.fileProblems) problems.push({ file: p.file, line: 0, column: 0, severity: 'error', code: 'file.unreadable', message: p.message });
+  // (A file left out is an error here; one read with its bad bytes replaced, a warning.)
+  for (const p of snapshot.fileProblems) problems.push({ file: p.file, line: 0, column: 0, severity: p.read ? 'warning' : 'error', code: 'file.unreadable', message: p.message });
   problems.push(...validateMetaFiles(root));
 
   // Every line of every log, all event types (replay reads only the state-changing ones).
