@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
 import { parseEventLog } from '../../server/src/core/events/parseLog';
 import { blockedWorkspace, cli, cliProcessAsync, logPath, MISSION, readLog, SPEC, types, type TempWorkspace } from './support';
@@ -72,6 +72,25 @@ describe('blocked → resolve → clean', () => {
     const other = await cli(['resolve', 'workspace', '--mission', 'm-none', '--sense', '2'], ws.root);
     expect(other.stderr).toBe('');
     expect(other.stdout).toContain('Recorded GlossaryClarificationResolved in .kittify/events/glossary/m-none.events.jsonl.');
+    // As a shell completes a folder, with its slash.
+    expect((await cli(['replay', '--mission', '041-demo/', '--json'], ws.root)).stdout).toContain(`"mission_id": "${MISSION}"`);
+  });
+
+  test("--mission naming a folder whose name is another mission's id stays that mission's: a decision never lands in another log", async () => {
+    ws = blockedWorkspace({ 'kitty-specs/042-beta/meta.json': JSON.stringify({ mission_id: '041-demo' }), 'kitty-specs/042-beta/spec.md': '# Beta\n\nText.\n' });
+    const resolved = await cli(['resolve', 'workspace', '--mission', '041-demo', '--sense', '1'], ws.root);
+    expect(resolved.status).toBe(0);
+    expect(resolved.stderr).toBe('');
+    expect(resolved.stdout).toContain('Recorded GlossaryClarificationResolved in .kittify/events/glossary/041-demo.events.jsonl.');
+  });
+
+  test('--mission when kitty-specs/ is no folder: the name is the id', async () => {
+    ws = blockedWorkspace();
+    rmSync(ws.path('kitty-specs'), { recursive: true });
+    writeFileSync(ws.path('kitty-specs'), 'not a folder\n');
+    const replayed = await cli(['replay', '--mission', 'foo'], ws.root);
+    expect(replayed.status).toBe(0);
+    expect(replayed.stderr).toBe('');
   });
 
   test('replay --json shows the pin; the text form names it too', async () => {

@@ -134,7 +134,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     const system = error as NodeJS.ErrnoException;
     if (typeof system?.code === 'string' && typeof system.syscall === 'string') {
       const action = SYSCALL_WORDS[system.syscall] ?? system.syscall;
-      io.stderr(shown`spec-glossary ${name}: cannot ${action} ${system.path ?? ''}: ${describeCode(error).text}`);
+      io.stderr(shown`spec-glossary ${name}: cannot ${action}${system.path ? ` ${system.path}` : ''}: ${describeCode(error).text}`);
       return EXIT_USAGE;
     }
     const trace = ((error as Error).stack ?? String(error)).split('\n').map(printable).join('\n');

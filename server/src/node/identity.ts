@@ -80,12 +80,27 @@ export function documentIdentity(root: string, documentPath: string, frontMatter
  * a folder and its meta.json names another id (people call a mission by its folder, `check`
  * prints both); undefined otherwise (`given` is then taken as the id).
  */
-export function missionIdOfFolder(root: string, given: string, fs: WorkspaceFileSystem = NODE_FILE_SYSTEM): string | undefined {
-  if (given === '' || given === '.' || given === '..' || /[\\/]/.test(given)) return undefined;
-  const dir = path.join(root, 'kitty-specs', given);
-  if (fs.stat(dir)?.kind !== 'directory') return undefined;
-  const id = readMeta(root, dir, new Map(), fs)?.missionId;
-  return id !== undefined && id !== given ? id : undefined;
+export function missionIdOfFolder(root: string, given: string, options: { fs?: WorkspaceFileSystem; logExists?: (missionId: string) => boolean } = {}): string | undefined {
+  const fs = options.fs ?? NODE_FILE_SYSTEM;
+  const name = given.replace(/[\\/]+$/, ''); // (as a shell completes a folder: `041-demo/`)
+  if (name === '' || name === '.' || name === '..' || /[\\/]/.test(name)) return undefined;
+  try {
+    const specs = path.join(root, 'kitty-specs');
+    const dir = path.join(specs, name);
+    if (fs.stat(dir)?.kind !== 'directory') return undefined;
+    const cache: MetaCache = new Map();
+    const id = readMeta(root, dir, cache, fs)?.missionId;
+    if (id === undefined || id === name) return undefined;
+    // A name some mission already has as its id (its log exists, or another folder's meta.json
+    // gives it) stays that mission's: a decision must not land in another mission's log.
+    if (options.logExists?.(name)) return undefined;
+    for (const entry of fs.readDirectory(specs) ?? []) {
+      if (entry.kind === 'directory' && readMeta(root, path.join(specs, entry.name), cache, fs)?.missionId === name) return undefined;
+    }
+    return id;
+  } catch {
+    return undefined; // (kitty-specs/ cannot be read: the name is taken as the id)
+  }
 }
 
 function readMeta(root: string, dir: string, cache: MetaCache, fs: WorkspaceFileSystem): MetaInfo | null {

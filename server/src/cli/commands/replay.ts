@@ -10,7 +10,8 @@
 import { GLOSSARY_FILE_SOURCE } from '../../core/events/decisions';
 import { replayToJson, type ReplayJson } from '../../core/replay';
 import { SCOPE_ORDER } from '../../core/types';
-import { replayWorkspace } from '../../node/eventStore';
+import { existsSync } from 'node:fs';
+import { eventLogPath, replayWorkspace } from '../../node/eventStore';
 import { missionIdOfFolder } from '../../node/identity';
 import { EXIT_OK, UsageError } from '../errors';
 import { requireWorkspaceRoot } from '../events/workspace';
@@ -36,7 +37,7 @@ export async function replayCommand(command: ParsedCommand, io: CliIo): Promise<
   }
   // (A mission's folder name stands for the id its meta.json gives, as in resolve.)
   const given = mission?.trim();
-  const missionId = given === undefined ? undefined : (missionIdOfFolder(root, given) ?? given);
+  const missionId = given === undefined ? undefined : (missionIdOfFolder(root, given, { logExists: (id) => existsSync(eventLogPath(root, id)) }) ?? given);
   if (given !== undefined && missionId !== given) io.stderr(shown`--mission ${given}: the mission in kitty-specs/${given}/ is ${missionId!} (its meta.json).`);
   const json = replayToJson(state, missionId);
   io.stdout(values['json'] ? JSON.stringify(json, null, 2) : formatReplayText(json));

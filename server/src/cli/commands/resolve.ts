@@ -8,6 +8,7 @@
 import { normalizeSurface } from '../../core/normalize';
 import { isPlaceholderDefinition } from '../../core/placeholder';
 import { isScopeId, SCOPE_ORDER, type ScopeId } from '../../core/types';
+import { existsSync } from 'node:fs';
 import { eventLogPath } from '../../node/eventStore';
 import { missionIdOfFolder } from '../../node/identity';
 import { loadWorkspace } from '../../node/workspace';
@@ -46,7 +47,7 @@ export async function resolveCommand(command: ParsedCommand, io: CliIo): Promise
 
   const root = requireWorkspaceRoot(values['root'] as string | undefined, io.cwd);
   // (A mission's folder name stands for the id its meta.json gives: its documents are checked as that mission.)
-  const missionId = missionIdOfFolder(root, givenMission) ?? givenMission;
+  const missionId = missionIdOfFolder(root, givenMission, { logExists: (id) => existsSync(eventLogPath(root, id)) }) ?? givenMission;
   if (missionId !== givenMission) io.stderr(shown`--mission ${givenMission}: the mission in kitty-specs/${givenMission}/ is ${missionId} (its meta.json); recorded for it.`);
   const snapshot = await loadWorkspace(root);
   assertUsableConfig(snapshot, io.cwd);
