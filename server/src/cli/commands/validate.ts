@@ -21,7 +21,7 @@ import { EXIT_BLOCKED, EXIT_OK, UsageError } from '../errors';
 import { requireWorkspaceRoot } from '../events/workspace';
 import { relativePath } from '../output/json';
 import { shown } from '../output/terminal';
-import { ANSI, PLAIN } from '../output/text';
+import { afterItsPath, ANSI, PLAIN } from '../output/text';
 import type { CliIo, ParsedCommand } from '../types';
 
 export const VALIDATE_OPTIONS = {
@@ -87,7 +87,7 @@ function validationText({ problems, counts, health }: Validation, io: CliIo, col
     .map((p) => {
       const where = p.line > 0 ? `${relativePath(io.cwd, p.file)}:${p.line}:${p.column}` : relativePath(io.cwd, p.file);
       // (A reader's message names the file by its absolute path, already said at the start.)
-      const message = p.line === 0 && p.message.startsWith(`${p.file} `) ? p.message.slice(p.file.length + 1) : p.message;
+      const message = p.line === 0 ? afterItsPath(p.message, p.file) : p.message;
       return shown`${where} ${palette.severity(p.severity === 'information' || p.severity === 'hint' ? 'low' : p.severity, p.severity)} ${p.code} ${message}`;
     });
   const fileProblems = problems.filter((p) => !isHealthCode(p.code));

@@ -76,7 +76,16 @@ function* textLines(run: ReportedRun, cwd: string, palette: Palette): Generator<
 export function skippedLine(skip: SkippedDocument, cwd: string): string {
   const file = relativePath(cwd, skip.absolutePath);
   const reason = skip.reason.replace(/; it was skipped$/, '');
-  return reason.startsWith(`${skip.absolutePath} `) ? `skipped: ${file} ${reason.slice(skip.absolutePath.length + 1)}` : `skipped: ${file}: ${reason}`;
+  const rest = afterItsPath(reason, skip.absolutePath);
+  return rest !== reason ? `skipped: ${file} ${rest}` : `skipped: ${file}: ${reason}`;
+}
+
+/**
+ * A reader's message without the absolute path it begins with (`/w/x.yaml is 50 MB, …` → `is 50
+ * MB, …`), for a line that names the file at its start already; other messages as they are.
+ */
+export function afterItsPath(message: string, file: string): string {
+  return message.startsWith(`${file} `) ? message.slice(file.length + 1) : message;
 }
 
 /** Problems in glossary, config and log files, for stderr: `file[:line:col] severity code message`. */
@@ -85,7 +94,7 @@ export function formatProblems(problems: readonly FileProblem[], cwd: string, pa
     .map((p) => {
       const where = p.problem ? `${relativePath(cwd, p.file)}:${p.problem.range.start.line + 1}:${p.problem.range.start.character + 1}` : relativePath(cwd, p.file);
       // (A reader's message names the file by its absolute path, already said at the start.)
-      const message = !p.problem && p.message.startsWith(`${p.file} `) ? p.message.slice(p.file.length + 1) : p.message;
+      const message = p.problem ? p.message : afterItsPath(p.message, p.file);
       return shown`${where} ${palette.severity(p.severity, p.severity)} ${p.problem?.code ?? 'file'} ${message}`;
     })
     .join('\n');
