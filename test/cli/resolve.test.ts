@@ -63,15 +63,18 @@ describe('blocked → resolve → clean', () => {
     ws = blockedWorkspace();
     const resolved = await cli(['resolve', 'workspace', '--mission', '041-demo', '--sense', '1'], ws.root);
     expect(resolved.status).toBe(0);
-    expect(resolved.stderr).toBe(`--mission 041-demo: the mission in kitty-specs/041-demo/ is ${MISSION} (its meta.json); recorded for it.\n`);
+    expect(resolved.stderr).toBe(`--mission 041-demo: the mission in kitty-specs/041-demo/ is ${MISSION} (its meta.json).\n`);
     expect(resolved.stdout).toContain(`Recorded GlossaryClarificationResolved in .kittify/events/glossary/${MISSION}.events.jsonl.`);
     expect((await cli(['check'], ws.root)).status).toBe(0);
     const replayed = JSON.parse((await cli(['replay', '--mission', '041-demo', '--json'], ws.root)).stdout);
     expect(replayed).toMatchObject({ mission_id: MISSION, pins: [{ term: 'workspace' }] });
-    // A folder without a meta.json, or a name that is no folder: taken as the id.
-    const other = await cli(['resolve', 'workspace', '--mission', 'm-none', '--sense', '2'], ws.root);
-    expect(other.stderr).toBe('');
-    expect(other.stdout).toContain('Recorded GlossaryClarificationResolved in .kittify/events/glossary/m-none.events.jsonl.');
+    // A name that is no folder: taken as the id, recorded, and the name questioned (a typo?).
+    const other = await cli(['resolve', 'workspace', '--mission', '041-dmeo', '--sense', '2'], ws.root);
+    expect(other.status).toBe(0);
+    expect(other.stdout).toContain('Recorded GlossaryClarificationResolved in .kittify/events/glossary/041-dmeo.events.jsonl.');
+    expect(other.stderr).toBe("warning: nothing here names mission 041-dmeo (no kitty-specs/041-dmeo/, no meta.json giving it, no event log before this one): check the name; check prints each spec's mission.\n");
+    // Once its log exists, it is a mission: no warning.
+    expect((await cli(['resolve', 'workspace', '--mission', '041-dmeo', '--sense', '1'], ws.root)).stderr).toBe('');
     // As a shell completes a folder, with its slash.
     expect((await cli(['replay', '--mission', '041-demo/', '--json'], ws.root)).stdout).toContain(`"mission_id": "${MISSION}"`);
   });

@@ -21,6 +21,7 @@ describe('spec-glossary resume', () => {
     expect(still.status).toBe(1);
     expect(still.stderr).toContain(`Resuming step 'spec' of mission ${MISSION} (${SPEC}) from checkpoint ${token} at pre_generation_gate, strictness medium.`);
     expect(still.stdout).toContain('Still blocked by 1 conflict: workspace (ambiguous, high).');
+    expect(still.stdout).toContain(`Resolve with: spec-glossary resolve 'workspace' --mission ${MISSION} --sense N, then resume again.`);
     expect(still.stderr).not.toContain('Inputs changed');
 
     expect((await cli(['resolve', 'workspace', '--mission', MISSION, '--sense', '1'], ws.root)).status).toBe(0);
@@ -37,6 +38,16 @@ describe('spec-glossary resume', () => {
     const result = await cli(['resume', '--retry-token', token], ws.root);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('strictness max');
+  });
+
+  test('a term with no sense to pick is to be defined: the hint says --custom, naming each term', async () => {
+    ws = blockedWorkspace({ [SPEC]: '---\ncritical_step: true\nglossary_check_strictness: max\n---\n# Demo\n\nThe QXZW runs, and the workspace too.\n' });
+    const token = await blockedCheck();
+    const still = await cli(['resume', '--retry-token', token], ws.root);
+    expect(still.status).toBe(1);
+    expect(still.stdout).toContain(
+      `Resolve with: spec-glossary resolve 'qxzw' --mission ${MISSION} --custom "definition"\n              spec-glossary resolve 'workspace' --mission ${MISSION} --sense N, then resume again.\n`,
+    );
   });
 
   test('changed inputs: without a terminal it fails (exit 2) unless --yes; --yes re-checks the new text', async () => {
@@ -57,8 +68,9 @@ describe('spec-glossary resume', () => {
     ws.write(SPEC, '---\ncritical_step: true\n---\n# Demo\n\nThe workspace is ready, really.\n');
     const no = await cli(['resume', '--retry-token', token], ws.root, { input: 'n\n', env: { SPEC_GLOSSARY_FORCE_TTY: '1' } });
     expect(no.status).toBe(2);
-    expect(no.stderr).toContain('Inputs changed since the checkpoint. Proceed? [y/N] ');
-    expect(no.stderr).toContain('Resume aborted');
+    // The change is said once, then asked about; the refusal on a line of its own, as every error.
+    expect(no.stderr.match(/Inputs changed since the checkpoint/g)).toHaveLength(1);
+    expect(no.stderr).toContain('Proceed? [y/N] \nspec-glossary resume: not resumed: the inputs changed and the change was not confirmed.\n');
     const yes = await cli(['resume', '--retry-token', token], ws.root, { input: 'y\n', env: { SPEC_GLOSSARY_FORCE_TTY: '1' } });
     expect(yes.status).toBe(1); // proceeds; the new text is still blocked
     expect(yes.stdout).toContain('Still blocked by 1 conflict: workspace');

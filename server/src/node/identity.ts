@@ -103,6 +103,27 @@ export function missionIdOfFolder(root: string, given: string, options: { fs?: W
   }
 }
 
+/**
+ * Whether anything in the workspace names mission `missionId`: its event log, a folder
+ * `kitty-specs/<id>/`, or a meta.json giving it (a document's front matter may name one too,
+ * which this does not read: a "no" is a reason to look at the name, not a proof).
+ */
+export function missionKnown(root: string, missionId: string, options: { fs?: WorkspaceFileSystem; logExists?: (missionId: string) => boolean } = {}): boolean {
+  const fs = options.fs ?? NODE_FILE_SYSTEM;
+  if (options.logExists?.(missionId)) return true;
+  try {
+    const specs = path.join(root, 'kitty-specs');
+    const cache: MetaCache = new Map();
+    for (const entry of fs.readDirectory(specs) ?? []) {
+      if (entry.kind !== 'directory') continue;
+      if (entry.name === missionId || readMeta(root, path.join(specs, entry.name), cache, fs)?.missionId === missionId) return true;
+    }
+  } catch {
+    return true; // (kitty-specs/ cannot be read: nothing to say)
+  }
+  return false;
+}
+
 function readMeta(root: string, dir: string, cache: MetaCache, fs: WorkspaceFileSystem): MetaInfo | null {
   const cached = cache.get(dir);
   if (cached !== undefined) return cached;

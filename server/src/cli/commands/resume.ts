@@ -44,7 +44,8 @@ export async function resumeCommand(command: ParsedCommand, io: CliIo): Promise<
   const docPath = relativePath(io.cwd, doc.absolutePath);
   const notes: string[] = [shown`Resuming step '${checkpoint.step_id}' of mission ${checkpoint.mission_id} (${docPath}) from checkpoint ${token} at ${checkpoint.cursor}, strictness ${checkpoint.strictness}.`];
   if (doc.inputHash !== checkpoint.input_hash && !(await confirmChangedInputs(doc, checkpoint, docPath, values['yes'] === true, io, notes))) {
-    io.stderr('Resume aborted: the inputs changed and you did not confirm.');
+    // (On a line of its own: the answer may have been the end of input, after the prompt.)
+    io.stderr('\nspec-glossary resume: not resumed: the inputs changed and the change was not confirmed.');
     return 2;
   }
 
@@ -101,7 +102,7 @@ async function confirmChangedInputs(doc: StepDocument, checkpoint: Checkpoint, d
   }
   io.stderr([...notes.splice(0), what].join('\n'));
   const terminal = openTerminal(io);
-  const answer = await terminal.ask('Inputs changed since the checkpoint. Proceed? [y/N] ');
+  const answer = await terminal.ask('Proceed? [y/N] ');
   terminal.close();
   return /^\s*y(es)?\s*$/i.test(answer ?? '');
 }
@@ -123,9 +124,11 @@ function scopeChanges(checkpoint: Checkpoint, checked: CheckedDocument): string[
 function outcomeLines(checkpoint: Checkpoint, checked: CheckedDocument): string[] {
   if (!checked.report.blocked) return [shown`Gate passed: step '${checkpoint.step_id}' of mission ${checkpoint.mission_id} is no longer blocked; generation may proceed.`];
   const blocking = documentConflicts(checked).filter((c) => c.blocking);
+  // (A term with candidate senses is settled by picking one; one with none, by defining it.)
+  const how = blocking.map((c) => (c.wire.candidate_senses.length > 0 ? `spec-glossary resolve '${c.term}' --mission ${checkpoint.mission_id} --sense N` : `spec-glossary resolve '${c.term}' --mission ${checkpoint.mission_id} --custom "definition"`));
   return [
     `Still blocked by ${blocking.length} conflict${blocking.length === 1 ? '' : 's'}: ` + shown`${blocking.map((c) => `${c.term} (${c.wire.conflict_type}, ${c.wire.severity})`).join(', ')}.`,
-    shown`Resolve with: spec-glossary resolve <term> --mission ${checkpoint.mission_id} --sense N, then resume again.`,
+    ...how.map((line, i) => shown`${i === 0 ? 'Resolve with: ' : '              '}${line}${i === how.length - 1 ? ', then resume again.' : ''}`),
   ];
 }
 
