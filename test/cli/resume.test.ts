@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
 import { blockedWorkspace, cli, HAS_SCRIPT, MISSION, ptyCli, readLog, SPEC, type TempWorkspace } from './support';
 
@@ -38,6 +38,16 @@ describe('spec-glossary resume', () => {
     const result = await cli(['resume', '--retry-token', token], ws.root);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('strictness max');
+  });
+
+  test('a token whose checkpoint line cannot be read: "no checkpoint", and that a line could not be read', async () => {
+    ws = blockedWorkspace();
+    const token = await blockedCheck();
+    const log = ws.path(`.kittify/events/glossary/${MISSION}.events.jsonl`);
+    writeFileSync(log, readFileSync(log, 'utf8').replace(/("event_type": "StepCheckpointed".*?"strictness": )"medium"/, '$1"bogus"'));
+    const result = await cli(['resume', '--retry-token', token], ws.root);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(`no StepCheckpointed with retry token ${token} in the event logs in .kittify/events/glossary (1 line of the logs could not be read, perhaps its own: spec-glossary validate says why)`);
   });
 
   test('a term with no sense to pick is to be defined: the hint says --custom, naming each term', async () => {

@@ -66,8 +66,10 @@ export async function resumeCommand(command: ParsedCommand, io: CliIo): Promise<
 
 /** The checkpoint of `token`, when it exists and is at a cursor that can be resumed. */
 async function resumableCheckpoint(root: string, token: string, io: CliIo): Promise<Checkpoint> {
-  const checkpoint = await findCheckpoint(root, token);
-  if (!checkpoint) throw new UsageError(`no StepCheckpointed with retry token ${token} in the event logs in ${relativePath(io.cwd, eventLogDir(root))}`);
+  const { checkpoint, unread } = await findCheckpoint(root, token);
+  // (The token may be on a line that could not be read: said, so "no checkpoint" is not taken as the whole story.)
+  const why = unread > 0 ? ` (${unread} line${unread === 1 ? '' : 's'} of the logs could not be read, perhaps its own: spec-glossary validate says why)` : '';
+  if (!checkpoint) throw new UsageError(`no StepCheckpointed with retry token ${token} in the event logs in ${relativePath(io.cwd, eventLogDir(root))}${why}`);
   if (checkpoint.cursor !== CHECKPOINT_CURSOR) throw new UsageError(`checkpoint ${token} is at cursor '${checkpoint.cursor}'; only '${CHECKPOINT_CURSOR}' can be resumed`);
   return checkpoint;
 }
@@ -133,9 +135,9 @@ function outcomeLines(checkpoint: Checkpoint, checked: CheckedDocument): string[
 }
 
 /** The StepCheckpointed with `token`; copies of it (same token) resolve to the first in replay order. */
-async function findCheckpoint(root: string, token: string): Promise<Checkpoint | undefined> {
+async function findCheckpoint(root: string, token: string): Promise<{ checkpoint: Checkpoint | undefined; unread: number }> {
   let found: { event: Checkpoint; key: ReplayKey } | undefined;
-  await new EventStore(root).stream(
+  const problems = await new EventStore(root).stream(
     (event, _file, _line, position) => {
       if (event.event_type !== 'StepCheckpointed' || event.retry_token !== token) return;
       const key = replayKeyOf(event, position);
@@ -143,5 +145,5 @@ async function findCheckpoint(root: string, token: string): Promise<Checkpoint |
     },
     { wants: (type) => type === 'StepCheckpointed' },
   );
-  return found?.event;
+  return { checkpoint: found?.event, unread: problems.filter((p) => p.severity !== 'warning' && p.line > 0).length };
 }
