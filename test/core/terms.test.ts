@@ -40,6 +40,14 @@ describe('written forms', () => {
     for (const [written, surface, expected] of cases) expect(writeInForm(expected.toLowerCase().replace(/s$/, ''), formOf(written, surface))).toBe(expected);
   });
 
+  it('keeps the hyphens of a multi-word term written hyphen-joined (SPEC §5), with its case and number', () => {
+    expect(writeInForm('task unit', formOf('work-package', 'work package'))).toBe('task-unit');
+    expect(writeInForm('task unit', formOf('Work-Packages', 'work package'))).toBe('Task-Units');
+    expect(writeInForm('deliverable', formOf('work-package', 'work package'))).toBe('deliverable');
+    // (A one-word surface written with a hyphen is no hyphen-joined form of it.)
+    expect(writeInForm('task unit', formOf('spec-driven', 'spec-driven'))).toBe('task unit');
+  });
+
   it('plurals only where SPEC §4 reads them back', () => {
     expect(pluralOf('policy')).toBe('policies');
     expect(pluralOf('class')).toBe('classes');

@@ -325,6 +325,41 @@ Every quarkle moves through the board.
       () => 'accepted',
       (error: ResponseError) => error.message,
     );
-    expect(refused).toBe("'quarkle' is defined by the mission's own spec (spec.md:9), in its Domain Language: rename it there. Renaming a mission's own term across the workspace is not supported.");
+    expect(refused).toBe("'quarkle' is defined in the spec of mission 001-lanes (spec.md:9), in its vocabulary section: rename it there. Renaming a mission's own term across the workspace is not supported.");
+  });
+
+  it("a team term's rename leaves alone a mission that defines the word itself, and never takes a name a mission defines", async () => {
+    const OWN_WORKTREE = LANES_SPEC_MD.replace('| **Quarkle** | A card that moves through the board |', '| **Quarkle** | A card that moves through the board |\n| **Worktree** | The lane folder of a quarkle |');
+    ws = makeWorkspace({
+      'kitty-specs/001-lanes/meta.json': JSON.stringify({ mission_id: '01LANES' }),
+      [LANES_SPEC]: OWN_WORKTREE,
+      [LANES_PLAN]: '# Plan\n\nEach quarkle gets a worktree.\n',
+      [OTHER]: OTHER_MD + 'A team-wide worktree-policy and a work-tree, kept.\n',
+    });
+    client = await TestClient.start({ folders: [ws.root] });
+    client.open(ws.uri(OTHER), OTHER_MD);
+    await client.diagnostics(ws.uri(OTHER));
+    const refusal = (promise: Promise<unknown>) => promise.then(() => 'accepted', (error: ResponseError) => error.message);
+    expect(await refusal(rename(ws.uri(OTHER), 2, 3, 'Quarkles'))).toBe("'quarkle' is already a term mission 01LANES defines in its own spec: renaming 'worktree' to it would merge the two terms in that mission's documents.");
+    const edit = await rename(ws.uri(OTHER), 2, 3, 'checkout');
+    const files = Object.keys(edit.changes ?? {}).concat((edit.documentChanges ?? []).map((c) => ('textDocument' in c ? c.textDocument.uri : '')));
+    expect(files).toContain(ws.uri(OTHER));
+    expect(files).toContain(ws.uri(TEAM));
+    // (In mission 001-lanes the word is the mission's own term: not this one's uses.)
+    expect(files).not.toContain(ws.uri(LANES_PLAN));
+    expect(files).not.toContain(ws.uri(LANES_SPEC));
+  });
+
+  it('a multi-word term written hyphen-joined keeps its hyphens when renamed', async () => {
+    ws = makeWorkspace({
+      [TEAM]: `${TEAM_YAML}  - surface: work package\n    definition: A unit of planned work\n    status: active\n`,
+      [OTHER]: '# Other\n\nEach work package, and the Work-Packages of a work-package plan.\n',
+    });
+    client = await TestClient.start({ folders: [ws.root] });
+    client.open(ws.uri(OTHER), '# Other\n\nEach work package, and the Work-Packages of a work-package plan.\n');
+    await client.diagnostics(ws.uri(OTHER));
+    const edit = await rename(ws.uri(OTHER), 2, 6, 'task unit');
+    const texts = [...Object.values(edit.changes ?? {}).flat(), ...(edit.documentChanges ?? []).flatMap((c) => ('edits' in c ? c.edits : []))].map((e) => ('newText' in e ? e.newText : ''));
+    expect(texts).toEqual(expect.arrayContaining(['task unit', 'Task-Units', 'task-unit']));
   });
 });

@@ -31,7 +31,8 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Engine } from '../core/check/engine';
 import { MASK, maskMarkdown } from '../core/markdown/mask';
 import { LineIndex } from '../core/text';
-import { glossaryOccurrences, TermIndex } from '../core/terms/termIndex';
+import { glossaryOccurrences, TermIndex, type DocumentDetails } from '../core/terms/termIndex';
+import { normalizeSurface } from '../core/normalize';
 import { SCOPE_ORDER } from '../core/types';
 import { eventLogPath } from '../node/eventStore';
 import { seedPath, type WorkspaceSnapshot } from '../node/workspace';
@@ -126,8 +127,15 @@ export class TermFeatures {
     const term = target.found.term;
     // A term its mission decides (mission_local) is renamed in that mission's documents only.
     const decided = renameTarget(target.sources, target.seedTexts, term, target.found.use);
-    const uses = decided.ok && decided.scope === 'mission_local' ? target.index.usesOf(term).filter((u) => target.index.detailsOf(u.document)?.missionId === target.missionId) : target.index.usesOf(term);
-    const plan = planRename(this.deps.engine(), target.sources, target.seedTexts, term, target.found.use, params.newName, uses);
+    const missionTerms = missionDefinedTerms(target.index);
+    // A team or core term is renamed where it means that sense: not in a mission whose own spec
+    // defines the same word (there it is the mission's term, which this rename leaves alone).
+    const own = missionTerms.get(term) ?? [];
+    const uses =
+      decided.ok && decided.scope === 'mission_local'
+        ? target.index.usesOf(term).filter((u) => target.index.detailsOf(u.document)?.missionId === target.missionId)
+        : target.index.usesOf(term).filter((u) => !own.includes(target.index.detailsOf(u.document)?.missionId ?? ''));
+    const plan = planRename(this.deps.engine(), target.sources, target.seedTexts, term, target.found.use, params.newName, uses, missionTerms);
     if (!plan.ok) throw refused(plan.message);
     throwIfCancelled(token);
 
@@ -270,4 +278,18 @@ function indexOfOne(file: string, checked: CheckedDocument): TermIndex {
   const index = new TermIndex();
   index.set(file, glossaryOccurrences(checked.report, checked.glossary));
   return index;
+}
+
+/** Every term a mission defines in its own spec (Domain Language, Key Entities, …), with those missions. */
+function missionDefinedTerms(index: { allDetails(): IterableIterator<DocumentDetails> }): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const details of index.allDetails()) {
+    for (const sense of details.missionSenses ?? []) {
+      const surface = normalizeSurface(sense.surface);
+      const missions = out.get(surface);
+      if (!missions) out.set(surface, [details.missionId]);
+      else if (!missions.includes(details.missionId)) missions.push(details.missionId);
+    }
+  }
+  return out;
 }

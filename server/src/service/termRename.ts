@@ -48,8 +48,11 @@ export function renameTarget(sources: GlossarySources, seedTexts: SeedTexts, ter
   const inScope = entries.filter((e) => e.sense.scope === scope);
   const ownVocabulary = inScope.find((e) => e.sense.origin.kind !== 'seed' && e.sense.origin.kind !== 'bundled' && e.sense.origin.kind !== 'event');
   if (ownVocabulary) {
-    const where = 'file' in ownVocabulary.sense.origin ? ` (${baseName(ownVocabulary.sense.origin.file)}:${ownVocabulary.sense.origin.range.start.line + 1})` : '';
-    return { ok: false, message: `'${term}' is defined by the mission's own spec${where}, in its Domain Language: rename it there. Renaming a mission's own term across the workspace is not supported.` };
+    const origin = ownVocabulary.sense.origin;
+    const where = 'file' in origin ? ` (${baseName(origin.file)}:${origin.range.start.line + 1})` : '';
+    // (Its section may be Key Entities, Terminology, …: named by what it is, the spec's own vocabulary.)
+    const mission = origin.kind === 'spec' ? `mission ${origin.missionSlug}` : 'its mission';
+    return { ok: false, message: `'${term}' is defined in the spec of ${mission}${where}, in its vocabulary section: rename it there. Renaming a mission's own term across the workspace is not supported.` };
   }
   const bundled = inScope.find((e) => e.sense.origin.kind === 'bundled');
   if (bundled) {
@@ -68,7 +71,17 @@ export function renameTarget(sources: GlossarySources, seedTexts: SeedTexts, ter
  * the new term where a use writes it (a plural SPEC §4 cannot singularize, characters that are
  * not prose words). `engine` checks that with the extraction the specs are checked with.
  */
-export function planRename(engine: Engine, sources: GlossarySources, seedTexts: SeedTexts, term: string, use: TermUse | undefined, newName: string, uses: readonly TermUse[]): RenamePlan {
+export function planRename(
+  engine: Engine,
+  sources: GlossarySources,
+  seedTexts: SeedTexts,
+  term: string,
+  use: TermUse | undefined,
+  newName: string,
+  uses: readonly TermUse[],
+  /** The terms missions define in their own specs, with those missions (a name taken there too). */
+  missionTerms: ReadonlyMap<string, readonly string[]> = new Map(),
+): RenamePlan {
   const target = renameTarget(sources, seedTexts, term, use);
   if (!target.ok) return target;
   const newSurface = normalizeSurface(newName);
@@ -79,6 +92,10 @@ export function planRename(engine: Engine, sources: GlossarySources, seedTexts: 
   if (existing) {
     const scopes = [...new Set(existing.map((s) => s.scope))].join(', ');
     return { ok: false, message: `'${newSurface}' is already a glossary term (${scopes}, ${existing.length} ${existing.length === 1 ? 'sense' : 'senses'}): renaming '${term}' to it would merge the two terms. Edit the entries by hand if that is what you mean.` };
+  }
+  const definedBy = missionTerms.get(newSurface);
+  if (definedBy && definedBy.length > 0) {
+    return { ok: false, message: `'${newSurface}' is already a term mission ${definedBy.join(', ')} defines in its own spec: renaming '${term}' to it would merge the two terms in ${definedBy.length === 1 ? "that mission's" : "those missions'"} documents.` };
   }
   for (const [surface, senses] of terms) {
     const listing = senses.find((s) => s.status !== 'deprecated' && s.synonymsToAvoid.includes(newSurface));

@@ -10,15 +10,19 @@ import { normalizeSurface } from '../normalize';
 export const CaseStyle = { Lower: 0, Capital: 1, Title: 2, Upper: 3 } as const;
 export type CaseStyle = (typeof CaseStyle)[keyof typeof CaseStyle];
 
-/** Bits of a written form: case style in bits 0–1, plural in bit 2. */
+/** Bits of a written form: case style in bits 0–1, plural in bit 2, hyphen-joined in bit 3. */
 export type WrittenForm = number;
 
 const CASE_MASK = 3;
 const PLURAL = 4;
+/** A multi-word surface written hyphen-joined ("work-package", SPEC §5): a rename keeps the hyphens. */
+const HYPHENS = 8;
 
 export function formOf(written: string, surface: string): WrittenForm {
   if (written === surface) return CaseStyle.Lower; // most uses: no work
-  const words = written.trim().split(/\s+/).filter((w) => w.length > 0);
+  const trimmed = written.trim();
+  const hyphens = surface.includes(' ') && !/\s/.test(trimmed) && trimmed.includes('-');
+  const words = (hyphens ? trimmed.split('-') : trimmed.split(/\s+/)).filter((w) => w.length > 0);
   const letters = words.join('');
   let style: CaseStyle = CaseStyle.Lower;
   if (letters.length > 1 && letters === letters.toUpperCase() && letters !== letters.toLowerCase()) style = CaseStyle.Upper;
@@ -26,7 +30,7 @@ export function formOf(written: string, surface: string): WrittenForm {
   const lastWritten = (words[words.length - 1] ?? '').toLowerCase();
   const lastSurface = surface.split(' ').pop() ?? '';
   const plural = lastWritten !== lastSurface && normalizeSurface(lastWritten) === lastSurface;
-  return style | (plural ? PLURAL : 0);
+  return style | (plural ? PLURAL : 0) | (hyphens ? HYPHENS : 0);
 }
 
 export function isPlural(form: WrittenForm): boolean {
@@ -49,15 +53,16 @@ export function writeInForm(surface: string, form: WrittenForm): string | undefi
     if (plural === undefined) return undefined;
     words[last] = plural;
   }
+  const between = (form & HYPHENS) !== 0 ? '-' : ' ';
   switch (caseStyle(form)) {
     case CaseStyle.Upper:
-      return words.join(' ').toUpperCase();
+      return words.join(between).toUpperCase();
     case CaseStyle.Title:
-      return words.map(capitalize).join(' ');
+      return words.map(capitalize).join(between);
     case CaseStyle.Capital:
-      return [capitalize(words[0]!), ...words.slice(1)].join(' ');
+      return [capitalize(words[0]!), ...words.slice(1)].join(between);
     default:
-      return words.join(' ');
+      return words.join(between);
   }
 }
 
