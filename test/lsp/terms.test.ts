@@ -49,9 +49,13 @@ describe('references and highlight', () => {
       { uri: ws.uri(OTHER), range: range(0, 4, 13) },
       { uri: ws.uri(TEAM), range: range(2, 13, 22) },
       { uri: ws.uri(TEAM), range: range(7, 13, 22) },
-      // The bundled core glossary's entry (this workspace has no spec_kitty_core.yaml).
+      // The bundled core glossary's entry (this workspace has no spec_kitty_core.yaml): its `surface:` value.
       { uri: expect.stringMatching(/glossaries\/spec_kitty_core\.yaml$/), range: expect.anything() },
     ]);
+    const core = found.at(-1)!;
+    const coreLine = readFileSync(new URL(core.uri), 'utf8').split('\n')[core.range.start.line]!;
+    expect(core.range.start.line).toBe(core.range.end.line);
+    expect(coreLine.slice(core.range.start.character, core.range.end.character)).toBe('workspace');
     const withoutDeclaration = await references(ws.uri(SPEC), 5, 40);
     expect(withoutDeclaration).toHaveLength(3);
   });

@@ -62,7 +62,8 @@ export function termEntries(sources: GlossarySources, texts: SeedTexts, term: st
       if (sense.surface !== term || (origin.kind !== 'seed' && origin.kind !== 'bundled')) continue;
       seedKeys.add(`${sense.scope}\u0000${sense.definition}`);
       const written = seed.bundled ? undefined : texts.surfaces(seed.path).find((s) => s.index === origin.index);
-      const location = { uri: fileUri(origin.file), range: written?.range ?? origin.range };
+      // (The bundled core is not read for its text: its entry's `surface:` value, as parsed, else the entry.)
+      const location = { uri: fileUri(origin.file), range: written?.range ?? origin.fields?.surface ?? origin.range };
       out.push({ sense, location, ...(written ? { written: { ...written, file: seed.path } } : {}) });
     }
   }
