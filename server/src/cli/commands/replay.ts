@@ -7,10 +7,10 @@
  * term, definition, id or option is printed as an escape, never sent to the terminal.
  */
 
+import { existsSync } from 'node:fs';
 import { GLOSSARY_FILE_SOURCE } from '../../core/events/decisions';
 import { replayToJson, type ReplayJson } from '../../core/replay';
 import { SCOPE_ORDER } from '../../core/types';
-import { existsSync } from 'node:fs';
 import { eventLogPath, replayWorkspace } from '../../node/eventStore';
 import { missionIdOfFolder } from '../../node/identity';
 import { EXIT_OK, UsageError } from '../errors';

@@ -5,10 +5,10 @@
  * custom definition. Closes every clarification still open for that mission and term.
  */
 
+import { existsSync } from 'node:fs';
 import { normalizeSurface } from '../../core/normalize';
 import { isPlaceholderDefinition } from '../../core/placeholder';
 import { isScopeId, SCOPE_ORDER, type ScopeId } from '../../core/types';
-import { existsSync } from 'node:fs';
 import { eventLogPath } from '../../node/eventStore';
 import { missionIdOfFolder, missionKnown } from '../../node/identity';
 import { loadWorkspace } from '../../node/workspace';
