@@ -15,7 +15,7 @@ import { ErrorCodes, MessageType, ResponseError, ShowMessageNotification, type C
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from 'vscode-uri';
 import type { Engine } from '../core/check/engine';
-import { conflictIdsToClose, isFileRecord, requestedEvent, resolvedEvent, senseCreatedEvent, type DecisionContext } from '../core/events/decisions';
+import { conflictIdsToClose, logHoldsOwnSense, requestedEvent, resolvedEvent, senseCreatedEvent, type DecisionContext } from '../core/events/decisions';
 import { isoTimestamp } from '../core/events/timestamp';
 import type { ActorIdentity, GlossaryEventDraft } from '../core/events/types';
 import { isPlaceholderDefinition } from '../core/placeholder';
@@ -150,10 +150,7 @@ export class CommandHandlers {
     const mission = missionOf(checked);
     const outcome = await this.decide(target, (state) => {
       const open = openOf(state, checked.missionId, term);
-      const recorded = state.addedSenses.some(
-        // (A glossary file's record is no sense of its own: a definition given here is recorded.)
-        (s) => s.scope === scope && s.surface === term && s.definition === definition && s.status === 'active' && !isFileRecord(s) && (scope !== 'mission_local' || (s.origin.kind === 'event' && s.origin.missionId === checked.missionId)),
-      );
+      const recorded = logHoldsOwnSense(state, checked.missionId, sense);
       if (recorded && open.length === 0 && sameSense(pinOf(state, checked.missionId, term)?.sense, sense)) {
         return { drafts: [], nothing: `'${written}' is already defined as "${definition}" in the ${SCOPE_LABEL[scope]} for mission ${mission}; nothing was recorded.` };
       }

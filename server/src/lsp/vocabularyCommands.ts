@@ -18,7 +18,7 @@
 import path from 'node:path';
 import { ErrorCodes, MessageType, ResponseError, ShowMessageNotification, type WorkspaceEdit } from 'vscode-languageserver';
 import { URI } from 'vscode-uri';
-import { isFileRecord, resolvedEvent, senseCreatedEvent, type DecisionContext } from '../core/events/decisions';
+import { logHoldsOwnSense, resolvedEvent, senseCreatedEvent, type DecisionContext } from '../core/events/decisions';
 import { isoTimestamp } from '../core/events/timestamp';
 import { writtenForm } from '../core/check/wording';
 import { definedBeyondMissions } from '../core/missionVocabulary/candidates';
@@ -27,7 +27,7 @@ import { readVocabulary } from '../core/missionVocabulary/read';
 import { normalizeSurface } from '../core/normalize';
 import { isPlaceholderDefinition } from '../core/placeholder';
 import { LineIndex } from '../core/text';
-import type { ReplayState, SenseRef } from '../core/types';
+import type { SenseRef } from '../core/types';
 import { eventLogPath } from '../node/eventStore';
 import { readWorkspaceText } from '../node/files';
 import { assertInsideWorkspace } from '../node/fsSafety';
@@ -104,7 +104,7 @@ export class VocabularyCommands {
     const snapshot = await this.deps.registry.fresh(target.root);
     const { events } = await appendPlanned(this.deps.eventStore(target.root), checked.missionId, snapshot.replay, (state) => ({
       // (Only clarifications open then are closed: no pin of its own, so a definition changed in the spec later is the one that counts.)
-      drafts: [...(recordedAlready(state, checked.missionId, created.new_sense) ? [] : [created]), ...state.openClarifications.filter((c) => c.missionId === checked.missionId && c.term === term).map((c) => resolvedEvent(ctx, c.conflictId, term, sense))],
+      drafts: [...(logHoldsOwnSense(state, checked.missionId, created.new_sense) ? [] : [created]), ...state.openClarifications.filter((c) => c.missionId === checked.missionId && c.term === term).map((c) => resolvedEvent(ctx, c.conflictId, term, sense))],
     }));
     this.deps.logger.info(`appended ${events.map((e) => e.event_type).join(', ')} to the log of mission ${checked.missionId}`);
     await this.deps.glossaryWritten(target.root);
@@ -189,11 +189,6 @@ export class VocabularyCommands {
   private notify(message: string): void {
     void this.deps.connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message }).catch(() => undefined);
   }
-}
-
-/** Whether the mission's log holds this mission_local sense already (a definition given twice is recorded once). */
-function recordedAlready(state: ReplayState, missionId: string, sense: { surface: string; definition: string }): boolean {
-  return state.addedSenses.some((s) => s.scope === 'mission_local' && s.surface === sense.surface && s.definition === sense.definition && s.status === 'active' && !isFileRecord(s) && s.origin.kind === 'event' && s.origin.missionId === missionId);
 }
 
 function sectionTitle(name: string): string {

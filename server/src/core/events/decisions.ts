@@ -83,6 +83,23 @@ export function logHoldsSense(state: ReplayState, missionId: string, sense: Reco
 }
 
 /**
+ * Whether the log holds this sense, active, as one of its own (a custom definition; for
+ * mission_local, in that mission): a definition given again adds nothing. A glossary file's
+ * record does not count (it is no sense of its own: the definition is recorded).
+ */
+export function logHoldsOwnSense(state: ReplayState, missionId: string, sense: Pick<SenseRef, 'scope' | 'surface' | 'definition'>): boolean {
+  return state.addedSenses.some(
+    (s) =>
+      s.scope === sense.scope &&
+      s.surface === sense.surface &&
+      s.definition === sense.definition &&
+      s.status === 'active' &&
+      !isFileRecord(s) &&
+      (s.scope !== 'mission_local' || (s.origin.kind === 'event' && s.origin.missionId === missionId)),
+  );
+}
+
+/**
  * A sense as the user wrote it in a glossary file: `create` for a sense the log does not hold
  * yet, `update` for one it holds (a changed status, e.g. deprecated when the entry was removed).
  * `source`: GLOSSARY_FILE_SOURCE for the record of a file's entry; an update of a sense the log
