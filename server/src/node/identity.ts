@@ -76,52 +76,30 @@ export function documentIdentity(root: string, documentPath: string, frontMatter
 }
 
 /**
- * The mission id the folder `kitty-specs/<given>/` holds by its meta.json, when `given` names such
- * a folder and its meta.json names another id (people call a mission by its folder, `check`
- * prints both); undefined otherwise (`given` is then taken as the id).
+ * A mission named on the command line (`--mission`), read against the workspace once: people
+ * call a mission by its folder, and `check` prints both, so `kitty-specs/<given>/` whose meta.json
+ * gives another id stands for that id — unless some mission already has `given` as its id (its
+ * log exists, or a meta.json gives it), which stays that mission's, so a decision never lands in
+ * another mission's log. `known`: something in the workspace names the mission (its log, a folder
+ * of that name, a meta.json giving it; a document's front matter may name one too, which is not
+ * read here: a "no" is a reason to look at the name, not a proof).
  */
-export function missionIdOfFolder(root: string, given: string, options: { fs?: WorkspaceFileSystem; logExists?: (missionId: string) => boolean } = {}): string | undefined {
+export function missionOfArgument(root: string, given: string, options: { fs?: WorkspaceFileSystem; logExists?: (missionId: string) => boolean } = {}): { missionId: string; known: boolean } {
   const fs = options.fs ?? NODE_FILE_SYSTEM;
+  const logExists = options.logExists ?? (() => false);
+  let folders: { name: string; missionId: string | undefined }[];
+  try {
+    const specs = path.join(root, 'kitty-specs');
+    const cache: MetaCache = new Map();
+    folders = (fs.readDirectory(specs) ?? []).filter((e) => e.kind === 'directory').map((e) => ({ name: e.name, missionId: readMeta(root, path.join(specs, e.name), cache, fs)?.missionId }));
+  } catch {
+    return { missionId: given, known: true }; // (kitty-specs/ cannot be read: the name is the id, and nothing to say)
+  }
+  const idInUse = (id: string) => logExists(id) || folders.some((f) => f.missionId === id);
   const name = given.replace(/[\\/]+$/, ''); // (as a shell completes a folder: `041-demo/`)
-  if (name === '' || name === '.' || name === '..' || /[\\/]/.test(name)) return undefined;
-  try {
-    const specs = path.join(root, 'kitty-specs');
-    const dir = path.join(specs, name);
-    if (fs.stat(dir)?.kind !== 'directory') return undefined;
-    const cache: MetaCache = new Map();
-    const id = readMeta(root, dir, cache, fs)?.missionId;
-    if (id === undefined || id === name) return undefined;
-    // A name some mission already has as its id (its log exists, or another folder's meta.json
-    // gives it) stays that mission's: a decision must not land in another mission's log.
-    if (options.logExists?.(name)) return undefined;
-    for (const entry of fs.readDirectory(specs) ?? []) {
-      if (entry.kind === 'directory' && readMeta(root, path.join(specs, entry.name), cache, fs)?.missionId === name) return undefined;
-    }
-    return id;
-  } catch {
-    return undefined; // (kitty-specs/ cannot be read: the name is taken as the id)
-  }
-}
-
-/**
- * Whether anything in the workspace names mission `missionId`: its event log, a folder
- * `kitty-specs/<id>/`, or a meta.json giving it (a document's front matter may name one too,
- * which this does not read: a "no" is a reason to look at the name, not a proof).
- */
-export function missionKnown(root: string, missionId: string, options: { fs?: WorkspaceFileSystem; logExists?: (missionId: string) => boolean } = {}): boolean {
-  const fs = options.fs ?? NODE_FILE_SYSTEM;
-  if (options.logExists?.(missionId)) return true;
-  try {
-    const specs = path.join(root, 'kitty-specs');
-    const cache: MetaCache = new Map();
-    for (const entry of fs.readDirectory(specs) ?? []) {
-      if (entry.kind !== 'directory') continue;
-      if (entry.name === missionId || readMeta(root, path.join(specs, entry.name), cache, fs)?.missionId === missionId) return true;
-    }
-  } catch {
-    return true; // (kitty-specs/ cannot be read: nothing to say)
-  }
-  return false;
+  const folder = folders.find((f) => f.name === name);
+  const missionId = folder?.missionId !== undefined && folder.missionId !== name && !idInUse(name) ? folder.missionId : given;
+  return { missionId, known: idInUse(missionId) || folders.some((f) => f.name === missionId) };
 }
 
 function readMeta(root: string, dir: string, cache: MetaCache, fs: WorkspaceFileSystem): MetaInfo | null {

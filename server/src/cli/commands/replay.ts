@@ -7,14 +7,12 @@
  * term, definition, id or option is printed as an escape, never sent to the terminal.
  */
 
-import { existsSync } from 'node:fs';
 import { GLOSSARY_FILE_SOURCE } from '../../core/events/decisions';
 import { replayToJson, type ReplayJson } from '../../core/replay';
 import { SCOPE_ORDER } from '../../core/types';
-import { eventLogPath, replayWorkspace } from '../../node/eventStore';
-import { missionIdOfFolder } from '../../node/identity';
+import { replayWorkspace } from '../../node/eventStore';
 import { EXIT_OK, UsageError } from '../errors';
-import { requireWorkspaceRoot } from '../events/workspace';
+import { missionArgument, requireWorkspaceRoot } from '../events/workspace';
 import { relativePath } from '../output/json';
 import { shown } from '../output/terminal';
 import type { CliIo, ParsedCommand } from '../types';
@@ -37,8 +35,7 @@ export async function replayCommand(command: ParsedCommand, io: CliIo): Promise<
   }
   // (A mission's folder name stands for the id its meta.json gives, as in resolve.)
   const given = mission?.trim();
-  const missionId = given === undefined ? undefined : (missionIdOfFolder(root, given, { logExists: (id) => existsSync(eventLogPath(root, id)) }) ?? given);
-  if (given !== undefined && missionId !== given) io.stderr(shown`--mission ${given}: the mission in kitty-specs/${given}/ is ${missionId!} (its meta.json).`);
+  const missionId = given === undefined ? undefined : missionArgument(root, given, io).missionId;
   const json = replayToJson(state, missionId);
   io.stdout(values['json'] ? JSON.stringify(json, null, 2) : formatReplayText(json));
   return EXIT_OK;

@@ -5,17 +5,15 @@
  * custom definition. Closes every clarification still open for that mission and term.
  */
 
-import { existsSync } from 'node:fs';
 import { normalizeSurface } from '../../core/normalize';
 import { isPlaceholderDefinition } from '../../core/placeholder';
 import { isScopeId, SCOPE_ORDER, type ScopeId } from '../../core/types';
 import { eventLogPath } from '../../node/eventStore';
-import { missionIdOfFolder, missionKnown } from '../../node/identity';
 import { loadWorkspace } from '../../node/workspace';
 import { EXIT_OK, UsageError } from '../errors';
 import { choicesFor, conflictIdsToClose, DEFAULT_CUSTOM_SCOPE, customDrafts, openClarificationsOf, pickDrafts, type TermChoices } from '../events/decisions';
 import { newRunContext } from '../events/runContext';
-import { appendOrFail, assertUsableConfig, requireWorkspaceRoot } from '../events/workspace';
+import { appendOrFail, assertUsableConfig, missionArgument, requireWorkspaceRoot } from '../events/workspace';
 import { relativePath } from '../output/json';
 import { shown } from '../output/terminal';
 import type { CliIo, ParsedCommand } from '../types';
@@ -47,11 +45,8 @@ export async function resolveCommand(command: ParsedCommand, io: CliIo): Promise
 
   const root = requireWorkspaceRoot(values['root'] as string | undefined, io.cwd);
   // (A mission's folder name stands for the id its meta.json gives: its documents are checked as that mission.)
-  const logExists = (id: string) => existsSync(eventLogPath(root, id));
-  const missionId = missionIdOfFolder(root, givenMission, { logExists }) ?? givenMission;
-  if (missionId !== givenMission) io.stderr(shown`--mission ${givenMission}: the mission in kitty-specs/${givenMission}/ is ${missionId} (its meta.json).`);
-  // (Said before anything is written; a mission named only in documents' front matter is possible.)
-  const unknownMission = !missionKnown(root, missionId, { logExists });
+  // (A mission nothing names is said after the decision is recorded: one named only in front matter is possible.)
+  const { missionId, known } = missionArgument(root, givenMission, io);
   const snapshot = await loadWorkspace(root);
   assertUsableConfig(snapshot, io.cwd);
   const choices = choicesFor(snapshot, missionId, term);
@@ -81,7 +76,7 @@ export async function resolveCommand(command: ParsedCommand, io: CliIo): Promise
   if (open.length > 0) lines.push(`Closed ${open.length === 1 ? 'clarification' : 'clarifications'} ` + shown`${open.map((o) => o.conflictId).join(', ')}.`);
   lines.push(shown`Recorded ${events.map((e) => e.event_type).join(', ')} in ${relativePath(io.cwd, eventLogPath(root, missionId))}.`);
   io.stdout(lines.join('\n'));
-  if (unknownMission) io.stderr(shown`warning: nothing here names mission ${missionId} (no kitty-specs/${missionId}/, no meta.json giving it, no event log before this one): check the name; check prints each spec's mission.`);
+  if (!known) io.stderr(shown`warning: nothing here names mission ${missionId} (no kitty-specs/${missionId}/, no meta.json giving it, no event log before this one): check the name; check prints each spec's mission.`);
   return EXIT_OK;
 }
 

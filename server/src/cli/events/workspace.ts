@@ -3,11 +3,14 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { GlossaryEvent, GlossaryEventDraft } from '../../core/events/types';
-import { appendEvents, EventStoreError, type AppendOptions } from '../../node/eventStore';
+import { appendEvents, eventLogPath, EventStoreError, type AppendOptions } from '../../node/eventStore';
+import { missionOfArgument } from '../../node/identity';
 import { OutsideWorkspaceError } from '../../node/fsSafety';
 import { configPath, findWorkspaceRoot, type WorkspaceSnapshot } from '../../node/workspace';
 import { ConfigurationError, FileError, UsageError } from '../errors';
 import { relativePath } from '../output/json';
+import { shown } from '../output/terminal';
+import type { CliIo } from '../types';
 
 /** Codes of config.yaml problems that make the file unusable (the rest are warnings with a fallback). */
 const FATAL_CONFIG_CODES = new Set(['config.parse-error', 'config.invalid-root', 'config.invalid-glossary']);
@@ -22,6 +25,16 @@ export function requireWorkspaceRoot(given: string | undefined, cwd: string): st
   const root = findWorkspaceRoot(statSync(start).isDirectory() ? start : path.dirname(start));
   if (!root) throw new UsageError(`no Spec Kitty workspace at or above ${start} (no .kittify/ folder); run it inside one or pass --root`);
   return root;
+}
+
+/**
+ * The mission `--mission` names (node/identity.ts `missionOfArgument`): a folder name stands for
+ * the id its meta.json gives, which stderr says.
+ */
+export function missionArgument(root: string, given: string, io: CliIo): { missionId: string; known: boolean } {
+  const mission = missionOfArgument(root, given, { logExists: (id) => existsSync(eventLogPath(root, id)) });
+  if (mission.missionId !== given) io.stderr(shown`--mission ${given}: the mission in kitty-specs/${given.replace(/[\\/]+$/, '')}/ is ${mission.missionId} (its meta.json).`);
+  return mission;
 }
 
 /** `.kittify/config.yaml` that cannot be used (not YAML, not a mapping) is a configuration error. */
