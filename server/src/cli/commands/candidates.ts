@@ -12,7 +12,7 @@ import { EXIT_OK, UsageError } from '../errors';
 import { collectMarkdownFiles } from '../files';
 import { relativePath } from '../output/json';
 import { printable, shown } from '../output/terminal';
-import { formatProblems, PLAIN, skippedLine } from '../output/text';
+import { formatProblems, formatSkipped, PLAIN } from '../output/text';
 import { runCheck, type CheckRun } from '../runCheck';
 import type { CliIo, ParsedCommand } from '../types';
 
@@ -31,7 +31,7 @@ export async function candidatesCommand(command: ParsedCommand, io: CliIo): Prom
   const run = await runCheck(files, {}, undefined, engine);
   if (run.problems.length > 0) io.stderr(formatProblems(run.problems, io.cwd, PLAIN));
   // (A spec too large to read, or binary, is not counted: said, so a missing candidate is explained.)
-  if (run.skipped.length > 0) io.stderr(run.skipped.map((skip) => PLAIN.dim(skippedLine(skip, io.cwd)).text).join('\n'));
+  if (run.skipped.length > 0) io.stderr(formatSkipped(run.skipped, io.cwd));
   const candidates = candidatesOf(run, io.cwd, minSpecs, engine);
   io.stdout(format === 'json' ? JSON.stringify({ candidates }, null, 2) : formatCandidates(candidates, run.documents.length));
   return EXIT_OK;

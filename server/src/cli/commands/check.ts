@@ -7,7 +7,7 @@ import { EXIT_BLOCKED, EXIT_OK, UsageError } from '../errors';
 import { collectMarkdownFiles } from '../files';
 import { writeChunked } from '../output/chunks';
 import { jsonOutput } from '../output/json';
-import { ANSI, formatProblems, PLAIN, skippedLine, textOutput } from '../output/text';
+import { ANSI, formatProblems, formatSkipped, PLAIN, textOutput } from '../output/text';
 import { runCheck, runReportedCheck, type FileProblem, type ReportedRun } from '../runCheck';
 import type { CliIo, ParsedCommand } from '../types';
 
@@ -70,7 +70,7 @@ export async function checkCommand(command: ParsedCommand, io: CliIo, hooks: Che
   if (problems.length > 0) io.stderr(formatProblems(problems, io.cwd, palette));
   // (Text lists skipped specs on stdout, SARIF as notifications; JSON's object has no place for
   // them, and a pipeline must not pass over a spec that was never checked in silence.)
-  if (format === 'json' && run.skipped.length > 0) io.stderr(run.skipped.map((skip) => PLAIN.dim(skippedLine(skip, io.cwd)).text).join('\n'));
+  if (format === 'json' && run.skipped.length > 0) io.stderr(formatSkipped(run.skipped, io.cwd));
   const output = format === 'text' ? textOutput(run, io.cwd, palette) : format === 'json' ? jsonOutput(run, io.cwd) : hooks.formats![format]!(run, io.cwd);
   await writeChunked(output, io.write);
 

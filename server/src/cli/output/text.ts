@@ -80,6 +80,11 @@ export function skippedLine(skip: SkippedDocument, cwd: string): string {
   return rest !== reason ? `skipped: ${file} ${rest}` : `skipped: ${file}: ${reason}`;
 }
 
+/** The skipped specs, for stderr (where JSON's object and `candidates` leave no place for them). */
+export function formatSkipped(skipped: readonly SkippedDocument[], cwd: string): string {
+  return skipped.map((skip) => PLAIN.dim(skippedLine(skip, cwd)).text).join('\n');
+}
+
 /**
  * A reader's message without the absolute path it begins with (`/w/x.yaml is 50 MB, …` → `is 50
  * MB, …`), for a line that names the file at its start already; other messages as they are.
