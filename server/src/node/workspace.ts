@@ -285,7 +285,7 @@ export class WorkspaceSnapshot {
     const seedSenses = this.seeds.flatMap((s) => s.seed.senses);
     // (A mission's: the shared and its own in the logs' order, as `sensesForMission` keeps them.)
     const eventSenses = missionId === undefined ? this.groups().shared : sensesForMission(this.eventSenses, missionId);
-    return new GlossaryIndex([...seedSenses, ...this.withoutSeedEntries(eventSenses, seedSenses)]);
+    return new GlossaryIndex([...seedSenses, ...this.withoutSeedEntries(eventSenses)]);
   }
 
   /**
@@ -294,15 +294,15 @@ export class WorkspaceSnapshot {
    * glossary file that way) is that entry, not a second sense of the term: the file's entry is
    * used (its place for go-to-definition, its status as the file says now).
    */
-  private withoutSeedEntries(eventSenses: readonly Sense[], seedSenses: readonly Sense[]): readonly Sense[] {
+  private withoutSeedEntries(eventSenses: readonly Sense[]): readonly Sense[] {
     if (eventSenses.length === 0) return eventSenses;
-    const keys = this.heldSeedKeys(seedSenses);
+    const keys = this.heldSeedKeys();
     return keys.size === 0 ? eventSenses : eventSenses.filter((s) => !keys.has(senseKey(s)));
   }
 
   /** scope, surface and definition of every entry of the seed files (a broken one's last good). */
-  private heldSeedKeys(seedSenses: readonly Sense[] = this.seeds.flatMap((s) => s.seed.senses)): Set<string> {
-    return (this.seedKeys ??= new Set(seedSenses.map(senseKey)));
+  private heldSeedKeys(): Set<string> {
+    return (this.seedKeys ??= new Set(this.seeds.flatMap((s) => s.seed.senses).map(senseKey)));
   }
 }
 
