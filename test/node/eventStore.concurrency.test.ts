@@ -7,11 +7,13 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEventLog } from '../../server/src/core/events/parseLog';
 import { eventLogPath } from '../../server/src/node/eventStore';
+import { atScale } from '../helpers/scale';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../..');
 const worker = path.join(repo, 'test/fixtures/events/appendWorker.mjs');
-const PER_WRITER = 1000;
+// Appends per writer: enough in npm test for the two writers' appends to interleave many times.
+const PER_WRITER = atScale(1000, 300);
 
 let tmp: string;
 let bundle: string;
