@@ -330,6 +330,12 @@ Every quarkle moves through the board.
       (error: ResponseError) => error.message,
     );
     expect(refused).toBe("'quarkle' is defined in the spec of mission 001-lanes (spec.md:9), in its vocabulary section: rename it there. Renaming a mission's own term across the workspace is not supported.");
+    // Asked on the entry itself (its Domain Language row, where no use is checked): what it is, not "no term".
+    const atEntry = await client.request('textDocument/prepareRename', { textDocument: { uri: ws.uri(LANES_SPEC) }, position: at(8, 6) }).then(
+      () => 'accepted',
+      (error: ResponseError) => error.message,
+    );
+    expect(atEntry).toBe("'quarkle' is this spec's own term (mission 001-lanes, its vocabulary section): edit its entry and its uses here. Renaming a mission's own term across the workspace is not supported.");
   });
 
   it("a team term's rename leaves alone a mission that defines the word itself, and never takes a name a mission defines", async () => {

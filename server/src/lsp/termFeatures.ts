@@ -37,6 +37,7 @@ import { SCOPE_ORDER } from '../core/types';
 import { eventLogPath } from '../node/eventStore';
 import { seedPath, type WorkspaceSnapshot } from '../node/workspace';
 import { fileUri } from '../service/paths';
+import { contains } from '../service/termAt';
 import type { CheckedDocument } from '../service/types';
 import { termAtPosition, termHighlights, termReferences, termSymbols } from '../service/termNavigation';
 import type { SeedSurface } from '../service/seedSurfaces';
@@ -109,7 +110,7 @@ export class TermFeatures {
   async prepareRename(params: PrepareRenameParams, token: CancellationToken): Promise<{ range: Range; placeholder: string }> {
     const target = await this.target(params.textDocument.uri, params.position, token);
     if (!target) throw refused('Only glossary terms in specs and the surfaces of glossary files can be renamed.');
-    if (!target.found) throw refused(this.nothingHere(params.textDocument.uri, params.position, target.isSeedFile));
+    if (!target.found) throw refused(await this.nothingHere(params.textDocument.uri, params.position, target.file, target.isSeedFile));
     const checked = renameTarget(target.sources, target.seedTexts, target.found.term, target.found.use);
     if (!checked.ok) throw refused(checked.message);
     const range = target.found.use?.range ?? target.seedTexts.surfaces(target.file).find((s) => s.surface === target.found!.term)!.range;
@@ -123,7 +124,7 @@ export class TermFeatures {
   async rename(params: RenameParams, token: CancellationToken): Promise<WorkspaceEdit> {
     const target = await this.target(params.textDocument.uri, params.position, token);
     if (!target) throw refused('Only glossary terms in specs and the surfaces of glossary files can be renamed.');
-    if (!target.found) throw refused(this.nothingHere(params.textDocument.uri, params.position, target.isSeedFile));
+    if (!target.found) throw refused(await this.nothingHere(params.textDocument.uri, params.position, target.file, target.isSeedFile));
     const term = target.found.term;
     // A term its mission decides (mission_local) is renamed in that mission's documents only.
     const decided = renameTarget(target.sources, target.seedTexts, term, target.found.use);
@@ -225,8 +226,8 @@ export class TermFeatures {
     return new SeedTexts(texts, this.seedMemo);
   }
 
-  /** Why nothing can be renamed at a position: code, or no term. */
-  private nothingHere(uri: string, position: { line: number; character: number }, isSeedFile: boolean): string {
+  /** Why nothing can be renamed at a position: code, the spec's own entry of a term, or no term. */
+  private async nothingHere(uri: string, position: { line: number; character: number }, file: string, isSeedFile: boolean): Promise<string> {
     if (isSeedFile) return 'Place the cursor on the value of a `surface:` to rename that term.';
     const document = this.deps.documents.get(uri);
     if (document) {
@@ -234,6 +235,12 @@ export class TermFeatures {
       const masked = maskMarkdown(document.getText()).masked;
       if (masked[offset] === MASK || (offset > 0 && masked[offset - 1] === MASK && !/\w/.test(masked[offset] ?? ''))) {
         return 'This is code (a code span or block, HTML, a link destination, a URL or a path): terms are renamed only in prose, and code is never changed.';
+      }
+      // The term of an entry of this spec's vocabulary section (no use of a term: nothing in that
+      // section is checked). Said as a rename of that term from one of its uses would be.
+      const entry = (await this.checkedSpec(document))?.glossary.senses.find((s) => s.origin.kind === 'spec' && path.resolve(s.origin.file) === file && contains(s.origin.range, position));
+      if (entry?.origin.kind === 'spec') {
+        return `'${entry.surface}' is this spec's own term (mission ${entry.origin.missionSlug}, its vocabulary section): edit its entry and its uses here. Renaming a mission's own term across the workspace is not supported.`;
       }
     }
     return 'No glossary term here: place the cursor on a term the glossary defines.';
