@@ -14,7 +14,7 @@ import { URI } from 'vscode-uri';
 import { writtenForm } from '../core/check/wording';
 import { normalizeSurface } from '../core/normalize';
 import type { WorkspaceFileSystem } from '../node/fileSystem';
-import { readWorkspaceText } from '../node/files';
+import { namingFileAs, readWorkspaceText } from '../node/files';
 import { isInside } from '../node/fsSafety';
 import type { CheckedDocument } from '../service/types';
 import { fileUri } from '../service/paths';
@@ -79,7 +79,7 @@ export async function documentTarget(deps: TargetDeps, uri: string): Promise<Doc
     if (parsed.scheme !== 'file') throw new CommandRefused(`${uri} is not an open document or a file. Nothing was written.`);
     const root = writableRoot(deps, parsed.fsPath, uri);
     const outcome = readWorkspaceText(root, parsed.fsPath, (await deps.settings.get(fileUri(root))).maxFileSize, deps.fs);
-    if (!outcome.ok) throw new CommandRefused(outcome.missing ? `${uri} is not an open document and no such file exists. Nothing was written.` : `${uri} cannot be read: ${outcome.reason}. Nothing was written.`);
+    if (!outcome.ok) throw new CommandRefused(outcome.missing ? `${uri} is not an open document and no such file exists. Nothing was written.` : `${namingFileAs(outcome.reason, parsed.fsPath, path.relative(root, parsed.fsPath))}. Nothing was written.`);
     document = TextDocument.create(uri, 'markdown', 0, outcome.text);
   }
   const analysis = await deps.analyzer.analyze(document, undefined, open !== undefined);

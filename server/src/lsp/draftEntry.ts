@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Connection, Range, TextDocuments, WorkspaceEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { WorkspaceFileSystem } from '../node/fileSystem';
-import { readWorkspaceText } from '../node/files';
+import { namingFileAs, readWorkspaceText } from '../node/files';
 import { assertInsideWorkspace } from '../node/fsSafety';
 import { seedPath } from '../node/workspace';
 import { fileUri } from '../service/paths';
@@ -54,7 +54,7 @@ export async function addDraftEntry(deps: DraftDeps, target: TermTarget, scope: 
   if (existing === undefined) {
     const outcome = readWorkspaceText(root, file, (await deps.settings.get(fileUri(root))).maxFileSize, fs);
     if (outcome.ok) existing = outcome.text;
-    else if (!outcome.missing) throw new CommandRefused(`Cannot add '${written}' to ${label}: ${outcome.reason}`);
+    else if (!outcome.missing) throw new CommandRefused(`Cannot add '${written}' to ${label}: ${namingFileAs(outcome.reason, file, 'the file')}. Nothing was written.`);
   }
   const waiting = existing === undefined ? undefined : findDraftEntry(existing, term);
   if (waiting) {

@@ -29,7 +29,7 @@ import { isPlaceholderDefinition } from '../core/placeholder';
 import { LineIndex } from '../core/text';
 import type { SenseRef } from '../core/types';
 import { eventLogPath } from '../node/eventStore';
-import { readWorkspaceText } from '../node/files';
+import { namingFileAs, readWorkspaceText } from '../node/files';
 import { assertInsideWorkspace } from '../node/fsSafety';
 import type { SpecVocabularies } from '../node/specVocabularies';
 import { seedPath } from '../node/workspace';
@@ -134,7 +134,7 @@ export class VocabularyCommands {
     if (existing === undefined) {
       const outcome = readWorkspaceText(root, file, (await this.deps.settings.get(fileUri(root))).maxFileSize, this.deps.fs);
       if (outcome.ok) existing = outcome.text;
-      else if (!outcome.missing) throw new CommandRefused(`Cannot add '${written}' to ${label}: ${outcome.reason}. Nothing was written.`);
+      else if (!outcome.missing) throw new CommandRefused(`Cannot add '${written}' to ${label}: ${namingFileAs(outcome.reason, file, 'the file')}. Nothing was written.`);
     }
     // (A draft of the term waiting there is pointed at, not doubled: its definition is the writer's to fill.)
     const waiting = existing === undefined ? undefined : findDraftEntry(existing, term);

@@ -17,6 +17,23 @@ export type ReadOutcome =
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
+ * A reader's message without the absolute path it begins with (`/w/x.yaml is 50 MB, …` → `is 50
+ * MB, …`), for a line that names the file at its start already; other messages as they are.
+ */
+export function afterItsPath(message: string, file: string): string {
+  return message.startsWith(`${file} `) ? message.slice(file.length + 1) : message;
+}
+
+/**
+ * A reader's message naming its file as `shown` (a path relative to the workspace, a file name)
+ * instead of by its absolute path; a message that does not begin with it comes after `shown: `.
+ */
+export function namingFileAs(message: string, file: string, shown: string): string {
+  const rest = afterItsPath(message, file);
+  return rest === message ? `${shown}: ${message}` : `${shown} ${rest}`;
+}
+
+/**
  * The text of a workspace file, or why there is none. `root`: the workspace the file must stay
  * inside (symbolic links included); `fs`: where files are read (the disk by default).
  */

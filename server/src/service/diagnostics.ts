@@ -5,9 +5,11 @@
  * entries of the candidate senses in `relatedInformation`.
  */
 
+import path from 'node:path';
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver-types';
 import { messageAsWritten, writtenTerms } from '../core/check/wording';
 import type { Finding, OpenClarification, Range, Sense, SourceProblem } from '../core/types';
+import { afterItsPath } from '../node/files';
 import { isMarkdownFile } from '../node/markdownFiles';
 import { DIAGNOSTIC_SOURCE, type PublishedFindingData, type SourceProblemData } from '../shared/protocol';
 import { SERVER_CODES, severityFor } from './codes';
@@ -230,7 +232,10 @@ export function workspaceFileDiagnostics(problems: WorkspaceProblems, configFile
   }
   for (const problem of problems.fileProblems) {
     const at = { line: 0, character: 0 };
-    add(problem.file, problemDiagnostic({ code: SERVER_CODES.fileUnreadable, message: problem.message, severity: 'warning', range: { start: at, end: at } }, problem.file, settings));
+    // (Shown on the file itself: named by its name, not its absolute path.)
+    const rest = afterItsPath(problem.message, problem.file);
+    const message = rest === problem.message ? rest : `${path.basename(problem.file)} ${rest}`;
+    add(problem.file, problemDiagnostic({ code: SERVER_CODES.fileUnreadable, message, severity: 'warning', range: { start: at, end: at } }, problem.file, settings));
   }
   return out;
 }

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { createEngine } from '../../core/check/engine';
 import { glossaryHealth, isHealthCode, type HealthFinding, type UseSummary } from '../../core/health';
 import { EventStore } from '../../node/eventStore';
-import { readWorkspaceText } from '../../node/files';
+import { afterItsPath, readWorkspaceText } from '../../node/files';
 import { loadCommonWords } from '../../node/packageFiles';
 import { configPath, loadWorkspace, type WorkspaceSnapshot } from '../../node/workspace';
 import { workspaceUsage } from '../../node/workspaceUsage';
@@ -21,7 +21,7 @@ import { EXIT_BLOCKED, EXIT_OK, UsageError } from '../errors';
 import { requireWorkspaceRoot } from '../events/workspace';
 import { relativePath } from '../output/json';
 import { shown } from '../output/terminal';
-import { afterItsPath, ANSI, PLAIN } from '../output/text';
+import { ANSI, PLAIN } from '../output/text';
 import type { CliIo, ParsedCommand } from '../types';
 
 export const VALIDATE_OPTIONS = {

@@ -7,6 +7,7 @@
 
 import { messageAsWritten, missionName, writtenTerms } from '../../core/check/wording';
 import type { Severity } from '../../core/types';
+import { afterItsPath } from '../../node/files';
 import type { FileProblem, ReportedRun, SkippedDocument } from '../runCheck';
 import { relativePath } from './json';
 import { printable, shown, Styled } from './terminal';
@@ -83,14 +84,6 @@ export function skippedLine(skip: SkippedDocument, cwd: string): string {
 /** The skipped specs, for stderr (where JSON's object and `candidates` leave no place for them). */
 export function formatSkipped(skipped: readonly SkippedDocument[], cwd: string): string {
   return skipped.map((skip) => PLAIN.dim(skippedLine(skip, cwd)).text).join('\n');
-}
-
-/**
- * A reader's message without the absolute path it begins with (`/w/x.yaml is 50 MB, …` → `is 50
- * MB, …`), for a line that names the file at its start already; other messages as they are.
- */
-export function afterItsPath(message: string, file: string): string {
-  return message.startsWith(`${file} `) ? message.slice(file.length + 1) : message;
 }
 
 /** Problems in glossary, config and log files, for stderr: `file[:line:col] severity code message`. */
