@@ -58,6 +58,18 @@ describe('glossary candidates (core)', () => {
 describe('rare words add up across documents', () => {
   const rare = (surface: string, count: number, line: number, lower = count) => ({ surface, count, lower, capital: 0, line });
 
+  test('an abbreviation documents spell out (not reported there) counts as an undefined term, beside its findings elsewhere', () => {
+    const ranked = rankCandidates([
+      { path: 'a.md', missionId: 'a', findings: [finding('qzi', 4), finding('qzi', 6)] },
+      { path: 'b.md', missionId: 'b', findings: [], spelledOut: [{ surface: 'qzi', count: 3, line: 1 }] },
+      { path: 'c.md', missionId: 'c', findings: [], spelledOut: [{ surface: 'hiq', count: 1, line: 0 }] },
+    ]);
+    expect(ranked.map((c) => [c.term, c.specs, c.occurrences, c.examples])).toEqual([
+      ['qzi', 2, 5, [{ path: 'b.md', line: 2 }, { path: 'a.md', line: 5 }]],
+      ['hiq', 1, 1, [{ path: 'c.md', line: 1 }]],
+    ]);
+  });
+
   test('a word no document repeats is a candidate once two documents use it three times in all', () => {
     const ranked = rankCandidates([
       { path: 'a.md', missionId: 'a', findings: [], rareWords: [rare('gnarl', 2, 4)] },

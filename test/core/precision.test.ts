@@ -72,6 +72,18 @@ describe('noise classes are not reported', () => {
     expect(terms('See the ADR on the FSM; TDD and BDD apply. It takes 5 MB. TL;DR: CI/CD and R&D.')).toEqual([]);
   });
 
+  test('an abbreviation the document spells out, before or after it, anywhere in the document', () => {
+    const spelled = 'The Quark Zone Index (QZI) and the Human-in-Quorum (HiQ) decide.\n\nLater the QZI and the HiQ meet the QZIs.';
+    expect(terms(spelled)).toEqual([]);
+    // Still undefined in every glossary: counted for the glossary candidates.
+    expect(check(spelled, { glossary }).spelledOut).toEqual([
+      { surface: 'qzi', count: 3, line: 0 },
+      { surface: 'hiq', count: 2, line: 0 },
+    ]);
+    expect(terms('The QZI (quark zone index) rules; the QZI again.')).toEqual([]);
+    expect(terms('A Single Source of Quarks (SSOQ), a Conflict-free Replicated Zorb Type (CRZT), a GitHub Quark (GHQ).')).toEqual([]);
+  });
+
   test('an ordinary word listed as a synonym to avoid, used in its everyday sense', () => {
     expect(terms('This extends the deadline. The ceremony was short.')).toEqual([]);
   });
@@ -92,6 +104,12 @@ describe('useful findings are still reported', () => {
 
   test('a clipping of an English word (teams clip their own words), even one software dictionaries list', () => {
     expect(terms(thrice('The coord path routes the lane.'))).toContain('coord');
+  });
+
+  test('an abbreviation after words that do not spell it, or with something else in its parentheses', () => {
+    expect(terms('The synthesized quark graph (QZX) runs.')).toEqual(['qzx']);
+    expect(terms('The QZX (final decision) and the HiQ (Ada Lovelace) run.').sort()).toEqual(['hiq', 'qzx']);
+    expect(terms('The QZI (quark, zone, index) runs; so does `Quark Zone Index` (QZI).').sort()).toEqual(['qzi']);
   });
 
   test('an unknown acronym, a PascalCase word with a coined part, a mixed-case abbreviation, a quoted coined phrase', () => {

@@ -11,7 +11,7 @@
  * (missionVocabulary/candidates.ts).
  */
 
-import type { RareWord } from './check/context';
+import type { RareWord, SpelledOutWord } from './check/context';
 import type { ConflictType, Finding } from './types';
 
 /** One checked document: where it is and what its check found. */
@@ -22,6 +22,8 @@ export interface CandidateSource {
   findings: readonly Pick<Finding, 'term' | 'conflictType' | 'range'>[];
   /** Words needing a glossary that the document uses too rarely to report (DocumentReport.rareWords). */
   rareWords?: readonly RareWord[];
+  /** Abbreviations the document spells out and no glossary defines (DocumentReport.spelledOut): undefined terms too. */
+  spelledOut?: readonly SpelledOutWord[];
   /** Uses of terms that missions' own vocabularies define (missionVocabulary/candidates.ts). */
   vocabularyUses?: readonly VocabularyUse[];
 }
@@ -130,6 +132,13 @@ function undefinedTermUses(sources: readonly CandidateSource[]): Map<string, Ter
         inDocument.set(finding.term, entry);
         use.documents.push(entry);
       }
+    }
+    // (Not reported there, as the document spells them out; the glossary still lacks them.)
+    for (const word of source.spelledOut ?? []) {
+      let use = uses.get(word.surface);
+      if (!use) uses.set(word.surface, (use = { occurrences: 0, documents: [] }));
+      use.occurrences += word.count;
+      use.documents.push({ path: source.path, line: word.line + 1, count: word.count });
     }
   }
   return uses;

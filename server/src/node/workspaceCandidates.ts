@@ -59,7 +59,7 @@ export async function workspaceCandidates(snapshot: WorkspaceSnapshot, options: 
     files.set(relative, { file, missionId });
     const own = vocabularyCandidates(analyzed.report, { path: relative, file, missionId, missionSlug });
     definitions.push(...own.definitions);
-    sources.push({ path: relative, missionId, findings: analyzed.report.findings, rareWords: analyzed.report.rareWords, vocabularyUses: own.uses });
+    sources.push({ path: relative, missionId, findings: analyzed.report.findings, rareWords: analyzed.report.rareWords, spelledOut: analyzed.report.spelledOut, vocabularyUses: own.uses });
     checkedFiles.push({ file, text, identity: { missionId, missionSlug } });
     if (++checked % batch === 0) await new Promise((resolve) => setImmediate(resolve));
   }

@@ -196,7 +196,7 @@ function printSample(from: Pair[], title: string, options: Options, classOf: (pa
 }
 
 function printCandidates(workspace: string, documents: readonly CheckedDocument[], options: Options): void {
-  const candidates = rankCandidates(documents.map((d) => ({ path: relative(workspace, d.absolutePath), missionId: d.identity.missionId, findings: d.report.findings, rareWords: d.report.rareWords })));
+  const candidates = rankCandidates(documents.map((d) => ({ path: relative(workspace, d.absolutePath), missionId: d.identity.missionId, findings: d.report.findings, rareWords: d.report.rareWords, spelledOut: d.report.spelledOut })));
   console.log(`\nGlossary candidates (${candidates.length}; top ${Math.min(options.top, candidates.length)}):`);
   for (const c of candidates.slice(0, options.top)) console.log(`  ${String(c.specs).padStart(4)} docs ${String(c.occurrences).padStart(5)}×  ${c.term}  (${c.examples.map((e) => `${e.path}:${e.line}`).join(', ')})`);
 }

@@ -46,7 +46,7 @@ export function candidatesOf(run: CheckRun, cwd: string, minSpecs = 1, engine?: 
     // Terms missions define for themselves, with the definitions (SPEC §6).
     const own = vocabularyCandidates(d.report, { path, file: d.absolutePath, missionId, missionSlug });
     definitions.push(...own.definitions);
-    return { path, missionId, findings: d.report.findings, rareWords: d.report.rareWords, vocabularyUses: own.uses };
+    return { path, missionId, findings: d.report.findings, rareWords: d.report.rareWords, spelledOut: d.report.spelledOut, vocabularyUses: own.uses };
   });
   if (engine && definitions.length > 0) {
     // Their uses in every document, in missions that do not define them too.

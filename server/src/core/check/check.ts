@@ -12,7 +12,7 @@ import { mergeDecisions, Pipeline, type MergedDecision, type Unit } from '../pip
 import { maxSeverity, recommendedAction, resolveStrictness, type StrictnessSources } from '../policy';
 import { WELL_KNOWN_TERMS, type CommonWords } from '../words';
 import type { Finding, Pin, RecommendedAction, Severity, SourceProblem, Strictness, TermCandidate } from '../types';
-import type { CheckContext, RareWord } from './context';
+import type { CheckContext, RareWord, SpelledOutWord } from './context';
 import type { EngineState } from './engineState';
 import { semanticCheck, strictnessGate } from './semantic';
 import { dropFindingsInSections, readDocumentVocabulary, vocabularyProblems } from './vocabulary';
@@ -59,6 +59,11 @@ export interface DocumentReport {
   candidates: TermCandidate[];
   /** Words needing a glossary that occur too rarely here to be reported (see CheckContext.rareWords). */
   rareWords: RareWord[];
+  /**
+   * Abbreviations the document spells out and no glossary defines: reported nowhere (the document
+   * says what they mean), counted by the glossary candidates (the team's glossary still lacks them).
+   */
+  spelledOut: SpelledOutWord[];
   findings: Finding[];
   overallSeverity: Severity | undefined;
   recommendedAction: RecommendedAction;
@@ -144,6 +149,7 @@ export function runChecks(engine: EngineState, scan: DocumentScan, options: Chec
     occurrences: new Map(),
     consumed: marks && marks.length >= scan.tokens.count ? marks.fill(0, 0, scan.tokens.count) : new Uint8Array(scan.tokens.count),
     candidates: [],
+    spelledOut: new Map(),
     rareWords: [],
     findings: [],
     decisions: [],
@@ -163,6 +169,7 @@ export function runChecks(engine: EngineState, scan: DocumentScan, options: Chec
     frontMatter: front,
     candidates: context.candidates,
     rareWords: context.rareWords,
+    spelledOut: [...context.spelledOut.values()].filter((word) => !context.glossary.has(word.surface) && !context.knownTerms.has(word.surface)),
     findings: context.findings,
     overallSeverity,
     recommendedAction: recommendedAction(overallSeverity),

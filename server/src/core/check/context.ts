@@ -20,6 +20,16 @@ export interface RareWord {
   line: number;
 }
 
+/** An abbreviation a document spells out (extract/spelledOut.ts), for the glossary candidates. */
+export interface SpelledOutWord {
+  /** Normalized. */
+  surface: string;
+  /** Occurrences in the document. */
+  count: number;
+  /** Zero-based line of the first occurrence. */
+  line: number;
+}
+
 /** Tie-break between methods of equal confidence: earlier wins. */
 export const METHOD_ORDER: readonly ExtractionMethod[] = ['glossary_match', 'metadata_hint', 'quoted_phrase', 'acronym', 'casing_pattern', 'repeated_noun'];
 
@@ -64,6 +74,13 @@ export interface CheckContext {
   aliases: ReadonlyMap<string, string>;
   proposals: Map<string, Proposal>;
   /**
+   * Abbreviations the document spells out ("Doctrine Reference Graph (DRG)", extract/spelledOut.ts),
+   * found by acronym and casing_pattern: the document says what they mean, so the extractors
+   * that would make them unknown terms (those two, repeated_noun) do not propose them. A glossary
+   * still decides them where it holds them (glossary_match), and front matter can still ask.
+   */
+  spelledOut: Map<string, SpelledOutWord>;
+  /**
    * Occurrence offsets per surface, found by walking the prose: flat [start, end, start, end, …]
    * (views of one typed array per walk: see `occurrencesBySurface`).
    */
@@ -106,6 +123,7 @@ const NO_OFFSETS: readonly [number, number][] = Object.freeze([]);
 /** Record a proposal; the highest confidence wins, ties go to the earlier method. */
 export function propose(context: CheckContext, surface: string, method: ExtractionMethod, explicit: readonly [number, number][] = NO_OFFSETS): void {
   if (!surface || context.excluded.has(surface)) return;
+  if (context.spelledOut.has(surface) && (method === 'acronym' || method === 'casing_pattern' || method === 'repeated_noun')) return;
   const confidence = METHOD_CONFIDENCE[method];
   const existing = context.proposals.get(surface);
   if (!existing) {

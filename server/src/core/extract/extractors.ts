@@ -16,6 +16,7 @@ import { caseOf, CAPITAL_MID, isCompoundPrefix, isIdentifierPart, isUnitOrFragme
 import { glossaryMatch, markedChange } from './glossaryMatch';
 import { locate } from './locate';
 import { hasMask, maskedString } from './maskedCodes';
+import { isSpelledOut } from './spelledOut';
 import { SHAPE_ACRONYM, SHAPE_MIXED } from './tokens';
 import { emptyFound, spliceFound, type Found } from './splice';
 
@@ -170,6 +171,8 @@ const acronym: Extractor = {
     const seen = new Set<string>();
     const found = tokensShaped(context, 'acronym', SHAPE_ACRONYM, 2);
     const decided = decisions<string | null>(context, 'acronym.decisions', found.value.length);
+    const letters = (raw: string) => (raw.endsWith('s') ? raw.slice(0, -1) : raw).toLowerCase();
+    spelledOutSurfaces(context, found, letters, letters);
     for (let k = 0; k < found.value.length; k++) {
       const raw = found.value[k]!;
       if (seen.has(raw)) continue;
@@ -178,13 +181,42 @@ const acronym: Extractor = {
       seen.add(raw);
       let surface = decided.get(raw);
       if (surface === undefined) {
-        const lower = (raw.endsWith('s') ? raw.slice(0, -1) : raw).toLowerCase();
+        const lower = letters(raw);
         decided.set(standalone(raw), (surface = isShoutedWord(context, lower) ? null : standalone(lower)));
       }
       if (surface !== null) propose(context, surface, 'acronym');
     }
   },
 };
+
+/**
+ * Adds to `context.spelledOut` the surfaces of the abbreviations among `found` that the document
+ * spells out somewhere (spelledOut.ts): it says there what they mean, so they are no unknown terms
+ * anywhere in it. Every occurrence is looked at; only those next to a parenthesis cost more than
+ * a comparison.
+ */
+function spelledOutSurfaces(context: CheckContext, found: Found<string>, letters: (raw: string) => string, surfaceOf: (raw: string) => string): void {
+  const { masked, tokens, lines } = context.scan;
+  const spelled = context.spelledOut;
+  const added = spelled.size;
+  for (let k = 0; k < found.value.length; k++) {
+    const i = found.at[k]!;
+    const start = tokens.start[i]!;
+    const end = tokens.end[i]!;
+    if (masked[start - 1] !== 40 && masked[end] !== 40 && masked[end + 1] !== 40 && masked[end + 2] !== 40) continue;
+    const raw = found.value[k]!;
+    const surface = surfaceOf(raw);
+    if (!spelled.has(surface) && isSpelledOut(masked, start, end, letters(raw))) spelled.set(surface, { surface, count: 0, line: 0 });
+  }
+  if (spelled.size === added) return;
+  // Their occurrences, for the glossary candidates.
+  for (let k = 0; k < found.value.length; k++) {
+    const word = spelled.get(surfaceOf(found.value[k]!));
+    if (!word) continue;
+    const line = lines.positionAt(tokens.start[found.at[k]!]!).line;
+    if (word.count++ === 0 || line < word.line) word.line = line;
+  }
+}
 
 /** All-caps ordinary words ("MUST", "NOT", "READ FIRST") are emphasis, not acronyms. */
 function isShoutedWord(context: CheckContext, lower: string): boolean {
@@ -206,6 +238,8 @@ const casingPattern: Extractor = {
     const seen = new Set<string>();
     const found = tokensShaped(context, 'casing_pattern', SHAPE_MIXED, 3);
     const decided = decisions<string | null>(context, 'casing_pattern.decisions', found.value.length);
+    // (A mixed-case abbreviation spelled out: "Human-in-Charge (HiC)".)
+    spelledOutSurfaces(context, found, (raw) => raw.toLowerCase(), normalizeSurface);
     for (let k = 0; k < found.value.length; k++) {
       const raw = found.value[k]!;
       if (seen.has(raw)) continue;

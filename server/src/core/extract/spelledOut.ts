@@ -1,0 +1,146 @@
+/**
+ * Abbreviations a document spells out where it writes them: "Doctrine Reference Graph (DRG)" (the
+ * long form right before it, the abbreviation in parentheses) or "DRG (doctrine reference graph)".
+ * The writer has said what the abbreviation means in that document, which is what an "unknown
+ * term" finding would ask for (the judged findings call such findings noise: "expanded in
+ * place"). A long form that does not spell it ("the synthesized doctrine graph (DRG)") is no
+ * definition, and the abbreviation stays unknown.
+ *
+ * The long form spells the abbreviation when its words' initials give its letters in order, as
+ * technical writing forms abbreviations: every letter from the first letter of a word (or, for a
+ * word with inner capitals such as "GitHub", from each of its capitals in turn); connecting words
+ * ("of", "and", "the"…) and the parts after the first of a hyphen-joined word ("Conflict-free")
+ * may give a letter or none; every other word gives one. So "Single Source of Truth (SSOT)",
+ * "Human-in-Charge (HiC)", "Conflict-free Replicated Data Type (CRDT)". Pure: masked code units
+ * in (maskedCodes.ts: code is never a long form), a yes or no out.
+ */
+
+/** Words that may stand in a long form without giving a letter. */
+const CONNECTING = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'from', 'in', 'of', 'on', 'or', 'the', 'to', 'via', 'with']);
+
+const OPEN = 40; // (
+const CLOSE = 41; // )
+const SPACE = 32;
+const HYPHEN = 45;
+/** Characters between the parenthesis and the words it follows or holds, at most (spaces). */
+const MAX_GAP = 2;
+/** Code units a long form in parentheses may take, at most. */
+const MAX_INSIDE = 120;
+
+interface LongFormWord {
+  /** Lowercase: the word's first letter, then each capital after a lowercase letter ("gh" for GitHub). */
+  initials: string;
+  /** A connecting word or a part after the first of a hyphen-joined word: it may give no letter. */
+  optional: boolean;
+}
+
+/**
+ * Whether the abbreviation written at `[start, end)` of `masked` is spelled out there. `letters`:
+ * the abbreviation's letters, in lowercase, without a plural `s` ("APIs" → "api").
+ */
+export function isSpelledOut(masked: Uint16Array, start: number, end: number, letters: string): boolean {
+  if (letters.length < 2) return false;
+  // "Long Form (ABBR)"
+  if (masked[start - 1] === OPEN && masked[end] === CLOSE) {
+    let at = start - 2;
+    for (let gap = 0; gap < MAX_GAP && masked[at] === SPACE; gap++) at--;
+    const words = wordsBefore(masked, at + 1, 2 * letters.length + 2);
+    for (let first = words.length - 1; first >= 0; first--) {
+      if (spells(words, first, letters, 0, true)) return true;
+    }
+    return false;
+  }
+  // "ABBR (long form)"
+  let at = end;
+  for (let gap = 0; gap < MAX_GAP && masked[at] === SPACE; gap++) at++;
+  if (masked[at] !== OPEN) return false;
+  const close = closingParenthesis(masked, at + 1);
+  if (close === -1) return false;
+  const words = wordsIn(masked, at + 1, close);
+  return words !== undefined && words.length > 0 && spells(words, 0, letters, 0, false);
+}
+
+/**
+ * Whether `words[from..]` give `letters[li..]`, every word used: a word gives its first initial,
+ * or all its initials, or (an optional word) none. `first`: `words[from]` must give a letter (a
+ * long form starts with a word that counts).
+ */
+function spells(words: readonly LongFormWord[], from: number, letters: string, li: number, first: boolean): boolean {
+  if (from === words.length) return li === letters.length;
+  const word = words[from]!;
+  if (li < letters.length && letters[li] === word.initials[0] && spells(words, from + 1, letters, li + 1, false)) return true;
+  if (word.initials.length > 1 && letters.startsWith(word.initials, li) && spells(words, from + 1, letters, li + word.initials.length, false)) return true;
+  return !first && word.optional && spells(words, from + 1, letters, li, false);
+}
+
+/** The words ending at `end` (exclusive), at most `max` of them, in text order; stops at anything but a space or one hyphen. */
+function wordsBefore(masked: Uint16Array, end: number, max: number): LongFormWord[] {
+  const words: LongFormWord[] = [];
+  let at = end;
+  while (words.length < max) {
+    const wordEnd = at;
+    while (at > 0 && isWordCode(masked[at - 1]!)) at--;
+    if (at === wordEnd) break;
+    const joined = masked[at - 1] === HYPHEN && at >= 2 && isWordCode(masked[at - 2]!);
+    words.push(longFormWord(masked, at, wordEnd, joined));
+    if (joined) at--;
+    else if (masked[at - 1] === SPACE) {
+      at--;
+      if (!isWordCode(masked[at - 1] ?? 0)) break;
+    } else break;
+  }
+  return words.reverse();
+}
+
+/** The words of `[start, end)` when it holds only words, spaces and hyphens between words; else undefined. */
+function wordsIn(masked: Uint16Array, start: number, end: number): LongFormWord[] | undefined {
+  const words: LongFormWord[] = [];
+  let at = start;
+  while (at < end && masked[at] === SPACE) at++;
+  let joined = false;
+  while (at < end) {
+    const wordStart = at;
+    while (at < end && isWordCode(masked[at]!)) at++;
+    if (at === wordStart) return undefined;
+    words.push(longFormWord(masked, wordStart, at, joined));
+    if (at === end) break;
+    joined = masked[at] === HYPHEN;
+    if (!joined && masked[at] !== SPACE) return undefined;
+    at++;
+    if (!joined) while (at < end && masked[at] === SPACE) at++;
+  }
+  return words;
+}
+
+function closingParenthesis(masked: Uint16Array, from: number): number {
+  for (let at = from; at < masked.length && at < from + MAX_INSIDE; at++) {
+    const c = masked[at]!;
+    if (c === CLOSE) return at;
+    if (c === OPEN || c === 10 || c === 13) return -1;
+  }
+  return -1;
+}
+
+function longFormWord(masked: Uint16Array, start: number, end: number, joined: boolean): LongFormWord {
+  let initials = String.fromCharCode(masked[start]!).toLowerCase();
+  let lower = '';
+  for (let at = start; at < end; at++) {
+    const c = String.fromCharCode(masked[at]!);
+    lower += c.toLowerCase();
+    if (at > start && isUpper(masked[at]!) && isLower(masked[at - 1]!)) initials += c.toLowerCase();
+  }
+  return { initials, optional: joined || CONNECTING.has(lower) };
+}
+
+/** A letter or digit of a word (ASCII, and letters beyond it: "Général"). */
+function isWordCode(c: number): boolean {
+  return (c >= 48 && c <= 57) || isUpper(c) || isLower(c) || (c >= 0xc0 && c !== 0xd7 && c !== 0xf7 && c <= 0x24f);
+}
+
+function isUpper(c: number): boolean {
+  return c >= 65 && c <= 90;
+}
+
+function isLower(c: number): boolean {
+  return c >= 97 && c <= 122;
+}
