@@ -1,6 +1,6 @@
 /** Hover, definition, completion and the gate code lens through the server (in process), plus incremental sync. */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CodeLens, CompletionList, Hover, Location, MarkupContent } from 'vscode-languageserver-protocol';
+import type { CodeAction, CodeLens, CompletionList, Diagnostic, Hover, Location, MarkupContent, TextEdit } from 'vscode-languageserver-protocol';
 import { makeWorkspace, RANGES, SPEC, SPEC_MD, TEAM, type TempWorkspace } from '../service/fixtures';
 import { at, TestClient } from './client';
 
@@ -69,6 +69,36 @@ describe('language features', () => {
     expect(published.version).toBe(version);
     expect(published.diagnostics.filter((d) => d.code === 'ambiguous').map((d) => d.range.start)).toEqual([at(3, 16), at(5, 38), at(7, 27)]);
     expect(client.text(ws.uri(SPEC)).split('\n')[3]).toBe('# Checkout spec workspace');
+  });
+
+  it('code actions read the diagnostics as the server made them: a client that sends columns in bytes (Neovim 0.7) gets fixes of the right words', async () => {
+    await start();
+    const line = 'The façade — a work dir for the QZX.';
+    const text = `# Façade\n\n${line}\n`;
+    const since = client.mark();
+    client.change(ws.uri(SPEC), [{ range: { start: at(0, 0), end: at(99, 0) }, text }]);
+    const published = await client.diagnostics(ws.uri(SPEC), (ds) => ds.some((d) => d.code === 'unknown'), since);
+    const ours = published.diagnostics.filter((d) => d.range.start.line === 2);
+    expect(ours.map((d) => [d.code, line.slice(d.range.start.character, d.range.end.character)])).toEqual([
+      ['inconsistent', 'work dir'],
+      ['unknown', 'QZX'],
+    ]);
+    const inBytes = (d: Diagnostic): Diagnostic => {
+      const bytes = (character: number) => Buffer.byteLength(line.slice(0, character));
+      return { ...d, range: { start: at(2, bytes(d.range.start.character)), end: at(2, bytes(d.range.end.character)) } };
+    };
+    for (const keepsData of [true, false]) {
+      const sent = ours.map(inBytes).map((d) => (keepsData ? d : { ...d, data: undefined }));
+      const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: ws.uri(SPEC) }, range: sent[1]!.range, context: { diagnostics: sent } });
+      const titles = actions.map((a) => a.title);
+      expect(titles).toContain("Replace with 'worktree'");
+      expect(titles).toContain("Ignore 'QZX' in this spec");
+      expect(titles.filter((t) => t.includes("'QZX'")).length).toBeGreaterThan(1);
+      const replace = actions.find((a) => a.title === "Replace with 'worktree'")!;
+      const edits = Object.values(replace.edit!.changes ?? {}).flat() as TextEdit[];
+      const documentEdits = (replace.edit!.documentChanges ?? []).flatMap((c) => ('edits' in c ? c.edits : [])) as TextEdit[];
+      expect([...edits, ...documentEdits]).toEqual([{ range: ours[0]!.range, newText: 'worktree' }]);
+    }
   });
 
   it('clears the diagnostics of a closed document', async () => {

@@ -81,9 +81,11 @@ export class LanguageFeatures {
     if (analysis.kind !== 'markdown') return [];
     const options = { ...(params.context.only ? { only: params.context.only } : {}), textAt: (range: Range) => document.getText(range) };
     const ours = params.context.diagnostics.filter((d) => d.source === DIAGNOSTIC_SOURCE);
-    // Clients that do not keep `data` get it back from the diagnostics we computed; the data is
-    // completed with the diagnostic's code and the document's mission and step.
-    const diagnostics = ours.map((d) => withFindingData(isPublishedFindingData(d.data) ? d : (analysis.diagnostics.find((c) => sameDiagnostic(c, d)) ?? d), analysis.checked));
+    // Each is read as the server computed it (its range, its data): a client may send back what it
+    // changed (`data` dropped; columns counted in bytes, as Neovim 0.7 does, which on a line with
+    // "façade" or "—" before the term would make the fixes read and edit the wrong text). The data
+    // is completed with the diagnostic's code and the document's mission and step.
+    const diagnostics = ours.map((d) => withFindingData(ownDiagnostic(analysis.diagnostics, d) ?? d, analysis.checked));
     const actions = codeActionsFor(document.uri, diagnostics, options);
     // A mission's own vocabulary: define an unknown term in the spec's section (SPEC §3).
     if (wantsQuickFixes(params.context.only)) actions.push(...defineInSpecActions(analysis.checked, diagnostics, options.textAt));
@@ -107,6 +109,27 @@ export class LanguageFeatures {
     const analysis = await this.analyzer.analyze(document, token, true);
     return analysis.kind === 'markdown' ? analysis.checked : undefined;
   }
+}
+
+/**
+ * The server's own diagnostic that a client sent back: the one with its range and code; else the
+ * one of its code (and term, when the client kept `data`) on its line, nearest its start — a
+ * client counting columns in bytes sends them too far right, by the bytes the line's characters
+ * beyond ASCII take. Undefined for none (a diagnostic of an older version).
+ */
+function ownDiagnostic(published: readonly Diagnostic[], sent: Diagnostic): Diagnostic | undefined {
+  const exact = published.find((c) => sameDiagnostic(c, sent));
+  if (exact) return exact;
+  const term = isPublishedFindingData(sent.data) ? sent.data.term : undefined;
+  let nearest: Diagnostic | undefined;
+  let distance = Infinity;
+  for (const candidate of published) {
+    if (candidate.code !== sent.code || candidate.range.start.line !== sent.range.start.line) continue;
+    if (term !== undefined && (!isPublishedFindingData(candidate.data) || candidate.data.term !== term)) continue;
+    const apart = Math.abs(candidate.range.start.character - sent.range.start.character);
+    if (apart < distance) [nearest, distance] = [candidate, apart];
+  }
+  return nearest;
 }
 
 function sameDiagnostic(a: Diagnostic, b: Diagnostic): boolean {
