@@ -8,7 +8,7 @@
  */
 
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,6 +44,7 @@ interface Recorded {
   hover?: string;
   action_titles?: string[];
   diagnostics_after?: unknown[];
+  outside_clients?: number;
 }
 
 interface NvimRun {
@@ -141,6 +142,10 @@ describe.skipIf(!HAS_NVIM && !IN_CI)('Neovim (headless, configured from docs/edi
     cleanups.push(() => workspace.remove(), () => rmSync(home, { recursive: true, force: true }));
     const snippet = path.join(home, 'spec_glossary.lua');
     writeFileSync(snippet, docSnippet('neovim-0.11'));
+    // A markdown file outside every project (no .kittify/, kitty-specs/ or .git above it).
+    const outside = path.join(home, 'notes', 'todo.md');
+    mkdirSync(path.dirname(outside), { recursive: true });
+    writeFileSync(outside, '# Notes\n\nThe QZX list.\n');
     const out = path.join(home, 'result.json');
     const env = isolatedEnv(home, home, {
       SG_E2E_OUT: out,
@@ -148,6 +153,7 @@ describe.skipIf(!HAS_NVIM && !IN_CI)('Neovim (headless, configured from docs/edi
       SG_E2E_SPEC: workspace.path(SPEC_PATH),
       SG_E2E_SEED: workspace.path('.kittify/glossaries/team_domain.yaml'),
       SG_E2E_OTHER_YAML: workspace.path('ci/pipeline.yaml'),
+      SG_E2E_OUTSIDE: outside,
     });
     const run = spawnSync('nvim', ['--headless', '-n', '-i', 'NONE', '-u', 'NONE', '-c', `luafile ${CONFIG_011}`], { cwd: workspace.root, env, encoding: 'utf8', timeout: 30_000 });
     expect(existsSync(out), `${run.stdout}\n${run.stderr}`).toBe(true);
@@ -157,7 +163,7 @@ describe.skipIf(!HAS_NVIM && !IN_CI)('Neovim (headless, configured from docs/edi
     expect(result.cmd).toEqual(['spec-glossary-language-server', '--stdio']);
     expect(result.filetypes).toEqual(['markdown', 'yaml']);
     expect(result.settings).toEqual({ specGlossary: { strictness: '', debounceMs: 200 } });
-    expect(result.roots).toEqual({ spec: workspace.root, seed: workspace.root, other_yaml: null });
+    expect(result.roots).toEqual({ spec: workspace.root, seed: workspace.root, other_yaml: null, outside: null });
   });
 });
 
@@ -203,7 +209,11 @@ async function quickFixSession(snippet: 'neovim-0.7' | 'neovim-0.11'): Promise<v
   const bin = serverOnPath(workspace);
   cleanups.push(() => workspace.remove(), () => rmSync(bin, { recursive: true, force: true }));
 
-  const run = await runNeovim(workspace, bin, snippet);
+  // (And a markdown file outside every project, opened after: no server for it.)
+  const outside = path.join(mkdtempSync(path.join(tmpdir(), 'spec-glossary-notes-')), 'todo.md');
+  cleanups.push(() => rmSync(path.dirname(outside), { recursive: true, force: true }));
+  writeFileSync(outside, '# Notes\n\nThe QZX list.\n');
+  const run = await runNeovim(workspace, bin, snippet, DRIVER, { SG_E2E_OUTSIDE: outside });
   const explain = `nvim exited with ${run.code}\n--- recorded ---\n${JSON.stringify(run.recorded, null, 2)}\n--- nvim output ---\n${run.output}\n--- lsp.log (tail) ---\n${run.lspLog.slice(-4000)}`;
   expect(run.recorded, explain).toBeDefined();
   const recorded = run.recorded!;
@@ -227,6 +237,8 @@ async function quickFixSession(snippet: 'neovim-0.7' | 'neovim-0.11'): Promise<v
   expect(recorded.hover).toContain('VS Code workspace configuration file');
   expect(recorded.action_titles).toEqual(expect.arrayContaining([PICKED_TITLE, OTHER_TITLE, "Define 'workspace' in the mission glossary", "Defer 'workspace' for later clarification"]));
   expect(recorded.diagnostics_after).toEqual([]);
+  expect(recorded.outside_clients).toBe(0);
+  expect(existsSync(path.join(path.dirname(outside), '.kittify'))).toBe(false);
   expect(recorded.steps.at(-1)).toBe('done');
 
   const lines = readFileSync(workspace.path(EVENT_LOG), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);

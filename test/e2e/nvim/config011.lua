@@ -45,7 +45,7 @@ else
   result.cmd = config.cmd
   result.filetypes = config.filetypes
   result.settings = config.settings
-  for name, spec in pairs({ spec = { 'SG_E2E_SPEC', 'markdown' }, seed = { 'SG_E2E_SEED', 'yaml' }, other_yaml = { 'SG_E2E_OTHER_YAML', 'yaml' } }) do
+  for name, spec in pairs({ spec = { 'SG_E2E_SPEC', 'markdown' }, seed = { 'SG_E2E_SEED', 'yaml' }, other_yaml = { 'SG_E2E_OTHER_YAML', 'yaml' }, outside = { 'SG_E2E_OUTSIDE', 'markdown' } }) do
     local bufnr = vim.fn.bufadd(os.getenv(spec[1]))
     vim.fn.bufload(bufnr)
     vim.bo[bufnr].filetype = spec[2]

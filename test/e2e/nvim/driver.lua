@@ -84,6 +84,18 @@ local function run()
   end, 20)
   result.diagnostics_after = diagnostics(bufnr)
   assert(cleared, 'the diagnostics are still there ' .. timeout .. ' ms after the quick fix')
+
+  local outside = os.getenv('SG_E2E_OUTSIDE')
+  if outside then
+    -- A markdown file outside every project: the snippet starts no server for it.
+    step('outside a project')
+    vim.cmd('edit ' .. vim.fn.fnameescape(outside))
+    local other = vim.api.nvim_get_current_buf()
+    vim.wait(1000, function()
+      return #clients_of(other) > 0
+    end, 20)
+    result.outside_clients = #clients_of(other)
+  end
   step('done')
 end
 
