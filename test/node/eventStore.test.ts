@@ -44,13 +44,24 @@ describe('eventLogPath', () => {
     expect(sanitizeMissionId('../../etc')).toBe('..-..-etc');
     expect(sanitizeMissionId('..')).toBe('--');
     expect(sanitizeMissionId('.')).toBe('-');
-    expect(sanitizeMissionId('x'.repeat(500))).toHaveLength(200);
+    expect(sanitizeMissionId('x'.repeat(500))).toHaveLength(237);
+    // Up to 237 characters, an id is its log's name, as Spec Kitty names it.
+    expect(sanitizeMissionId('x'.repeat(237))).toBe('x'.repeat(237));
     for (const id of ['../../etc', '..', '.', '/abs/path', '..\\..\\win', 'x'.repeat(500)]) {
       const file = eventLogPath(root, id);
       expect(path.dirname(file), id).toBe(logDir());
       expect(file.endsWith('.events.jsonl')).toBe(true);
     }
     expect(() => sanitizeMissionId('')).toThrow(/empty/);
+  });
+
+  it('appends to the log of a mission id as long as a name allows (its lock and the lock\'s draft fit too)', async () => {
+    for (const length of [195, 237, 300]) {
+      const id = 'm'.repeat(length);
+      await appendEvents(root, id, [draft('x', id)]);
+      expect(readFileSync(eventLogPath(root, id), 'utf8').split('\n').filter(Boolean)).toHaveLength(1);
+    }
+    expect(readdirSync(logDir()).every((name) => name.endsWith('.events.jsonl') && Buffer.byteLength(name) <= 255)).toBe(true);
   });
 
   it('an append for mission "../../etc" stays inside the workspace', async () => {

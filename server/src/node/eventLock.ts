@@ -49,6 +49,15 @@ export async function acquireLock(lockPath: string, file: string, fs: EventStore
   }
 }
 
+/**
+ * A file beside the lock named after it, `<lock>.<suffix>`, with the lock's name cut short when
+ * the whole would pass the 255 bytes of a file name (a log's name may take nearly all of them).
+ */
+function besideLock(lockPath: string, suffix: string): string {
+  const name = path.basename(lockPath);
+  return path.join(path.dirname(lockPath), `${name.slice(0, Math.max(1, 254 - suffix.length))}.${suffix}`);
+}
+
 /** Errors of `link` on a file system without hard links (FAT, some network shares). */
 const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV']);
 
@@ -60,7 +69,7 @@ const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDE
  * long.) Where the file system has no hard links it is created in place, as before.
  */
 async function createLock(lockPath: string, info: LockInfo, fs: EventStoreFileSystem): Promise<boolean> {
-  const draft = `${lockPath}.${info.token}.draft`;
+  const draft = besideLock(lockPath, `${info.token}.draft`);
   await writeNewFile(draft, JSON.stringify(info), fs);
   try {
     await (fs.link ?? link)(draft, lockPath);
@@ -126,7 +135,7 @@ async function breakStaleLock(lockPath: string): Promise<boolean> {
   // Anything but a regular file (a FIFO, a directory) is no lock of ours, and reading it could
   // block: it is broken at once.
   if (before.isFile() && Date.now() - before.mtimeMs < LOCK_STALE_MS && !(await holderIsGone(lockPath))) return false;
-  const tomb = `${lockPath}.stale-${randomUUID()}`;
+  const tomb = besideLock(lockPath, `stale-${randomUUID()}`);
   try {
     await rename(lockPath, tomb);
   } catch (error) {

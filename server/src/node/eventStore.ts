@@ -43,14 +43,19 @@ export { EVENT_LOG_SUFFIX };
  * file before anything is read or written.
  */
 const APPEND_FLAGS = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK;
-const MAX_FILE_ID_LENGTH = 200;
+/**
+ * The longest mission id written whole in a log's name: its lock, `<id>.events.jsonl.lock`, must
+ * fit the 255 bytes file systems allow in a name. (Spec Kitty writes every id whole: up to this
+ * length both name the same file.)
+ */
+const MAX_FILE_ID_LENGTH = 255 - EVENT_LOG_SUFFIX.length - '.lock'.length;
 const MAX_CARRY = 16 * READ_CHUNK;
 
 /**
  * File name part for a mission id: characters outside `[A-Za-z0-9_.-]` become `-` (SPEC §2).
  * The `.events.jsonl` suffix already keeps any id from being `.` or `..` as a path component;
- * ids made only of dots still become dashes so a log is never a hidden or odd file. Very long ids
- * are cut and given a hash suffix (file systems limit names to 255 bytes).
+ * ids made only of dots still become dashes so a log is never a hidden or odd file. Ids longer
+ * than MAX_FILE_ID_LENGTH are cut and given a hash suffix (file systems limit names to 255 bytes).
  */
 export function sanitizeMissionId(missionId: string): string {
   if (missionId === '') throw new EventStoreError('mission id is empty', EVENT_LOG_DIR);
