@@ -642,7 +642,8 @@ function pinScope(r: ResolveRecord, added: readonly Sense[]): ScopeId {
 function toPin(r: ResolveRecord, added: readonly Sense[]): Pin {
   const s = r.sense;
   const sense: SenseRef = { surface: s.surface, scope: pinScope(r, added), definition: s.definition, confidence: s.confidence };
-  return { missionId: r.missionId, term: r.term, sense, conflictId: r.conflictId, eventId: r.eventId, actorId: r.actorId, timestamp: r.timestamp };
+  const guessed = isScopeId(s.scope) ? {} : { scopeGuessed: true as const };
+  return { missionId: r.missionId, term: r.term, sense, ...guessed, conflictId: r.conflictId, eventId: r.eventId, actorId: r.actorId, timestamp: r.timestamp };
 }
 
 function toOpen(r: RequestRecord): OpenClarification {

@@ -156,6 +156,12 @@ export interface Pin {
   /** Normalized term surface. */
   term: string;
   sense: SenseRef;
+  /**
+   * The deciding event named no scope of the four (Spec Kitty's CLI writes "unknown" for a
+   * candidate built from a request's options): `sense.scope` is replay's guess, and whoever knows
+   * the glossary takes the scope and confidence of its sense with that definition instead.
+   */
+  scopeGuessed?: true;
   conflictId: string;
   /** '' when the deciding event's line has none. */
   eventId: string;

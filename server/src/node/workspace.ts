@@ -196,7 +196,7 @@ export class WorkspaceSnapshot {
     let pins = this.pinsByMission.get(missionId);
     if (!pins) {
       const own = new Map<string, Pin>();
-      for (const pin of this.groups().pins.get(missionId) ?? []) own.set(pin.term, pin);
+      for (const pin of this.groups().pins.get(missionId) ?? []) own.set(pin.term, pin.scopeGuessed ? this.withGlossaryScope(pin, missionId) : pin);
       this.pinsByMission.set(missionId, (pins = own));
     }
     return pins;
@@ -257,6 +257,19 @@ export class WorkspaceSnapshot {
       this.ownKeys.set(missionId, (key = own === undefined ? '' : sha256Hex(JSON.stringify(own)).slice(0, 24)));
     }
     return key;
+  }
+
+  /**
+   * A pin whose event named no scope, given the scope and confidence of the sense of its
+   * definition in the mission's glossary (seed files, the bundled core glossary, the logs): the
+   * sense Spec Kitty's CLI offered, wherever it comes from. Replay, which knows only the logs,
+   * had guessed team_domain.
+   */
+  private withGlossaryScope(pin: Pin, missionId: string): Pin {
+    const sense = this.glossaryFor(missionId)
+      .sensesOf(pin.term)
+      .find((s) => s.definition === pin.sense.definition);
+    return sense ? { ...pin, sense: { ...pin.sense, scope: sense.scope, confidence: sense.confidence } } : pin;
   }
 
   /** scope_refs of StepCheckpointed: every scope with a seed file, with its version id. */
