@@ -54,6 +54,11 @@ export interface ClientOptions {
   fs?: MemoryFileSystem;
   /** Answer workspace/applyEdit with applied: false. */
   rejectEdits?: boolean;
+  /**
+   * Apply workspace/applyEdit as Neovim and VS Code do: files created on disk at once, the text
+   * edits left in unsaved buffers (nothing written). By default every edit is written to disk.
+   */
+  unsavedEdits?: boolean;
   /** How window/showDocument is answered: shown (default), `{ success: false }`, or an error. */
   showDocument?: 'shown' | 'fail' | 'error';
   /** Where decisions are appended (in-process only; each folder's event store on disk by default). */
@@ -328,14 +333,14 @@ export class TestClient {
     answer('workspace/applyEdit', (params: ApplyWorkspaceEditParams) => {
       this.appliedEdits.push(params);
       if (this.options.rejectEdits) return { applied: false, failureReason: 'rejected by the test' };
-      applyToDisk(params.edit);
+      applyToDisk(params.edit, this.options.unsavedEdits ? 'files only' : 'all');
       return { applied: true };
     });
   }
 }
 
 /** Applies a WorkspaceEdit to files on disk, as an editor saving the result would. */
-export function applyToDisk(edit: WorkspaceEdit): void {
+export function applyToDisk(edit: WorkspaceEdit, what: 'all' | 'files only' = 'all'): void {
   const applyText = (uri: string, edits: { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string }[]) => {
     const file = URI.parse(uri).fsPath;
     const before = existsSync(file) ? readFileSync(file, 'utf8') : '';
@@ -347,11 +352,11 @@ export function applyToDisk(edit: WorkspaceEdit): void {
       const file = URI.parse(change.uri).fsPath;
       mkdirSync(path.dirname(file), { recursive: true });
       if (!existsSync(file) || change.options?.overwrite) writeFileSync(file, '');
-    } else {
+    } else if (what === 'all') {
       applyText(change.textDocument.uri, change.edits as never);
     }
   }
-  for (const [uri, edits] of Object.entries(edit.changes ?? {})) applyText(uri, edits);
+  if (what === 'all') for (const [uri, edits] of Object.entries(edit.changes ?? {})) applyText(uri, edits);
 }
 
 export const at = (line: number, character: number) => ({ line, character });

@@ -345,6 +345,41 @@ describe('untrusted command arguments (issue 19 item 1)', () => {
   });
 });
 
+describe('a glossary file made for a draft entry and never saved (issue: empty seed files left behind)', () => {
+  const MISSION_SEED = '.kittify/glossaries/mission_local.yaml';
+  const define = async () => {
+    ws = makeWorkspace();
+    client = await TestClient.start({ folders: [ws.root], unsavedEdits: true });
+    client.open(ws.uri(SPEC), SPEC_MD);
+    const qzx = (await client.diagnostics(ws.uri(SPEC), (ds) => ds.some((d) => d.code === 'unknown'))).diagnostics.find((d) => d.code === 'unknown')!;
+    expect(await run(byTitle(await codeActions(qzx.range, [qzx]), "Define 'QZX' in the mission glossary"))).toMatchObject({ ok: true });
+    // The editor made the file at once; the entry waits in its unsaved buffer.
+    expect(readFileSync(ws.file(MISSION_SEED), 'utf8')).toBe('');
+  };
+
+  it('its document closed unsaved: the empty file is removed', async () => {
+    await define();
+    client!.open(ws!.uri(MISSION_SEED), 'terms:\n  - surface: qzx\n', 'yaml');
+    client!.close(ws!.uri(MISSION_SEED));
+    await client!.until(() => !existsSync(ws!.file(MISSION_SEED)) || undefined, 'the empty file removed');
+  });
+
+  it('the server shut down (the editor quit without saving): the empty file is removed', async () => {
+    await define();
+    await client!.request('shutdown', undefined);
+    expect(existsSync(ws!.file(MISSION_SEED))).toBe(false);
+  });
+
+  it('saved with its entry: kept, on close and on shutdown', async () => {
+    await define();
+    writeFileSync(ws!.file(MISSION_SEED), 'terms:\n  - surface: qzx\n    definition: A quark index\n    status: active\n');
+    client!.open(ws!.uri(MISSION_SEED), readFileSync(ws!.file(MISSION_SEED), 'utf8'), 'yaml');
+    client!.close(ws!.uri(MISSION_SEED));
+    await client!.request('shutdown', undefined);
+    expect(readFileSync(ws!.file(MISSION_SEED), 'utf8')).toContain('A quark index');
+  });
+});
+
 describe('Define when the client cannot show documents', () => {
   for (const mode of ['unsupported', 'fail', 'error'] as const) {
     it(`(showDocument ${mode}) the edit is applied and the message says where the entry is`, async () => {

@@ -28,6 +28,7 @@ import { missionOf, shortTimestamp } from '../service/wording';
 import { Commands, type CandidatesResult, type CommandResult, type DefineScope } from '../shared/protocol';
 import type { DocumentAnalyzer } from './analysis';
 import type { ClientFeatures } from './capabilities';
+import type { CreatedSeedFiles } from './createdFiles';
 import { CommandRefused, termTarget, writableRoot, type TargetDeps, type TermTarget } from './commandTarget';
 import { appendPlanned, type DecisionPlan, type EventAppender } from './decisionLog';
 import { addDraftEntry } from './draftEntry';
@@ -52,6 +53,8 @@ export interface CommandDeps {
   eventStore(root: string): EventAppender;
   /** Where seed files are read (and created when the client cannot create files). */
   fs: WorkspaceFileSystem;
+  /** The seed files made for draft entries, removed while still empty (createdFiles.ts). */
+  createdFiles: CreatedSeedFiles;
   /** Reload the folder and re-check its open documents. */
   glossaryWritten(root: string): Promise<void>;
   /** The server's engine (for checking the folder's files when listing glossary candidates). */

@@ -19,6 +19,7 @@ import { fileUri } from '../service/paths';
 import { draftDefinition, findDraftEntry, insertDraftEntry, type SeedInsertion } from '../service/seedEdit';
 import type { DefineScope } from '../shared/protocol';
 import type { ClientFeatures } from './capabilities';
+import type { CreatedSeedFiles } from './createdFiles';
 import { CommandRefused, type TermTarget } from './commandTarget';
 import type { Logger } from './logger';
 import type { SettingsStore } from './settings';
@@ -31,6 +32,8 @@ export interface DraftDeps {
   logger: Logger;
   fs: WorkspaceFileSystem;
   stopped(): boolean;
+  /** The seed files made for draft entries, removed while still empty (createdFiles.ts). */
+  createdFiles: CreatedSeedFiles;
   /** Reload the folder and re-check its open documents. */
   glossaryWritten(root: string): Promise<void>;
 }
@@ -98,6 +101,8 @@ export async function applySeedInsertion(deps: DraftDeps, entry: SeedEntryEdit):
   if (deps.stopped()) throw new CommandRefused('The server is shutting down; nothing was written.');
 
   let edit: WorkspaceEdit;
+  // (The folders a new file needs, made by the editor or here: taken back with it.)
+  const folders = insertion.create ? deps.createdFiles.missingFolders(file) : [];
   const created: string[] = [];
   if (insertion.create && client.createFile) {
     edit = { documentChanges: [{ kind: 'create', uri, options: { ignoreIfExists: true } }, { textDocument: { uri, version: null }, edits: insertion.edits }] };
@@ -105,11 +110,10 @@ export async function applySeedInsertion(deps: DraftDeps, entry: SeedEntryEdit):
     if (insertion.create) {
       // The client cannot create files: create the empty seed file (inside .kittify/) ourselves,
       // and remove it again (with the folders made for it) if the edit is not applied.
-      for (let dir = path.dirname(file); !fs.stat(dir); dir = path.dirname(dir)) created.unshift(dir);
       fs.createDirectory(path.dirname(file));
       assertInsideWorkspace(root, file, fs);
       fs.writeFile(file, '', { exclusive: true });
-      created.push(file);
+      created.push(...folders, file);
     }
     edit = client.documentChanges ? { documentChanges: [{ textDocument: { uri, version: entry.version }, edits: insertion.edits }] } : { changes: { [uri]: insertion.edits } };
   }
@@ -118,13 +122,15 @@ export async function applySeedInsertion(deps: DraftDeps, entry: SeedEntryEdit):
   try {
     applied = await connection.workspace.applyEdit({ label: entry.label, edit });
   } catch (error) {
-    undoCreated(deps, created);
+    deps.createdFiles.takeBack(created);
     throw new CommandRefused(`The editor cannot apply workspace edits (${(error as Error).message})${entry.otherwise ? `; ${entry.otherwise}` : ''}. Nothing was written.`);
   }
   if (!applied.applied) {
-    undoCreated(deps, created);
+    deps.createdFiles.takeBack(created);
     throw new CommandRefused(`The editor did not apply the edit to ${label}${applied.failureReason ? `: ${applied.failureReason}` : ''}. Nothing was written.`);
   }
+  // The entry is in the editor's buffer, unsaved: the file stays empty on disk until it is saved.
+  if (insertion.create) deps.createdFiles.made(file, folders);
   const shown = await showRange(deps, uri, insertion.selection);
   await deps.glossaryWritten(root);
   return shown;
@@ -142,16 +148,3 @@ export async function showRange(deps: Pick<DraftDeps, 'client' | 'connection' | 
   }
 }
 
-/** Removes what was created for an edit the editor did not apply: the file if still empty, then empty folders. */
-function undoCreated(deps: DraftDeps, created: readonly string[]): void {
-  const { fs } = deps;
-  for (const entry of [...created].reverse()) {
-    try {
-      const stat = fs.stat(entry);
-      if (stat?.kind === 'file' && stat.size === 0) fs.remove?.(entry);
-      else if (stat?.kind === 'directory' && (fs.readDirectory(entry) ?? ['x']).length === 0) fs.remove?.(entry);
-    } catch (error) {
-      deps.logger.warn(`could not remove ${entry}: ${(error as Error).message}`);
-    }
-  }
-}

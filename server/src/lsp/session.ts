@@ -24,6 +24,7 @@ import type { CheckedDocument } from '../service/types';
 import { DocumentAnalyzer } from './analysis';
 import { clientFeatures, type ClientFeatures } from './capabilities';
 import { CommandHandlers } from './commands';
+import { CreatedSeedFiles } from './createdFiles';
 import type { EventAppender } from './decisionLog';
 import { SeedSaveRecorder } from './seedSaves';
 import { RenameSaves } from './renameSaves';
@@ -89,6 +90,8 @@ export class Session {
   /** Documents whose didOpen was just handled (TextDocuments also fires a content change for it). */
   private readonly justOpened = new Set<string>();
   private readonly fs: WorkspaceFileSystem;
+  /** Seed files made for draft entries the editor holds unsaved (removed while still empty). */
+  private readonly createdFiles: CreatedSeedFiles;
 
   constructor(
     connection: Connection,
@@ -99,6 +102,7 @@ export class Session {
   ) {
     this.client = clientFeatures(params.capabilities);
     this.fs = options.fs;
+    this.createdFiles = new CreatedSeedFiles(options.fs, logger);
     this.makeStore = options.eventStore ?? (options.fs === NODE_FILE_SYSTEM ? (root) => new EventStore(root) : () => REFUSING_STORE);
     this.runId = options.runId ?? `lsp-${randomUUID()}`;
     this.actor = options.actor ?? currentActor();
@@ -180,6 +184,7 @@ export class Session {
       actor: this.actor,
       eventStore: (root) => this.eventStore(root),
       fs: options.fs,
+      createdFiles: this.createdFiles,
       engine: options.engine,
       vocabularies: this.vocabularies,
       specEntries: this.specEntries,
@@ -347,6 +352,8 @@ export class Session {
     const located = this.analyzer.locate(document);
     // A closed spec's file counts again (its unsaved edits are gone).
     if (located && this.isSpec(document.uri)) this.specChanged(located.root, located.fsPath);
+    // (A seed file made for a draft entry and closed unsaved, still empty, is removed.)
+    if (located && isGlossaryFile(located.kind)) this.createdFiles.closed(located.fsPath);
     if (located && isGlossaryFile(located.kind)) this.registry.requestReload(located.root, 0); // the disk version counts again
     else {
       this.publisher.closed(document.uri);
@@ -467,6 +474,7 @@ export class Session {
    */
   async dispose(): Promise<void> {
     this.stopped = true;
+    this.createdFiles.dispose();
     this.indexer.dispose();
     this.health.dispose();
     this.publisher.dispose();
