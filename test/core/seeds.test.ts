@@ -106,6 +106,12 @@ describe('seed glossary loading (SPEC §3)', () => {
     expect(seed.problems[0]!.code).toBe('glossary.parse-error');
   });
 
+  test('one unclosed bracket typed mid-file: one error, not one per line after it', () => {
+    const seed = parse('terms:\n  - surface: worktree\n    definition: a\n  - surface: [swimlane\n    definition: A lane\n    status: active\n  - surface: lane\n    definition: b\n');
+    expect(seed.problems).toHaveLength(1);
+    expect(seed.problems[0]).toMatchObject({ code: 'glossary.parse-error', severity: 'error', message: expect.stringMatching(/^YAML syntax error: .+ \(the parser reports \d+ more after it, most likely caused by this one\)$/) });
+  });
+
   test('empty file, empty terms and a non-list terms', () => {
     expect(parse('').senses).toEqual([]);
     expect(parse('terms:\n').problems).toEqual([]);

@@ -105,10 +105,13 @@ class SeedReader {
   private parseYaml(): Document | undefined {
     const doc = parseDocument(this.text, { uniqueKeys: false, lineCounter: new LineCounter(), prettyErrors: false });
     if (doc.errors.length > 0) {
-      for (const error of doc.errors) {
-        const [start, end] = error.pos;
-        this.problems.push({ code: 'glossary.parse-error', message: `YAML syntax error: ${firstLine(error.message)}`, severity: 'error', range: this.lines.rangeOf(start, Math.max(start, end)) });
-      }
+      // The first error only, as Spec Kitty's reader and our config reader say it: the parser's
+      // later errors mostly follow from it (one unclosed `[` typed mid-file gave an error on every
+      // line after it), and nothing of the file is read anyway.
+      const error = doc.errors[0]!;
+      const [start, end] = error.pos;
+      const more = doc.errors.length > 1 ? ` (the parser reports ${doc.errors.length - 1} more after it, most likely caused by this one)` : '';
+      this.problems.push({ code: 'glossary.parse-error', message: `YAML syntax error: ${firstLine(error.message)}${more}`, severity: 'error', range: this.lines.rangeOf(start, Math.max(start, end)) });
       return undefined;
     }
     for (const warning of doc.warnings) {
