@@ -186,6 +186,51 @@ describe('a rename is recorded once saved', () => {
   });
 });
 
+describe("a mission's decision follows the rename", () => {
+  const GIT = 'Git worktree directory for a work package';
+  const pinLine = (mission: string) =>
+    JSON.stringify({
+      actor: { actor_id: 'user:alice', actor_type: 'human', display_name: 'alice' },
+      conflict_id: '7f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f',
+      event_id: '2b19405c-d6e7-42f3-a5b6-c7d8e9f0a1b2',
+      event_type: 'GlossaryClarificationResolved',
+      lamport_clock: 1,
+      mission_id: mission,
+      provenance: { actor_id: 'user:alice', source: 'user_clarification', timestamp: '2026-11-20T12:07:00.000Z' },
+      resolution_mode: 'interactive',
+      run_id: 'lsp-2c9d1e0f-4b3a-4f8e-9c7d-6a5b4c3d2e1f',
+      selected_sense: { confidence: 0.9, definition: GIT, scope: 'team_domain', surface: 'workspace' },
+      term_surface: 'workspace',
+      timestamp: '2026-11-20T12:07:00.000Z',
+    }) + '\n';
+  const USES = '# Other spec\n\nEach workspace holds one work package.\n';
+
+  it('a mission that pinned a renamed sense has it pinned under the new name: the term is not ambiguous there again', async () => {
+    const client = await start({ [OTHER]: USES, [`${EVENTS}/042-other.events.jsonl`]: pinLine('042-other') });
+    client.open(ws.uri(OTHER), USES);
+    expect((await client.diagnostics(ws.uri(OTHER))).diagnostics.filter((d) => d.code === 'ambiguous')).toEqual([]);
+    const edit = await rename(client, ws.uri(OTHER), 2, 6, 'sandbox');
+    applyToBuffers(client, edit);
+    saveBuffer(client, ws.uri(OTHER));
+    saveBuffer(client, ws.uri(TEAM));
+    await reload(client);
+    const resolved = allEvents()['042-other']!.filter((e) => e['event_type'] === 'GlossaryClarificationResolved');
+    expect(resolved).toHaveLength(2);
+    expect(resolved[1]).toMatchObject({ mission_id: '042-other', term_surface: 'sandbox', selected_sense: { surface: 'sandbox', scope: 'team_domain', definition: GIT, confidence: 0.9 } });
+    expect(resolved[1]!['conflict_id']).not.toBe(resolved[0]!['conflict_id']);
+    const since = client.mark();
+    client.change(ws.uri(OTHER), [{ range: { start: at(0, 0), end: at(0, 0) }, text: '' }]);
+    const after = await client.diagnostics(ws.uri(OTHER), () => true, since);
+    expect(client.text(ws.uri(OTHER))).toContain('sandbox');
+    expect(after.diagnostics.filter((d) => d.code === 'ambiguous')).toEqual([]);
+    // Saved again: nothing more.
+    saveBuffer(client, ws.uri(TEAM));
+    client.fileChanged(ws.uri(TEAM));
+    await reload(client);
+    expect(allEvents()['042-other']!.filter((e) => e['event_type'] === 'GlossaryClarificationResolved')).toHaveLength(2);
+  });
+});
+
 describe('see_also', () => {
   it("the scope's see_also references to the term are renamed in the same edit (other keys and other scopes untouched)", async () => {
     const team = `${TEAM_YAML}

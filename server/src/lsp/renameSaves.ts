@@ -17,18 +17,21 @@
  * surface (an entry's confidence and status as the saved file says), in the log of the mission the
  * rename was asked from (a sense only the log holds: the mission that recorded it), and `update`
  * with `status: deprecated` of each sense of the old surface the log keeps alive, in the log of the
- * mission that recorded it. Planned inside the writers' lock against the log (decisionLog.ts), so a
+ * mission that recorded it; and, for each mission that pinned a renamed sense under the old
+ * name, a `GlossaryClarificationResolved` pinning it under the new one, in that mission's log.
+ * Planned inside the writers' lock against the log (decisionLog.ts), so a
  * save seen twice, a second server or a CLI writing meanwhile never makes it twice. A rename never
  * saved leaves nothing; a server restarted between the answer and the save no longer knows it (the
  * save is then an ordinary glossary-file change, seedSaves.ts).
  */
 
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Engine } from '../core/check/engine';
-import { GLOSSARY_FILE_SOURCE, isFileRecord, logHoldsSense, PROVENANCE_SOURCE, senseUpdatedEvent, type DecisionContext, type RecordedSense } from '../core/events/decisions';
+import { GLOSSARY_FILE_SOURCE, isFileRecord, logHoldsSense, PROVENANCE_SOURCE, resolvedEvent, senseUpdatedEvent, type DecisionContext, type RecordedSense } from '../core/events/decisions';
 import { isoTimestamp } from '../core/events/timestamp';
 import type { ActorIdentity, GlossaryEventDraft } from '../core/events/types';
-import type { ReplayState, ScopeId, Sense } from '../core/types';
+import type { ReplayState, ScopeId, Sense, SenseRef } from '../core/types';
 import type { WorkspaceSnapshot } from '../node/workspace';
 import { seeAlsoTerms } from '../service/seedSurfaces';
 import { termOccurrences } from '../service/termRename';
@@ -232,6 +235,17 @@ export class RenameSaves {
       const gone: RecordedSense = { surface: kept.surface, scope: kept.scope, definition: kept.definition, confidence: kept.confidence, status: 'deprecated' };
       const source = kept.origin.source;
       add(owner, (state) => (logHoldsSense(state, owner, gone) ? [] : [senseUpdatedEvent(this.context(owner), gone, 'update', source)]));
+    }
+    // Each mission's decision on the old name follows the rename: a pin of a renamed sense is
+    // pinned again under the new name (a Resolved in that mission's log), so a term the mission
+    // had settled is not ambiguous again there.
+    for (const pin of snapshot.replay.pins) {
+      if (pin.term !== rename.term) continue;
+      const sense = senses.find((s) => s.status !== 'deprecated' && s.definition === pin.sense.definition && (pin.scopeGuessed || s.scope === pin.sense.scope));
+      if (!sense) continue;
+      const moved: SenseRef = { surface: rename.newSurface, scope: sense.scope, definition: sense.definition, confidence: sense.confidence };
+      const pinned = (state: ReplayState) => state.pins.some((p) => p.missionId === pin.missionId && p.term === rename.newSurface && p.sense.scope === moved.scope && p.sense.definition === moved.definition);
+      add(pin.missionId, (state) => (pinned(state) ? [] : [resolvedEvent(this.context(pin.missionId), randomUUID(), rename.newSurface, moved)]));
     }
   }
 
