@@ -75,6 +75,13 @@ describe('resolution across scopes (SPEC §6)', () => {
     expect(report.findings[0]).toMatchObject({ term: 'feature slug', conflictType: 'inconsistent', severity: 'low', reason: 'deprecated_only', scope: 'spec_kitty_core' });
   });
 
+  test("a deprecated term's message says what its entry points to instead (see_also)", () => {
+    const withSeeAlso = glossaryFrom({ spec_kitty_core: 'terms:\n  - {surface: feature slug, definition: Old name of the mission slug, status: deprecated, see_also: [{term: mission slug}]}\n  - {surface: mission slug, definition: The mission folder name, status: active}\n' });
+    expect(check('Set the feature slug.', { glossary: withSeeAlso }).findings[0]!.message).toBe("Inconsistent term 'feature slug': deprecated in spec_kitty_core (1 sense, none active); see 'mission slug'.");
+    const without = glossaryFrom({ team_domain: 'terms:\n  - {surface: blorf, definition: Gone, status: deprecated}\n  - {surface: blorf, definition: Gone too, status: deprecated}\n' });
+    expect(check('The blorf.', { glossary: without }).findings[0]!.message).toBe("Inconsistent term 'blorf': deprecated in team_domain (2 senses, none active).");
+  });
+
   test('sentences that contradict the definition are inconsistent', () => {
     const texts = [
       'A mission is not a unit of work.',

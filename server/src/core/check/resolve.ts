@@ -12,7 +12,7 @@ export type Resolution =
   | { kind: 'known' }
   | { kind: 'ambiguous'; scope: ScopeId; candidates: SenseRef[]; senseCount: number }
   | { kind: 'synonym_to_avoid'; scope: ScopeId; replacement: string; candidates: SenseRef[]; senseCount: number }
-  | { kind: 'deprecated_only'; scope: ScopeId; candidates: SenseRef[]; senseCount: number }
+  | { kind: 'deprecated_only'; scope: ScopeId; candidates: SenseRef[]; senseCount: number; seeAlso: string[] }
   | { kind: 'unknown' };
 
 /**
@@ -52,7 +52,11 @@ export function resolveTerm(
     const targetSenses = target.origin.kind === 'spec' ? [target] : glossary.sensesOf(target.surface).filter((s) => s.status !== 'deprecated' && s.scope === target.scope);
     return { kind: 'synonym_to_avoid', scope: target.scope, replacement: target.surface, candidates: rankSenses(targetSenses.length ? targetSenses : [target]), senseCount: targetSenses.length || 1 };
   }
-  if (senses.length > 0) return { kind: 'deprecated_only', scope: senses[0]!.scope, candidates: rankSenses(senses), senseCount: senses.length };
+  if (senses.length > 0) {
+    // (What the deprecated entries point to instead, for the message: "see 'mission slug'".)
+    const seeAlso = [...new Set(senses.filter((s) => s.scope === senses[0]!.scope).flatMap((s) => s.seeAlso))];
+    return { kind: 'deprecated_only', scope: senses[0]!.scope, candidates: rankSenses(senses), senseCount: senses.length, seeAlso };
+  }
   if (knownTerms.has(surface) || isOrdinary(surface)) return { kind: 'known' };
   return { kind: 'unknown' };
 }

@@ -394,6 +394,13 @@ interface Shape {
   replacement?: string;
 }
 
+/** "; see 'mission slug'" when the deprecated entries name terms to see instead (at most three). */
+function seeAlsoClause(seeAlso: readonly string[]): string {
+  if (seeAlso.length === 0) return '';
+  const named = seeAlso.slice(0, 3).map((s) => `'${s}'`);
+  return `; see ${named.join(', ')}${seeAlso.length > 3 ? ', …' : ''}`;
+}
+
 function describe(candidate: TermCandidate, resolution: Exclude<Resolution, { kind: 'resolved' } | { kind: 'known' }>, critical: boolean): Shape {
   const term = candidate.surface;
   switch (resolution.kind) {
@@ -402,7 +409,7 @@ function describe(candidate: TermCandidate, resolution: Exclude<Resolution, { ki
     case 'synonym_to_avoid':
       return { type: 'inconsistent', scope: resolution.scope, candidates: resolution.candidates, senseCount: resolution.senseCount, reason: 'synonym_to_avoid', replacement: resolution.replacement, message: `Inconsistent term '${term}': a synonym to avoid; use '${resolution.replacement}' (${resolution.scope}, ${plural(resolution.senseCount)}).` };
     case 'deprecated_only':
-      return { type: 'inconsistent', scope: resolution.scope, candidates: resolution.candidates, senseCount: resolution.senseCount, reason: 'deprecated_only', message: `Inconsistent term '${term}': its only ${plural(resolution.senseCount)} in ${resolution.scope} ${resolution.senseCount === 1 ? 'is' : 'are'} deprecated.` };
+      return { type: 'inconsistent', scope: resolution.scope, candidates: resolution.candidates, senseCount: resolution.senseCount, reason: 'deprecated_only', message: `Inconsistent term '${term}': deprecated in ${resolution.scope} (${plural(resolution.senseCount)}, none active)${seeAlsoClause(resolution.seeAlso)}.` };
     case 'unknown': {
       const type = unknownConflictType(candidate.confidence, critical);
       const message =
