@@ -38,6 +38,16 @@ describe('spec-glossary validate', () => {
     expect(replay.stderr).toContain(`${LOG}:8: warning: not valid JSON`);
   });
 
+  test("an event of a type spec-glossary does not know (a newer or another writer's) is a warning, not an error: skipped, exit 0", async () => {
+    ws = blockedWorkspace();
+    await cli(['check', '--emit-events'], ws.root); // lines 1-7
+    appendFileSync(logPath(ws), '{"event_type": "GlossaryTermMerged", "mission_id": "x", "term_surface": "zorblax"}\n');
+    const result = await cli(['validate', '--no-health'], ws.root);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(`${LOG}:8:1 warning events.unknown-type event type "GlossaryTermMerged" is not one spec-glossary reads (another or a newer writer's); line skipped`);
+    expect(result.stdout).toContain('1 event log (7 valid events): 0 errors, 1 warning.');
+  });
+
   test('a torn last line without a newline, and an invalid event, are errors with line numbers', async () => {
     ws = blockedWorkspace();
     await cli(['check', '--emit-events'], ws.root);

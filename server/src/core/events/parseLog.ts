@@ -23,13 +23,16 @@ export interface LogProblem {
   /** 1-based line number; 0 for a problem about the whole file. */
   line: number;
   message: string;
-  /** Absent: an error (the line was skipped). `warning`: the line was read, with a caveat. */
+  /**
+   * Absent: an error (the line was skipped). `warning`: the line was read, with a caveat, or it is
+   * an event of a type this reader does not know (skipped; another or a newer writer's).
+   */
   severity?: 'warning';
   /** A code for `validate` (default `events.invalid-line`). */
   code?: string;
 }
 
-export type LineResult = { ok: true; event: LoggedEvent; warning?: string } | { ok: false; message: string };
+export type LineResult = { ok: true; event: LoggedEvent; warning?: string } | { ok: false; message: string; unknownType?: true };
 
 /**
  * Parses and validates one line (without its line ending). `logMission`: the mission of the log
@@ -47,6 +50,11 @@ export function parseEventLine(text: string, terminated = true, logMission?: str
       ok: false,
       message: terminated ? `not valid JSON (${why}); line skipped` : `torn last line (no newline at the end and incomplete JSON); line skipped`,
     };
+  }
+  // An object naming a type of its own: a newer Spec Kitty's, or another tool's. Spec Kitty's
+  // readers pass over what they do not know; so does this one, and says so without failing.
+  if (isPlainObject(value) && typeof value['event_type'] === 'string' && value['event_type'] !== '' && !isEventType(value['event_type'])) {
+    return { ok: false, unknownType: true, message: `event type ${JSON.stringify(value['event_type'])} is not one spec-glossary reads (another or a newer writer's); line skipped` };
   }
   const result = validateLogged(value);
   if (result.ok) {
@@ -134,7 +142,7 @@ export class EventLogParser {
     if (!alreadySniffed && this.wants !== undefined && isUnwantedLine(text, terminated, this.wants)) return;
     const result = parseEventLine(text, terminated, this.mission);
     if (!result.ok) {
-      this.sink.problem({ file: this.fileLabel, line: lineNumber, message: result.message });
+      this.sink.problem(result.unknownType ? { file: this.fileLabel, line: lineNumber, message: result.message, severity: 'warning', code: 'events.unknown-type' } : { file: this.fileLabel, line: lineNumber, message: result.message });
       return;
     }
     const { event } = result;
