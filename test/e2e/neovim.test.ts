@@ -162,7 +162,7 @@ describe.skipIf(!HAS_NVIM && !IN_CI)('Neovim (headless, configured from docs/edi
     if (!result.native) expect(result.enabled).toEqual(['spec_glossary']);
     expect(result.cmd).toEqual(['spec-glossary-language-server', '--stdio']);
     expect(result.filetypes).toEqual(['markdown', 'yaml']);
-    expect(result.settings).toEqual({ specGlossary: { strictness: '', debounceMs: 200 } });
+    expect(result.settings).toEqual({ specGlossary: { strictness: '', debounceMs: 50 } });
     expect(result.roots).toEqual({ spec: workspace.root, seed: workspace.root, other_yaml: null, outside: null });
   });
 });

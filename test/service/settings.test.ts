@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS, normalizeSettings, parseByteSize } from '../../server
 describe('settings normalization', () => {
   it('fills every default from nothing', () => {
     expect(normalizeSettings(undefined)).toEqual({ settings: DEFAULT_SETTINGS, warnings: [] });
-    expect(DEFAULT_SETTINGS).toEqual({ strictness: '', disabledExtractors: [], severityOverrides: {}, maxFileSize: 5 * 1024 * 1024, debounceMs: 200, maxProblems: 1000, logLevel: 'info', trace: { server: 'off' } });
+    expect(DEFAULT_SETTINGS).toEqual({ strictness: '', disabledExtractors: [], severityOverrides: {}, maxFileSize: 5 * 1024 * 1024, debounceMs: 50, maxProblems: 1000, logLevel: 'info', trace: { server: 'off' } });
   });
 
   it('keeps valid values and normalizes severity names and sizes', () => {

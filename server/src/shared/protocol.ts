@@ -247,7 +247,9 @@ export const DEFAULT_SETTINGS: Readonly<SpecGlossarySettings> = Object.freeze<Sp
   disabledExtractors: [],
   severityOverrides: {},
   maxFileSize: 5 * 1024 * 1024,
-  debounceMs: 200,
+  // (A check of a 33 KB spec takes ~2 ms: a longer wait would be most of what a push client's
+  // user waits for. Long enough to take a burst of edits, a paste or fast typing, at once.)
+  debounceMs: 50,
   maxProblems: 1000,
   logLevel: 'info',
   trace: { server: 'off' },
