@@ -85,7 +85,11 @@ export class LanguageFeatures {
     // changed (`data` dropped; columns counted in bytes, as Neovim 0.7 does, which on a line with
     // "façade" or "—" before the term would make the fixes read and edit the wrong text). The data
     // is completed with the diagnostic's code and the document's mission and step.
-    const diagnostics = ours.map((d) => withFindingData(ownDiagnostic(analysis.diagnostics, d) ?? d, analysis.checked));
+    const all = ours.map((d) => withFindingData(ownDiagnostic(analysis.diagnostics, d) ?? d, analysis.checked));
+    // Those the range touches: a client may send every diagnostic of the line (Neovim 0.7 does),
+    // whose fixes would fill the menu with other terms' (none touched: all, as sent).
+    const touched = all.filter((d) => touches(d.range, params.range));
+    const diagnostics = touched.length > 0 ? touched : all;
     const actions = codeActionsFor(document.uri, diagnostics, options);
     // A mission's own vocabulary: define an unknown term in the spec's section (SPEC §3).
     if (wantsQuickFixes(params.context.only)) actions.push(...defineInSpecActions(analysis.checked, diagnostics, options.textAt));
@@ -130,6 +134,12 @@ function ownDiagnostic(published: readonly Diagnostic[], sent: Diagnostic): Diag
     if (apart < distance) [nearest, distance] = [candidate, apart];
   }
   return nearest;
+}
+
+/** Whether two ranges overlap or meet (a cursor at either end of a term touches it). */
+function touches(a: Range, b: Range): boolean {
+  const before = (p: Range['start'], q: Range['start']) => p.line < q.line || (p.line === q.line && p.character <= q.character);
+  return before(a.start, b.end) && before(b.start, a.end);
 }
 
 function sameDiagnostic(a: Diagnostic, b: Diagnostic): boolean {
