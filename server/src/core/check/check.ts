@@ -4,7 +4,7 @@
  * data out; no I/O.
  */
 
-import { EXTRACTORS } from '../extract/extractors';
+import { countSpelledOut, EXTRACTORS } from '../extract/extractors';
 import { readHeader, scanDocument, type DocumentScan } from '../extract/scan';
 import type { GlossaryIndex } from '../glossary';
 import { normalizeSurface } from '../normalize';
@@ -60,8 +60,9 @@ export interface DocumentReport {
   /** Words needing a glossary that occur too rarely here to be reported (see CheckContext.rareWords). */
   rareWords: RareWord[];
   /**
-   * Abbreviations the document spells out and no glossary defines: reported nowhere (the document
-   * says what they mean), counted by the glossary candidates (the team's glossary still lacks them).
+   * Abbreviations the document spells out and no glossary defines, with their uses: reported
+   * nowhere (the document says what they mean), counted by the glossary candidates (the team's
+   * glossary still lacks them).
    */
   spelledOut: SpelledOutWord[];
   findings: Finding[];
@@ -169,7 +170,7 @@ export function runChecks(engine: EngineState, scan: DocumentScan, options: Chec
     frontMatter: front,
     candidates: context.candidates,
     rareWords: context.rareWords,
-    spelledOut: [...context.spelledOut.values()].filter((word) => !context.glossary.has(word.surface) && !context.knownTerms.has(word.surface)),
+    spelledOut: context.spelledOut.size === 0 ? [] : countSpelledOut(context),
     findings: context.findings,
     overallSeverity,
     recommendedAction: recommendedAction(overallSeverity),

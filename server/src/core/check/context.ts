@@ -1,6 +1,7 @@
 /** The state one document check carries through the pipeline's phases. */
 
 import type { DocumentScan } from '../extract/scan';
+import type { Found } from '../extract/splice';
 import type { GlossaryIndex } from '../glossary';
 import type { Decision } from '../pipeline';
 import type { CommonWords } from '../words';
@@ -28,6 +29,15 @@ export interface SpelledOutWord {
   count: number;
   /** Zero-based line of the first occurrence. */
   line: number;
+}
+
+/** Where an abbreviation spelled out is written: its forms, and the tokens to count them among. */
+export interface SpelledOutForms {
+  /** As written ("DRG"; an acronym's plural too). */
+  forms: Set<string>;
+  /** Their first code unit (every form starts with it): most tokens are passed over by it alone. */
+  first: number;
+  found: Found<string>;
 }
 
 /** Tie-break between methods of equal confidence: earlier wins. */
@@ -76,10 +86,11 @@ export interface CheckContext {
   /**
    * Abbreviations the document spells out ("Doctrine Reference Graph (DRG)", extract/spelledOut.ts),
    * found by acronym and casing_pattern: the document says what they mean, so the extractors
-   * that would make them unknown terms (those two, repeated_noun) do not propose them. A glossary
-   * still decides them where it holds them (glossary_match), and front matter can still ask.
+   * that would make them unknown terms (those two, repeated_noun; quoted_phrase runs before
+   * them) do not propose them. A glossary still decides them where it holds them
+   * (glossary_match), and front matter can still ask (metadata_hint).
    */
-  spelledOut: Map<string, SpelledOutWord>;
+  spelledOut: Map<string, SpelledOutForms>;
   /**
    * Occurrence offsets per surface, found by walking the prose: flat [start, end, start, end, …]
    * (views of one typed array per walk: see `occurrencesBySurface`).
@@ -123,7 +134,8 @@ const NO_OFFSETS: readonly [number, number][] = Object.freeze([]);
 /** Record a proposal; the highest confidence wins, ties go to the earlier method. */
 export function propose(context: CheckContext, surface: string, method: ExtractionMethod, explicit: readonly [number, number][] = NO_OFFSETS): void {
   if (!surface || context.excluded.has(surface)) return;
-  if (context.spelledOut.has(surface) && (method === 'acronym' || method === 'casing_pattern' || method === 'repeated_noun')) return;
+  // (Called for every glossary match: the rare case is asked last.)
+  if (context.spelledOut.size > 0 && method !== 'glossary_match' && method !== 'metadata_hint' && context.spelledOut.has(surface)) return;
   const confidence = METHOD_CONFIDENCE[method];
   const existing = context.proposals.get(surface);
   if (!existing) {

@@ -5,7 +5,7 @@
  * builds the term candidates.
  */
 
-import { followsPrevious, propose, type CheckContext, type RareWord } from '../check/context';
+import { followsPrevious, propose, type CheckContext, type RareWord, type SpelledOutWord } from '../check/context';
 import type { EngineState } from '../check/engineState';
 import { normalizeSurface } from '../normalize';
 import { standalone } from '../text';
@@ -16,7 +16,7 @@ import { caseOf, CAPITAL_MID, isCompoundPrefix, isIdentifierPart, isUnitOrFragme
 import { glossaryMatch, markedChange } from './glossaryMatch';
 import { locate } from './locate';
 import { hasMask, maskedString } from './maskedCodes';
-import { isSpelledOut } from './spelledOut';
+import { isSpelledOut, mayBeSpelledOut } from './spelledOut';
 import { SHAPE_ACRONYM, SHAPE_MIXED } from './tokens';
 import { emptyFound, spliceFound, type Found } from './splice';
 
@@ -192,30 +192,46 @@ const acronym: Extractor = {
 /**
  * Adds to `context.spelledOut` the surfaces of the abbreviations among `found` that the document
  * spells out somewhere (spelledOut.ts): it says there what they mean, so they are no unknown terms
- * anywhere in it. Every occurrence is looked at; only those next to a parenthesis cost more than
- * a comparison.
+ * anywhere in it. Every occurrence is looked at, without allocating; only one with the shape of
+ * an abbreviation spelled out (next to parentheses) is looked at further. Their uses are counted
+ * with the report (`countSpelledOut`), only in a document that spells one out.
  */
 function spelledOutSurfaces(context: CheckContext, found: Found<string>, letters: (raw: string) => string, surfaceOf: (raw: string) => string): void {
-  const { masked, tokens, lines } = context.scan;
+  const { masked, tokens } = context.scan;
   const spelled = context.spelledOut;
-  const added = spelled.size;
   for (let k = 0; k < found.value.length; k++) {
     const i = found.at[k]!;
     const start = tokens.start[i]!;
     const end = tokens.end[i]!;
-    if (masked[start - 1] !== 40 && masked[end] !== 40 && masked[end + 1] !== 40 && masked[end + 2] !== 40) continue;
+    if (!mayBeSpelledOut(masked, start, end)) continue;
     const raw = found.value[k]!;
     const surface = surfaceOf(raw);
-    if (!spelled.has(surface) && isSpelledOut(masked, start, end, letters(raw))) spelled.set(surface, { surface, count: 0, line: 0 });
+    if (spelled.has(surface) || !isSpelledOut(masked, start, end, letters(raw))) continue;
+    const bare = raw.endsWith('s') ? raw.slice(0, -1) : raw;
+    spelled.set(surface, { forms: new Set([raw, bare, `${bare}s`]), first: raw.charCodeAt(0), found });
   }
-  if (spelled.size === added) return;
-  // Their occurrences, for the glossary candidates.
-  for (let k = 0; k < found.value.length; k++) {
-    const word = spelled.get(surfaceOf(found.value[k]!));
-    if (!word) continue;
-    const line = lines.positionAt(tokens.start[found.at[k]!]!).line;
-    if (word.count++ === 0 || line < word.line) word.line = line;
+}
+
+/**
+ * The abbreviations a check found spelled out that neither its glossary nor its known terms
+ * define, with their uses (each written as one of its forms) and first line: what the glossary
+ * candidates count of them.
+ */
+export function countSpelledOut(context: Pick<CheckContext, 'scan' | 'spelledOut' | 'glossary' | 'knownTerms'>): SpelledOutWord[] {
+  const { tokens, lines } = context.scan;
+  const out: SpelledOutWord[] = [];
+  for (const [surface, { forms, first, found }] of context.spelledOut) {
+    if (context.glossary.has(surface) || context.knownTerms.has(surface)) continue;
+    const word: SpelledOutWord = { surface, count: 0, line: 0 };
+    for (let k = 0; k < found.value.length; k++) {
+      const raw = found.value[k]!;
+      if (raw.charCodeAt(0) !== first || !forms.has(raw)) continue;
+      const line = lines.positionAt(tokens.start[found.at[k]!]!).line;
+      if (word.count++ === 0 || line < word.line) word.line = line;
+    }
+    out.push(word);
   }
+  return out;
 }
 
 /** All-caps ordinary words ("MUST", "NOT", "READ FIRST") are emphasis, not acronyms. */

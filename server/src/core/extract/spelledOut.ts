@@ -35,6 +35,31 @@ interface LongFormWord {
 }
 
 /**
+ * Whether the abbreviation at `[start, end)` has the shape of one spelled out: in parentheses
+ * right after a word, or followed by parentheses holding only words. Allocates nothing: asked of
+ * every abbreviation of a document at every check, before `isSpelledOut` looks at the letters.
+ */
+export function mayBeSpelledOut(masked: Uint16Array, start: number, end: number): boolean {
+  if (masked[start - 1] === OPEN && masked[end] === CLOSE) {
+    let at = start - 2;
+    for (let gap = 0; gap < MAX_GAP && masked[at] === SPACE; gap++) at--;
+    return at >= 0 && isWordCode(masked[at]!);
+  }
+  let at = end;
+  for (let gap = 0; gap < MAX_GAP && masked[at] === SPACE; gap++) at++;
+  if (masked[at] !== OPEN) return false;
+  at++;
+  while (masked[at] === SPACE) at++;
+  if (at >= masked.length || !isWordCode(masked[at]!)) return false;
+  for (const limit = Math.min(masked.length, at + MAX_INSIDE); at < limit; at++) {
+    const c = masked[at]!;
+    if (c === CLOSE) return true;
+    if (c !== SPACE && c !== HYPHEN && !isWordCode(c)) return false;
+  }
+  return false;
+}
+
+/**
  * Whether the abbreviation written at `[start, end)` of `masked` is spelled out there. `letters`:
  * the abbreviation's letters, in lowercase, without a plural `s` ("APIs" → "api").
  */
