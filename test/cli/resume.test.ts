@@ -1,6 +1,7 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
-import { blockedWorkspace, cli, HAS_SCRIPT, MISSION, ptyCli, readLog, SPEC, type TempWorkspace } from './support';
+import { skCheckpoint, skTime } from '../fixtures/events/specKitty';
+import { blockedWorkspace, cli, HAS_SCRIPT, logPath, MISSION, ptyCli, readLog, SPEC, type TempWorkspace } from './support';
 
 let ws: TempWorkspace;
 afterEach(() => ws?.remove());
@@ -121,6 +122,18 @@ describe('spec-glossary resume', () => {
     expect(await cli(['resume', '--retry-token', '00000000-0000-4000-8000-000000000000'], ws.root)).toMatchObject({ status: 2, stderr: expect.stringContaining('no StepCheckpointed with retry token 00000000-0000-4000-8000-000000000000') });
     expect(await cli(['resume'], ws.root)).toMatchObject({ status: 2, stderr: expect.stringContaining('--retry-token T is required') });
     rmSync(ws.path(SPEC));
-    expect(await cli(['resume', '--retry-token', token], ws.root)).toMatchObject({ status: 2, stderr: expect.stringContaining(`the document of step 'spec' of mission ${MISSION} is no longer in`) });
+    expect(await cli(['resume', '--retry-token', token], ws.root)).toMatchObject({ status: 2, stderr: expect.stringContaining(`no document of the workspace is step 'spec' of mission ${MISSION} (gone, or named otherwise`) });
+  });
+
+  test("a checkpoint Spec Kitty wrote (step 'specify'): its mission's spec is resumed (its inputs hashed Spec Kitty's way: confirmed with --yes)", async () => {
+    ws = blockedWorkspace();
+    ws.write(`.kittify/events/glossary/${MISSION}.events.jsonl`, '');
+    appendFileSync(logPath(ws), JSON.stringify(skCheckpoint({ mission: MISSION, run: 'sk-run', id: 1, t: skTime(1), token: 'sk-token-1' })) + '\n');
+    const refused = await cli(['resume', '--retry-token', 'sk-token-1'], ws.root);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('Inputs changed since the checkpoint (kitty-specs/041-demo/spec.md');
+    const resumed = await cli(['resume', '--retry-token', 'sk-token-1', '--yes'], ws.root);
+    expect(resumed.stderr).toContain(`Resuming step 'specify' of mission ${MISSION} (kitty-specs/041-demo/spec.md) from checkpoint sk-token-1`);
+    expect(resumed.status).toBe(1); // still blocked: the term is as ambiguous as when Spec Kitty stopped
   });
 });

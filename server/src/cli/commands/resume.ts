@@ -77,7 +77,11 @@ async function resumableCheckpoint(root: string, token: string, io: CliIo): Prom
 /** The step's document: the one with the checkpoint's inputs, or the only one of the step. */
 function stepDocument(root: string, checkpoint: Checkpoint, io: CliIo): StepDocument {
   const candidates = findStepDocuments(root, checkpoint.mission_id, checkpoint.step_id, checkpoint.input_hash, io.cwd);
-  if (candidates.length === 0) throw new FileError(`the document of step '${checkpoint.step_id}' of mission ${checkpoint.mission_id} is no longer in ${root}`);
+  if (candidates.length === 0) {
+    throw new FileError(
+      `no document of the workspace is step '${checkpoint.step_id}' of mission ${checkpoint.mission_id} (gone, or named otherwise: a document's step is its file name, or \`step_id:\` in its front matter)`,
+    );
+  }
   const unchanged = candidates.filter((d) => d.inputHash === checkpoint.input_hash);
   const doc = unchanged.length === 1 ? unchanged[0]! : candidates.length === 1 ? candidates[0]! : undefined;
   if (!doc) {

@@ -39,9 +39,24 @@ export interface StepDocument {
  * The documents of step `stepId` of mission `missionId` in the workspace: every markdown file
  * under the root (folders as `check .` walks them) whose mission and step (SPEC §2) are these.
  * When none has that identity (the checkpoint came from `check --mission`, which overrides the
- * mission), documents of that step whose inputs still hash to `inputHash` are taken instead.
+ * mission), documents of that step whose inputs still hash to `inputHash` are taken instead. A
+ * step Spec Kitty names by its command (`specify`) is the document that command writes, when
+ * no document names itself so (SPEC_KITTY_STEPS).
  */
 export function findStepDocuments(root: string, missionId: string, stepId: string, inputHash: string, cwd: string, maxFileBytes?: number): StepDocument[] {
+  const found = documentsOfStep(root, missionId, stepId, inputHash, cwd, maxFileBytes);
+  const written = SPEC_KITTY_STEPS[stepId];
+  return found.length > 0 || written === undefined ? found : documentsOfStep(root, missionId, written, inputHash, cwd, maxFileBytes);
+}
+
+/**
+ * Spec Kitty's step names (its commands: its checkpoints and requests say `"step_id":
+ * "specify"`) whose document is named otherwise: the step of a document is its file name here
+ * (SPEC §2). The commands named as their documents (`plan`, `tasks`, `research`) need none.
+ */
+const SPEC_KITTY_STEPS: Readonly<Record<string, string>> = Object.freeze({ specify: 'spec', clarify: 'spec' });
+
+function documentsOfStep(root: string, missionId: string, stepId: string, inputHash: string, cwd: string, maxFileBytes?: number): StepDocument[] {
   const cache: MetaCache = new Map();
   const sameStep: StepDocument[] = [];
   const matches: StepDocument[] = [];
