@@ -107,6 +107,21 @@ describe('language features', () => {
     }
   });
 
+  it('byte columns never take another use of the same term on the line: each sent diagnostic is its own', async () => {
+    await start();
+    const line = '——————————— a work dir and a work dir.';
+    const since = client.mark();
+    client.change(ws.uri(SPEC), [{ range: { start: at(0, 0), end: at(99, 0) }, text: `# Dirs\n\n${line}\n` }]);
+    const published = await client.diagnostics(ws.uri(SPEC), (ds) => ds.filter((d) => d.code === 'inconsistent').length === 2, since);
+    const [first, second] = published.diagnostics.filter((d) => d.code === 'inconsistent');
+    const bytes = (character: number) => Buffer.byteLength(line.slice(0, character));
+    const sent = [first!, second!].map((d) => ({ ...d, range: { start: at(2, bytes(d.range.start.character)), end: at(2, bytes(d.range.end.character)) } }));
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: ws.uri(SPEC) }, range: { start: first!.range.start, end: first!.range.start }, context: { diagnostics: sent } });
+    const replace = actions.find((a) => a.title === "Replace with 'worktree'")!;
+    const edits = [...Object.values(replace.edit!.changes ?? {}).flat(), ...(replace.edit!.documentChanges ?? []).flatMap((c) => ('edits' in c ? c.edits : []))] as TextEdit[];
+    expect(edits).toEqual([{ range: first!.range, newText: 'worktree' }]);
+  });
+
   it('clears the diagnostics of a closed document', async () => {
     await start();
     const since = client.mark();

@@ -85,7 +85,8 @@ export class LanguageFeatures {
     // changed (`data` dropped; columns counted in bytes, as Neovim 0.7 does, which on a line with
     // "façade" or "—" before the term would make the fixes read and edit the wrong text). The data
     // is completed with the diagnostic's code and the document's mission and step.
-    const all = ours.map((d) => withFindingData(ownDiagnostic(analysis.diagnostics, d) ?? d, analysis.checked));
+    const lineText = (line: number) => document.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } });
+    const all = ours.map((d) => withFindingData(ownDiagnostic(analysis.diagnostics, d, lineText) ?? d, analysis.checked));
     // Those the range touches: a client may send every diagnostic of the line (Neovim 0.7 does),
     // whose fixes would fill the menu with other terms' (none touched: all, as sent).
     const touched = all.filter((d) => touches(d.range, params.range));
@@ -117,23 +118,28 @@ export class LanguageFeatures {
 
 /**
  * The server's own diagnostic that a client sent back: the one with its range and code; else the
- * one of its code (and term, when the client kept `data`) on its line, nearest its start — a
- * client counting columns in bytes sends them too far right, by the bytes the line's characters
- * beyond ASCII take. Undefined for none (a diagnostic of an older version).
+ * one of its code (and term, when the client kept `data`) whose columns, counted in UTF-8 bytes,
+ * are the ones sent — a client counting columns in bytes (Neovim 0.7 sends diagnostics back so)
+ * sends them too far right by the bytes the line's characters beyond ASCII take. Undefined for
+ * none (a diagnostic of an older version).
  */
-function ownDiagnostic(published: readonly Diagnostic[], sent: Diagnostic): Diagnostic | undefined {
+function ownDiagnostic(published: readonly Diagnostic[], sent: Diagnostic, lineText: (line: number) => string): Diagnostic | undefined {
   const exact = published.find((c) => sameDiagnostic(c, sent));
   if (exact) return exact;
   const term = isPublishedFindingData(sent.data) ? sent.data.term : undefined;
-  let nearest: Diagnostic | undefined;
-  let distance = Infinity;
-  for (const candidate of published) {
-    if (candidate.code !== sent.code || candidate.range.start.line !== sent.range.start.line) continue;
-    if (term !== undefined && (!isPublishedFindingData(candidate.data) || candidate.data.term !== term)) continue;
-    const apart = Math.abs(candidate.range.start.character - sent.range.start.character);
-    if (apart < distance) [nearest, distance] = [candidate, apart];
-  }
-  return nearest;
+  const { start, end } = sent.range;
+  if (start.line !== end.line) return undefined;
+  const line = lineText(start.line);
+  const bytes = (character: number) => Buffer.byteLength(line.slice(0, character));
+  return published.find(
+    (c) =>
+      c.code === sent.code &&
+      c.range.start.line === start.line &&
+      c.range.end.line === start.line &&
+      (term === undefined || (isPublishedFindingData(c.data) && c.data.term === term)) &&
+      bytes(c.range.start.character) === start.character &&
+      bytes(c.range.end.character) === end.character,
+  );
 }
 
 /** Whether two ranges overlap or meet (a cursor at either end of a term touches it). */
