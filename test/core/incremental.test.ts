@@ -74,7 +74,7 @@ const IN_SENSE_DOCUMENT = generateSpec({ size: 12_000, seed: 9 })
   .map((paragraph, i) => (i % 3 === 1 ? `${paragraph}\n\nOur doctrine team,\nas written,\nextends the old\nartifact. This extends the deadline.` : paragraph))
   .join('\n\n');
 
-const SNIPPETS = ['```', '```\n', '\n```\n', '~~~\n', '<!--', '-->', '\n<!--\n', '`', '# ', '\n## Heading ', '- ', '\n\n', '\n', '"', '\u201c', 'FR-1', 'APIs', ' work package ', ' workspace ', ' mission is not a plan. ', "'s", '_', '    ', '\t', '<pre>', '</pre>', '](', '[x]: http://a', 'https://x.y/z', 'src/a/b', 'frobnicator ', 'missionRunner', 'É', '\r\n', '---\n', '|', 'YYYY-MM', '1. ', 'x', 'e', ' ', ' extends ', ' doctrine pack artifact. ', '. '];
+const SNIPPETS = ['```', '```\n', '\n```\n', '~~~\n', '<!--', '-->', '\n<!--\n', '`', '# ', '\n## Heading ', '- ', '\n\n', '\n', '"', '\u201c', 'FR-1', 'APIs', ' work package ', ' workspace ', ' mission is not a plan. ', "'s", '_', '    ', '\t', '<pre>', '</pre>', '](', '[x]: http://a', 'https://x.y/z', 'src/a/b', 'frobnicator ', 'missionRunner', 'É', '\r\n', '---\n', '|', 'YYYY-MM', '1. ', 'x', 'e', ' ', ' extends ', ' doctrine pack artifact. ', '. ', '(', ')', ' (QZX) ', ' Quark Zone Xray (QZX) ', ' QZX (quark zone xray) ', ' Human-in-Quorum (HiQ) '];
 
 const edit = fc.record({
   at: fc.double({ min: 0, max: 1, noNaN: true }),

@@ -81,6 +81,12 @@ describe('noise classes are not reported', () => {
       { surface: 'hiq', count: 2, line: 0 },
     ]);
     expect(terms('The QZI (quark zone index) rules; the QZI again.')).toEqual([]);
+    // Quoted too: not reported, and counted once for the candidates.
+    const quoted = check('The "QZI" and the Quark Zone Index (QZI) rule.', { glossary });
+    expect(quoted.findings).toEqual([]);
+    expect(quoted.spelledOut).toEqual([{ surface: 'qzi', count: 2, line: 0 }]);
+    // Excluded by the front matter: no candidate either.
+    expect(check('---\nglossary_exclude_terms: [qzi]\n---\nThe Quark Zone Index (QZI) rules.', { glossary }).spelledOut).toEqual([]);
     expect(terms('A Single Source of Quarks (SSOQ), a Conflict-free Replicated Zorb Type (CRZT), a GitHub Quark (GHQ).')).toEqual([]);
   });
 

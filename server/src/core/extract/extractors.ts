@@ -209,27 +209,39 @@ function spelledOutSurfaces(context: CheckContext, found: Found<string>, letters
     if (spelled.has(surface) || !isSpelledOut(masked, start, end, letters(raw))) continue;
     const bare = raw.endsWith('s') ? raw.slice(0, -1) : raw;
     spelled.set(surface, { forms: new Set([raw, bare, `${bare}s`]), first: raw.charCodeAt(0), found });
+    // (A quoted "DRG", proposed before: the document says what it means all the same.)
+    if (context.proposals.get(surface)?.method === 'quoted_phrase') context.proposals.delete(surface);
   }
 }
 
 /**
  * The abbreviations a check found spelled out that neither its glossary nor its known terms
- * define, with their uses (each written as one of its forms) and first line: what the glossary
- * candidates count of them.
+ * define, nor the front matter excludes or asks about (a proposal of its own), with their uses
+ * (each written as one of its forms) and first line: what the glossary candidates count of them.
+ * One pass over each list of tokens, whatever the number of abbreviations.
  */
-export function countSpelledOut(context: Pick<CheckContext, 'scan' | 'spelledOut' | 'glossary' | 'knownTerms'>): SpelledOutWord[] {
+export function countSpelledOut(context: Pick<CheckContext, 'scan' | 'spelledOut' | 'glossary' | 'knownTerms' | 'excluded' | 'proposals'>): SpelledOutWord[] {
   const { tokens, lines } = context.scan;
+  const byList = new Map<Found<string>, Map<string, SpelledOutWord>>();
+  const firsts = new Set<number>();
   const out: SpelledOutWord[] = [];
   for (const [surface, { forms, first, found }] of context.spelledOut) {
-    if (context.glossary.has(surface) || context.knownTerms.has(surface)) continue;
+    if (context.glossary.has(surface) || context.knownTerms.has(surface) || context.excluded.has(surface) || context.proposals.has(surface)) continue;
     const word: SpelledOutWord = { surface, count: 0, line: 0 };
+    out.push(word);
+    let byForm = byList.get(found);
+    if (!byForm) byList.set(found, (byForm = new Map()));
+    for (const form of forms) byForm.set(form, word);
+    firsts.add(first);
+  }
+  for (const [found, byForm] of byList) {
     for (let k = 0; k < found.value.length; k++) {
       const raw = found.value[k]!;
-      if (raw.charCodeAt(0) !== first || !forms.has(raw)) continue;
-      const line = lines.positionAt(tokens.start[found.at[k]!]!).line;
-      if (word.count++ === 0 || line < word.line) word.line = line;
+      if (!firsts.has(raw.charCodeAt(0))) continue;
+      const word = byForm.get(raw);
+      // (Tokens are in document order: the first use is the first line.)
+      if (word && word.count++ === 0) word.line = lines.positionAt(tokens.start[found.at[k]!]!).line;
     }
-    out.push(word);
   }
   return out;
 }
