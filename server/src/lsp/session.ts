@@ -36,6 +36,9 @@ import type { Logger } from './logger';
 import { SettingsStore } from './settings';
 import { TermFeatures } from './termFeatures';
 import { EDIT_DELAY_MS, TermIndexer } from './termIndexer';
+
+/** The least delay between an edit of a glossary file's buffer and the reload it brings (the delay before debounceMs became 50 ms). */
+const GLOSSARY_EDIT_DELAY_MS = 200;
 import { WorkspaceRegistry } from './workspaces';
 
 export interface SessionOptions {
@@ -325,7 +328,9 @@ export class Session {
     const located = this.analyzer.locate(document);
     if (!located) return;
     if (isGlossaryFile(located.kind)) {
-      void this.settings.get(document.uri).then((s) => this.registry.requestReload(located.root, s.debounceMs));
+      // (A reload reads the folder again and checks every open document: kept to typing's pauses,
+      // not the 50 ms a spec's own check waits.)
+      void this.settings.get(document.uri).then((s) => this.registry.requestReload(located.root, Math.max(s.debounceMs, GLOSSARY_EDIT_DELAY_MS)));
     } else if (located.kind.kind === 'markdown') {
       this.analyzer.edited(document.uri);
       this.publisher.schedule(document.uri);
