@@ -42,9 +42,13 @@ export class CreatedSeedFiles {
     this.takeBack(made);
   }
 
-  /** On shutdown: every file made and still empty is removed. */
+  /**
+   * On shutdown: every file made and still empty is removed, but not the folders made for it: the
+   * editor may still hold its buffer (a restarted server, `:LspRestart`), and saving it then
+   * needs the folder (Neovim makes none).
+   */
   dispose(): void {
-    for (const made of this.files.values()) this.takeBack(made);
+    for (const made of this.files.values()) this.takeBack(made.slice(-1));
     this.files.clear();
   }
 
@@ -53,9 +57,9 @@ export class CreatedSeedFiles {
     for (const entry of [...made].reverse()) {
       try {
         const stat = this.fs.stat(entry);
-        if (stat?.kind === 'file' && stat.size === 0) this.fs.remove?.(entry);
-        else if (stat?.kind === 'directory' && (this.fs.readDirectory(entry) ?? ['x']).length === 0) this.fs.remove?.(entry);
-        else return; // (kept: the folders above it hold it)
+        const empty = (stat?.kind === 'file' && stat.size === 0) || (stat?.kind === 'directory' && (this.fs.readDirectory(entry) ?? ['x']).length === 0);
+        if (!empty || !this.fs.remove) return; // (kept: the folders above it hold it)
+        this.fs.remove(entry);
         this.logger.info(`removed ${entry}: made for a draft entry, and still empty`);
       } catch (error) {
         this.logger.warn(`could not remove ${entry}: ${(error as Error).message}`);
