@@ -241,7 +241,9 @@ export class RenameSaves {
     // had settled is not ambiguous again there.
     for (const pin of snapshot.replay.pins) {
       if (pin.term !== rename.term) continue;
-      const sense = senses.find((s) => s.status !== 'deprecated' && s.definition === pin.sense.definition && (pin.scopeGuessed || s.scope === pin.sense.scope));
+      // (A mission's own sense in a log is that mission's: another mission's pin of the same words is of its own sense.)
+      const theirs = (s: Sense) => s.scope !== 'mission_local' || s.origin.kind !== 'event' || s.origin.missionId === pin.missionId;
+      const sense = senses.find((s) => s.status !== 'deprecated' && s.definition === pin.sense.definition && (pin.scopeGuessed || s.scope === pin.sense.scope) && theirs(s));
       if (!sense) continue;
       const moved: SenseRef = { surface: rename.newSurface, scope: sense.scope, definition: sense.definition, confidence: sense.confidence };
       const pinned = (state: ReplayState) => state.pins.some((p) => p.missionId === pin.missionId && p.term === rename.newSurface && p.sense.scope === moved.scope && p.sense.definition === moved.definition);

@@ -266,9 +266,10 @@ export class WorkspaceSnapshot {
    * had guessed team_domain.
    */
   private withGlossaryScope(pin: Pin, missionId: string): Pin {
-    const sense = this.glossaryFor(missionId)
+    const senses = this.glossaryFor(missionId)
       .sensesOf(pin.term)
-      .find((s) => s.definition === pin.sense.definition);
+      .filter((s) => s.definition === pin.sense.definition);
+    const sense = senses.find((s) => s.status !== 'deprecated') ?? senses[0];
     return sense ? { ...pin, sense: { ...pin.sense, scope: sense.scope, confidence: sense.confidence } } : pin;
   }
 
