@@ -32,6 +32,9 @@ export interface LogProblem {
   code?: string;
 }
 
+/** The shape of an event type's name. */
+const EVENT_TYPE_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
+
 export type LineResult = { ok: true; event: LoggedEvent; warning?: string } | { ok: false; message: string; unknownType?: true };
 
 /**
@@ -51,9 +54,10 @@ export function parseEventLine(text: string, terminated = true, logMission?: str
       message: terminated ? `not valid JSON (${why}); line skipped` : `torn last line (no newline at the end and incomplete JSON); line skipped`,
     };
   }
-  // An object naming a type of its own: a newer Spec Kitty's, or another tool's. Spec Kitty's
-  // readers pass over what they do not know; so does this one, and says so without failing.
-  if (isPlainObject(value) && typeof value['event_type'] === 'string' && value['event_type'] !== '' && !isEventType(value['event_type'])) {
+  // An object naming a type of its own (a name: `GlossaryTermMerged`, `semantic_check_evaluated`):
+  // a newer Spec Kitty's, or another tool's. Spec Kitty's readers pass over what they do not know;
+  // so does this one, and says so without failing. Anything else in `event_type` is an error.
+  if (isPlainObject(value) && typeof value['event_type'] === 'string' && EVENT_TYPE_NAME.test(value['event_type']) && !isEventType(value['event_type'])) {
     return { ok: false, unknownType: true, message: `event type ${JSON.stringify(value['event_type'])} is not one spec-glossary reads (another or a newer writer's); line skipped` };
   }
   const result = validateLogged(value);
