@@ -124,7 +124,9 @@ export class CommandHandlers {
     const ctx = this.context(checked.missionId);
     const outcome = await this.decide(target, (state) => {
       const open = openOf(state, checked.missionId, term);
-      if (open.length === 0 && sameSense(pinOf(state, checked.missionId, term)?.sense, chosen)) {
+      const pinned = pinOf(state, checked.missionId, term);
+      // (A pin whose event named no scope is of the sense with its definition: see WorkspaceSnapshot.pinsFor.)
+      if (open.length === 0 && pinned && (sameSense(pinned.sense, chosen) || (pinned.scopeGuessed && pinned.sense.definition === chosen.definition))) {
         return { drafts: [], nothing: `'${written}' already means "${chosen.definition}" (${chosen.scope}) in mission ${mission}; nothing was recorded.` };
       }
       return { drafts: conflictIdsToClose(open, randomUUID).map((id) => resolvedEvent(ctx, id, term, chosen)) };
