@@ -17,6 +17,7 @@
 
 /** Words that may stand in a long form without giving a letter. */
 const CONNECTING = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'from', 'in', 'of', 'on', 'or', 'the', 'to', 'via', 'with']);
+const MAX_CONNECTING = 4;
 
 const OPEN = 40; // (
 const CLOSE = 41; // )
@@ -69,6 +70,8 @@ export function isSpelledOut(masked: Uint16Array, start: number, end: number, le
   if (masked[start - 1] === OPEN && masked[end] === CLOSE) {
     let at = start - 2;
     for (let gap = 0; gap < MAX_GAP && masked[at] === SPACE; gap++) at--;
+    // (Most parenthesized capitals follow words that end otherwise: "parity proof (ADDITIVE)".)
+    if (!mayEndWith(masked, at + 1, letters[letters.length - 1]!)) return false;
     const words = wordsBefore(masked, at + 1, 2 * letters.length + 2);
     for (let first = words.length - 1; first >= 0; first--) {
       if (spells(words, first, letters, 0, true)) return true;
@@ -81,8 +84,32 @@ export function isSpelledOut(masked: Uint16Array, start: number, end: number, le
   if (masked[at] !== OPEN) return false;
   const close = closingParenthesis(masked, at + 1);
   if (close === -1) return false;
+  // (Most parentheses after an abbreviation say something else: "JSONL (no events lost)".)
+  let from = at + 1;
+  while (masked[from] === SPACE) from++;
+  if (lowerOf(masked[from]!) !== letters[0] && !isConnectingAt(masked, from, close)) return false;
   const words = wordsIn(masked, at + 1, close);
   return words !== undefined && words.length > 0 && spells(words, 0, letters, 0, false);
+}
+
+/**
+ * Whether the word ending at `end` may give `last`, the abbreviation's last letter: its first
+ * letter, a capital inside it, or it may give none (a connecting word, a part after a hyphen).
+ */
+function mayEndWith(masked: Uint16Array, end: number, last: string): boolean {
+  let start = end;
+  while (start > 0 && isWordCode(masked[start - 1]!)) start--;
+  if (start === end) return false;
+  if (lowerOf(masked[start]!) === last || masked[start - 1] === HYPHEN || end - start <= MAX_CONNECTING) return true;
+  for (let at = start + 1; at < end; at++) if (isUpper(masked[at]!) && lowerOf(masked[at]!) === last) return true;
+  return false;
+}
+
+/** Whether a connecting word starts at `start` (before `limit`). */
+function isConnectingAt(masked: Uint16Array, start: number, limit: number): boolean {
+  let end = start;
+  while (end < limit && end - start <= MAX_CONNECTING && isWordCode(masked[end]!)) end++;
+  return end - start <= MAX_CONNECTING && end > start && CONNECTING.has(String.fromCharCode(...masked.subarray(start, end)).toLowerCase());
 }
 
 /**
@@ -147,14 +174,15 @@ function closingParenthesis(masked: Uint16Array, from: number): number {
 }
 
 function longFormWord(masked: Uint16Array, start: number, end: number, joined: boolean): LongFormWord {
-  let initials = String.fromCharCode(masked[start]!).toLowerCase();
-  let lower = '';
-  for (let at = start; at < end; at++) {
-    const c = String.fromCharCode(masked[at]!);
-    lower += c.toLowerCase();
-    if (at > start && isUpper(masked[at]!) && isLower(masked[at - 1]!)) initials += c.toLowerCase();
-  }
-  return { initials, optional: joined || CONNECTING.has(lower) };
+  let initials = lowerOf(masked[start]!);
+  for (let at = start + 1; at < end; at++) if (isUpper(masked[at]!) && isLower(masked[at - 1]!)) initials += lowerOf(masked[at]!);
+  // (Connecting words are short: only those are spelled out to be looked up.)
+  const connecting = end - start <= MAX_CONNECTING && CONNECTING.has(String.fromCharCode(...masked.subarray(start, end)).toLowerCase());
+  return { initials, optional: joined || connecting };
+}
+
+function lowerOf(c: number): string {
+  return isUpper(c) ? String.fromCharCode(c + 32) : String.fromCharCode(c).toLowerCase();
 }
 
 /** A letter or digit of a word (ASCII, and letters beyond it: "Général"). */
