@@ -208,13 +208,7 @@ function spelledOutSurfaces(context: CheckContext, extractor: string, found: Fou
       }
     }
   };
-  const key = `${extractor}.spelled`;
-  const previous = followsPrevious(context) ? (context.previous.memo.get(key) as Found<string> | undefined) : undefined;
-  const edit = context.scan.edit;
-  let spelledAt: Found<string>;
-  if (previous && edit) spelledAt = spliceFound(previous, edit.before, edit.after, edit.shift, detect);
-  else detect(0, tokens.count, (spelledAt = emptyFound()));
-  context.memo.set(key, spelledAt);
+  const spelledAt = keptFound(context, `${extractor}.spelled`, detect);
   const spelled = context.spelledOut;
   for (const raw of spelledAt.value) {
     // (Normalized only here: casing_pattern's surface is the full normalization, not cheap.)
@@ -518,12 +512,20 @@ function tokensShaped(context: CheckContext, id: string, shape: number, minLengt
     if (shaped && from === 0 && to === tokens.count) for (const i of shaped) take(i, out);
     else for (let i = from; i < to; i++) take(i, out);
   };
-  const previous = followsPrevious(context) ? (context.previous.memo.get(id) as Found<string> | undefined) : undefined;
+  return keptFound(context, id, find);
+}
+
+/**
+ * The list kept under `key` by the check before, spliced after the edit (`find` looks at the
+ * re-scanned tokens [from, to) only); without one, `find` over every token. Kept for the next.
+ */
+function keptFound<T>(context: CheckContext, key: string, find: (from: number, to: number, out: Found<T>) => void): Found<T> {
+  const previous = followsPrevious(context) ? (context.previous.memo.get(key) as Found<T> | undefined) : undefined;
   const edit = context.scan.edit;
-  let found: Found<string>;
+  let found: Found<T>;
   if (previous && edit) found = spliceFound(previous, edit.before, edit.after, edit.shift, find);
-  else find(0, tokens.count, (found = emptyFound()));
-  context.memo.set(id, found);
+  else find(0, context.scan.tokens.count, (found = emptyFound()));
+  context.memo.set(key, found);
   return found;
 }
 
