@@ -35,8 +35,6 @@ export interface SpelledOutWord {
 export interface SpelledOutForms {
   /** As written ("DRG"; an acronym's plural too). */
   forms: Set<string>;
-  /** Their first code unit (every form starts with it): most tokens are passed over by it alone. */
-  first: number;
   /** The tokens it is written among (acronym's or casing_pattern's), in document order. */
   found: Found<string>;
 }

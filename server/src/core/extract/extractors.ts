@@ -215,7 +215,7 @@ function spelledOutSurfaces(context: CheckContext, extractor: string, found: Fou
     const surface = surfaceOf(raw);
     if (spelled.has(surface)) continue;
     const bare = raw.endsWith('s') ? raw.slice(0, -1) : raw;
-    spelled.set(surface, { forms: new Set([raw, bare, `${bare}s`]), first: raw.charCodeAt(0), found });
+    spelled.set(surface, { forms: new Set([raw, bare, `${bare}s`]), found });
     // (A quoted "DRG", proposed before: the document says what it means all the same.)
     if (context.proposals.get(surface)?.method === 'quoted_phrase') context.proposals.delete(surface);
   }
@@ -234,14 +234,17 @@ export function countSpelledOut(context: Pick<CheckContext, 'scan' | 'spelledOut
   // are ASCII capitals, so the table's 128 entries hold every first one.)
   const firsts = new Uint8Array(128);
   const out: SpelledOutWord[] = [];
-  for (const [surface, { forms, first, found }] of context.spelledOut) {
+  for (const [surface, { forms, found }] of context.spelledOut) {
     if (context.glossary.has(surface) || context.knownTerms.has(surface) || context.excluded.has(surface) || context.proposals.has(surface)) continue;
     const word: SpelledOutWord = { surface, count: 0, line: 0 };
     out.push(word);
     let byForm = byList.get(found);
     if (!byForm) byList.set(found, (byForm = new Map()));
-    for (const form of forms) byForm.set(form, word);
-    if (first < 128) firsts[first] = 1;
+    for (const form of forms) {
+      byForm.set(form, word);
+      const first = form.charCodeAt(0);
+      if (first < 128) firsts[first] = 1;
+    }
   }
   for (const [found, byForm] of byList) {
     for (let k = 0; k < found.value.length; k++) {

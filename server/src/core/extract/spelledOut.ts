@@ -41,15 +41,11 @@ interface LongFormWord {
  * every abbreviation of a document at every check, before `isSpelledOut` looks at the letters.
  */
 export function mayBeSpelledOut(masked: Uint16Array, start: number, end: number): boolean {
-  if (masked[start - 1] === OPEN && masked[end] === CLOSE) {
-    let at = start - 2;
-    for (let gap = 0; gap < MAX_GAP && masked[at] === SPACE; gap++) at--;
-    return at >= 0 && isWordCode(masked[at]!);
-  }
-  let at = end;
-  for (let gap = 0; gap < MAX_GAP && masked[at] === SPACE; gap++) at++;
-  if (masked[at] !== OPEN) return false;
-  at++;
+  const wordEnd = longFormEnd(masked, start, end);
+  if (wordEnd !== undefined) return wordEnd > 0 && isWordCode(masked[wordEnd - 1]!);
+  const open = openingAfter(masked, end);
+  if (open === -1) return false;
+  let at = open + 1;
   while (masked[at] === SPACE) at++;
   if (at >= masked.length || !isWordCode(masked[at]!)) return false;
   for (const limit = Math.min(masked.length, at + MAX_INSIDE); at < limit; at++) {
@@ -67,28 +63,26 @@ export function mayBeSpelledOut(masked: Uint16Array, start: number, end: number)
 export function isSpelledOut(masked: Uint16Array, start: number, end: number, letters: string): boolean {
   if (letters.length < 2) return false;
   // "Long Form (ABBR)"
-  if (masked[start - 1] === OPEN && masked[end] === CLOSE) {
-    let at = start - 2;
-    for (let gap = 0; gap < MAX_GAP && masked[at] === SPACE; gap++) at--;
+  const wordEnd = longFormEnd(masked, start, end);
+  if (wordEnd !== undefined) {
     // (Most parenthesized capitals follow words that end otherwise: "parity proof (ADDITIVE)".)
-    if (!mayEndWith(masked, at + 1, letters[letters.length - 1]!)) return false;
-    const words = wordsBefore(masked, at + 1, 2 * letters.length + 2);
+    if (!mayEndWith(masked, wordEnd, letters[letters.length - 1]!)) return false;
+    const words = wordsBefore(masked, wordEnd, 2 * letters.length + 2);
     for (let first = words.length - 1; first >= 0; first--) {
       if (spells(words, first, letters, 0, true)) return true;
     }
     return false;
   }
   // "ABBR (long form)"
-  let at = end;
-  for (let gap = 0; gap < MAX_GAP && masked[at] === SPACE; gap++) at++;
-  if (masked[at] !== OPEN) return false;
-  const close = closingParenthesis(masked, at + 1);
+  const open = openingAfter(masked, end);
+  if (open === -1) return false;
+  const close = closingParenthesis(masked, open + 1);
   if (close === -1) return false;
   // (Most parentheses after an abbreviation say something else: "JSONL (no events lost)".)
-  let from = at + 1;
+  let from = open + 1;
   while (masked[from] === SPACE) from++;
-  if (lowerOf(masked[from]!) !== letters[0] && !isConnectingAt(masked, from, close)) return false;
-  const words = wordsIn(masked, at + 1, close);
+  if (lowerOf(masked[from]!) !== letters[0] && !isConnectingWord(masked, from, wordEndAt(masked, from, close))) return false;
+  const words = wordsIn(masked, open + 1, close);
   return words !== undefined && words.length > 0 && spells(words, 0, letters, 0, false);
 }
 
@@ -105,11 +99,34 @@ function mayEndWith(masked: Uint16Array, end: number, last: string): boolean {
   return false;
 }
 
-/** Whether a connecting word starts at `start` (before `limit`). */
-function isConnectingAt(masked: Uint16Array, start: number, limit: number): boolean {
+/**
+ * An abbreviation written in parentheses, "(ABBR)": where its long form would end (before the
+ * spaces, at most MAX_GAP, in front of the parenthesis); undefined when it is not so written.
+ */
+function longFormEnd(masked: Uint16Array, start: number, end: number): number | undefined {
+  if (masked[start - 1] !== OPEN || masked[end] !== CLOSE) return undefined;
+  let at = start - 2;
+  for (let gap = 0; gap < MAX_GAP && masked[at] === SPACE; gap++) at--;
+  return at + 1;
+}
+
+/** The parenthesis opening after an abbreviation (past spaces, at most MAX_GAP); -1 for none. */
+function openingAfter(masked: Uint16Array, end: number): number {
+  let at = end;
+  for (let gap = 0; gap < MAX_GAP && masked[at] === SPACE; gap++) at++;
+  return masked[at] === OPEN ? at : -1;
+}
+
+/** The end of the word starting at `start`, before `limit`. */
+function wordEndAt(masked: Uint16Array, start: number, limit: number): number {
   let end = start;
-  while (end < limit && end - start <= MAX_CONNECTING && isWordCode(masked[end]!)) end++;
-  return end - start <= MAX_CONNECTING && end > start && CONNECTING.has(String.fromCharCode(...masked.subarray(start, end)).toLowerCase());
+  while (end < limit && isWordCode(masked[end]!)) end++;
+  return end;
+}
+
+/** Whether `[start, end)` is a connecting word ("of", "the"…; only short words are spelled out to be looked up). */
+function isConnectingWord(masked: Uint16Array, start: number, end: number): boolean {
+  return end > start && end - start <= MAX_CONNECTING && CONNECTING.has(String.fromCharCode(...masked.subarray(start, end)).toLowerCase());
 }
 
 /**
@@ -176,9 +193,7 @@ function closingParenthesis(masked: Uint16Array, from: number): number {
 function longFormWord(masked: Uint16Array, start: number, end: number, joined: boolean): LongFormWord {
   let initials = lowerOf(masked[start]!);
   for (let at = start + 1; at < end; at++) if (isUpper(masked[at]!) && isLower(masked[at - 1]!)) initials += lowerOf(masked[at]!);
-  // (Connecting words are short: only those are spelled out to be looked up.)
-  const connecting = end - start <= MAX_CONNECTING && CONNECTING.has(String.fromCharCode(...masked.subarray(start, end)).toLowerCase());
-  return { initials, optional: joined || connecting };
+  return { initials, optional: joined || isConnectingWord(masked, start, end) };
 }
 
 function lowerOf(c: number): string {
