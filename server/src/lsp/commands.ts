@@ -282,8 +282,10 @@ export class CommandHandlers {
     return { ok: true, message, eventIds: [] };
   }
 
-  /** A success the user must act on (where the draft is): said to the user in any client. */
-  /** A draft entry written (or one waiting already): a seed edit, no event recorded. */
+  /**
+   * A success the user must act on (where the draft is), said to the user in any client: a draft
+   * entry written (or one waiting already), a seed edit with no event recorded.
+   */
   private told(message: string, editedUri: string): CommandResult {
     this.notify(MessageType.Info, message);
     return { ok: true, message, eventIds: [], editedUri };

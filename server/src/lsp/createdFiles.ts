@@ -4,7 +4,7 @@
  * stays in an unsaved buffer, so a user who then closes it unsaved or quits (`:qa!`) would leave an
  * empty seed file behind — which Spec Kitty refuses whole (a seed file must hold `terms:`) and
  * `check` reports as an error. A file still empty when its document is closed, or when the server
- * shuts down, is removed, with the folders made for it that are still empty.
+ * shuts down, is removed; on close, with the folders made for it that are still empty too.
  */
 
 import path from 'node:path';

@@ -36,10 +36,10 @@ import type { Logger } from './logger';
 import { SettingsStore } from './settings';
 import { TermFeatures } from './termFeatures';
 import { EDIT_DELAY_MS, TermIndexer } from './termIndexer';
+import { WorkspaceRegistry } from './workspaces';
 
 /** The least delay between an edit of a glossary file's buffer and the reload it brings (the delay before debounceMs became 50 ms). */
 const GLOSSARY_EDIT_DELAY_MS = 200;
-import { WorkspaceRegistry } from './workspaces';
 
 export interface SessionOptions {
   /** The server's engine (made on first use). */
