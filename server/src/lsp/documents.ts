@@ -21,6 +21,7 @@ import type { TextDocumentContentChangeEvent, TextDocumentsConfiguration } from 
 import type { Position, Range, TextDocument } from 'vscode-languageserver-textdocument';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Edit } from '../core/extract/rescan';
+import { MallocReuse } from './mallocReuse';
 
 /** What changed in a document since the text `before`: one replaced range (see `takeEdit`). */
 export interface DocumentEdit {
@@ -207,12 +208,16 @@ export class SpecDocument implements TextDocument {
    * The edited text of a large document as a string whose characters live outside V8's heap
    * (Node makes one of a Buffer this large): a flat string of 1 MB in the heap is a new 2 MB
    * object per keystroke, which forces a collection of the young generation each time and is
-   * mapped afresh; this one is a copy into memory malloc reuses from the last keystroke's.
+   * mapped afresh; this one is a copy into memory malloc reuses from the texts collected before
+   * (once told to: mallocReuse.ts).
    */
   private external(old: string, from: number, to: number, text: string, length: number): string {
     const encoding = this.oneByte ? 'latin1' : 'utf16le';
     const bytes = this.oneByte ? length : length * 2;
-    if (this.scratch === undefined || this.scratch.length < bytes) this.scratch = Buffer.allocUnsafe(bytes + (bytes >> 3));
+    if (this.scratch === undefined || this.scratch.length < bytes) {
+      this.scratch = Buffer.allocUnsafe(bytes + (bytes >> 3));
+      this.texts?.largeText(bytes);
+    }
     const scratch = this.scratch;
     let at = scratch.write(old.substring(0, from), 0, encoding);
     at += scratch.write(text, at, encoding);
@@ -295,6 +300,7 @@ export class DocumentTexts {
   private readonly recentlyEdited: SpecDocument[] = [];
   private readonly readNow = new Set<SpecDocument>();
   private scheduled = false;
+  private readonly allocator = new MallocReuse();
 
   constructor(
     private readonly editedKept = EDITED_KEPT,
@@ -316,6 +322,11 @@ export class DocumentTexts {
     if (at !== -1) this.recentlyEdited.splice(at, 1);
     this.recentlyEdited.push(document);
     if (this.recentlyEdited.length > this.editedKept) this.read(this.recentlyEdited.shift()!);
+  }
+
+  /** A document's text of `bytes` bytes is made outside V8's heap at each keystroke (see mallocReuse.ts). */
+  largeText(bytes: number): void {
+    this.allocator.reserve(bytes);
   }
 
   /** `document` was closed: nothing is kept for it. */
