@@ -181,7 +181,7 @@ describe("Define … in this spec's Domain Language", () => {
     await client.until(() => existsSync(ws.path(LOG)) && readFileSync(ws.path(LOG), 'utf8').endsWith('\n'), 'the definition recorded');
     await client.diagnostics(uri(PLAN), (ds) => !ds.some((d) => d.code === 'unknown'), since, 'the plan without blorpt');
     const events = () => readFileSync(ws.path(LOG), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(events().map((e) => [e['event_type'], e['scope'], e['term_surface'], (e['new_sense'] as { definition: string }).definition])).toEqual([['GlossarySenseUpdated', 'mission_local', 'blorpt', 'a background worker']]);
+    expect(events().map((e) => [e['event_type'], e['scope'], e['term_surface'], (e['new_sense'] as { definition: string }).definition, (e['provenance'] as { source: string }).source])).toEqual([['GlossarySenseUpdated', 'mission_local', 'blorpt', 'a background worker', 'spec_domain_language']]);
     // Saved again: the entry no longer waits, nothing more is written.
     client.save(uri(SPEC));
     await client.request<CommandResult>('workspace/executeCommand', { command: Commands.reload });
@@ -200,7 +200,7 @@ describe("Define … in this spec's Domain Language", () => {
     });
     expect(readFileSync(ws.path(SPEC), 'utf8')).toContain('| **blorpt** | A background worker |  |');
     const events = readFileSync(ws.path(LOG), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(events.map((e) => [e['event_type'], e['scope'], e['term_surface'], (e['new_sense'] as { definition: string }).definition])).toEqual([['GlossarySenseUpdated', 'mission_local', 'blorpt', 'A background worker']]);
+    expect(events.map((e) => [e['event_type'], e['scope'], e['term_surface'], (e['new_sense'] as { definition: string }).definition, (e['provenance'] as { source: string }).source])).toEqual([['GlossarySenseUpdated', 'mission_local', 'blorpt', 'A background worker', 'spec_domain_language']]);
     const plan = await client.diagnostics(uri(PLAN), (ds) => !ds.some((d) => d.code === 'unknown'), since, 'the plan without blorpt');
     expect(summary(plan.diagnostics)).toEqual(['3:3 inconsistent task']);
     // The log's record of the spec's entry is that entry: hover lists one sense, the spec's.
@@ -208,6 +208,32 @@ describe("Define … in this spec's Domain Language", () => {
     const text = (hover.contents as MarkupContent).value;
     expect(text.match(/A background worker/g)).toHaveLength(1);
     expect(text).toContain('spec.md:11');
+  });
+
+  it("the entry then edited or removed in the spec: the spec says what the term means, not the log's record of the entry", async () => {
+    await start();
+    const action = await defineAction();
+    const args = { ...(action.command!.arguments![0] as object), definition: 'A background worker' };
+    let since = client.mark();
+    await client.request<CommandResult>('workspace/executeCommand', { command: Commands.defineInSpec, arguments: [args] });
+    await client.diagnostics(uri(PLAN), (ds) => !ds.some((d) => d.code === 'unknown'), since, 'the plan with blorpt defined');
+    const defined = readFileSync(ws.path(SPEC), 'utf8');
+    const hoverText = async () => ((await client.request<Hover>('textDocument/hover', { textDocument: { uri: uri(PLAN) }, position: { line: 4, character: 5 } })).contents as MarkupContent).value;
+
+    ws.write(SPEC, defined.replace('A background worker', 'A queue consumer'));
+    since = client.mark();
+    client.fileChanged(uri(SPEC));
+    await client.diagnostics(uri(PLAN), () => true, since, 'the plan after the definition changed');
+    const edited = await hoverText();
+    expect(edited).toContain('A queue consumer');
+    expect(edited).not.toContain('A background worker');
+
+    ws.write(SPEC, defined.replace(/\| \*\*blorpt\*\* .*\n/, ''));
+    since = client.mark();
+    client.fileChanged(uri(SPEC));
+    const plan = await client.diagnostics(uri(PLAN), (ds) => ds.some((d) => d.code === 'unknown'), since, 'the plan after the entry was removed');
+    expect(summary(plan.diagnostics)).toContain('4:4 unknown blorpt');
+    expect(await hoverText()).not.toContain('A background worker');
   });
 
   it('a list section gets a list item written like its entries', async () => {

@@ -3,6 +3,8 @@
  * file is saved in an editor or a file's entry renamed) follow the file: every view of the
  * folder's glossary takes them only while the file holds the entry, and keeps them while the file
  * cannot be read and never could (docs/events.md, "A glossary file's records follow the file").
+ * Senses recorded as a spec's vocabulary entries (`spec_domain_language`) are read from the spec
+ * itself, never from their record.
  */
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -55,5 +57,36 @@ describe("a glossary file's records", () => {
   it('a sense of its own (a custom definition, user_clarification) stays beside the entry', async () => {
     ws = tempWorkspace({ [TEAM]: entry('What moves the load'), [LOG]: record('user_clarification', 'What lifts the load') });
     expect((await definitions()).checked.sort()).toEqual(['What lifts the load', 'What moves the load']);
+  });
+});
+
+describe("a spec's entry records", () => {
+  const SPEC = 'kitty-specs/001-a/spec.md';
+  const META = 'kitty-specs/001-a/meta.json';
+  const spec = (definition: string) => `# A\n\n## Domain Language\n\n- **Quarkle**: ${definition}\n\nThe quarkle moves.\n`;
+  const missionRecord = (definition: string) => record('spec_domain_language', definition).replace(/"team_domain"/g, '"mission_local"').replace(/gantry/g, 'quarkle');
+  const quarkles = async () => {
+    const snapshot = await loadWorkspace(ws.root);
+    return { checked: snapshot.glossaryFor('m-a').sensesOf('quarkle').map((s) => s.definition), events: snapshot.eventSenses.map((s) => s.definition), logged: snapshot.replay.addedSenses.map((s) => s.definition) };
+  };
+  const findings = async () => {
+    const report = JSON.parse((await cli(['check', SPEC, '--format', 'json'], ws.root)).stdout) as { documents: { findings: { term: string; conflict_type: string }[] }[] };
+    return report.documents[0]!.findings.map((f) => `${f.term} ${f.conflict_type}`);
+  };
+
+  it('no view takes the record: the spec is read instead, so an entry edited or removed takes it along; replay still lists it', async () => {
+    ws = tempWorkspace({ [META]: JSON.stringify({ mission_id: 'm-a', mission_slug: '001-a' }), [SPEC]: spec('What moves the load'), [LOG]: missionRecord('What lifts the load') });
+    expect(await quarkles()).toEqual({ checked: [], events: [], logged: ['What lifts the load'] });
+    expect((await cli(['replay'], ws.root)).stdout).toContain(`[mission_local] quarkle = "What lifts the load" (active, confidence 1), by user:alice [mission m-a], recorded from the mission spec's own vocabulary`);
+    // The spec's own entry resolves the term, whatever the record said; removed, nothing does.
+    expect(await findings()).toEqual([]);
+    ws.write(SPEC, '# A\n\nThe quarkle moves. The quarkle stops. The quarkle waits.\n');
+    expect(await findings()).toContain('quarkle unknown');
+  });
+
+  it('a record of the same entry written as a sense of its own (before the source existed) still counts as one', async () => {
+    ws = tempWorkspace({ [META]: JSON.stringify({ mission_id: 'm-a', mission_slug: '001-a' }), [SPEC]: '# A\n\nThe quarkle moves. The quarkle stops. The quarkle waits.\n', [LOG]: missionRecord('What lifts the load').replace('spec_domain_language', 'user_clarification') });
+    expect((await quarkles()).checked).toEqual(['What lifts the load']);
+    expect(await findings()).toEqual([]);
   });
 });

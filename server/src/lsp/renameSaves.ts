@@ -28,7 +28,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Engine } from '../core/check/engine';
-import { GLOSSARY_FILE_SOURCE, isFileRecord, logHoldsSense, PROVENANCE_SOURCE, resolvedEvent, senseUpdatedEvent, type DecisionContext, type RecordedSense } from '../core/events/decisions';
+import { GLOSSARY_FILE_SOURCE, isEntryRecord, logHoldsSense, PROVENANCE_SOURCE, resolvedEvent, senseUpdatedEvent, type DecisionContext, type RecordedSense } from '../core/events/decisions';
 import { isoTimestamp } from '../core/events/timestamp';
 import type { ActorIdentity, GlossaryEventDraft } from '../core/events/types';
 import type { ReplayState, ScopeId, Sense, SenseRef } from '../core/types';
@@ -224,7 +224,7 @@ export class RenameSaves {
       const renamed: RecordedSense = { surface: rename.newSurface, scope: sense.scope, definition: sense.definition, confidence: sense.confidence, status: sense.status };
       // (A file's entry renamed is recorded as the file's, unless the log holds it as a sense of
       // its own too, a custom definition: that stays one, as does a sense only the log holds.)
-      const ownSense = (k: Sense) => k.origin.kind === 'event' && !isFileRecord(k) && k.scope === sense.scope && (k.surface === rename.term || k.surface === sense.surface) && k.definition === sense.definition && k.status !== 'deprecated';
+      const ownSense = (k: Sense) => k.origin.kind === 'event' && !isEntryRecord(k) && k.scope === sense.scope && (k.surface === rename.term || k.surface === sense.surface) && k.definition === sense.definition && k.status !== 'deprecated';
       const source = sense.origin.kind === 'event' ? sense.origin.source : snapshot.replay.addedSenses.some(ownSense) ? PROVENANCE_SOURCE : GLOSSARY_FILE_SOURCE;
       add(owner, (state) => (logHoldsSense(state, owner, renamed) ? [] : [senseUpdatedEvent(this.context(owner), renamed, 'create', source)]));
     }

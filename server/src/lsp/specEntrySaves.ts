@@ -11,7 +11,7 @@
  */
 
 import path from 'node:path';
-import { logHoldsOwnSense, resolvedEvent, senseUpdatedEvent, type DecisionContext, type RecordedSense } from '../core/events/decisions';
+import { logHoldsSense, resolvedEvent, senseUpdatedEvent, SPEC_ENTRY_SOURCE, type DecisionContext, type RecordedSense } from '../core/events/decisions';
 import { isoTimestamp } from '../core/events/timestamp';
 import type { ActorIdentity, GlossaryEventDraft } from '../core/events/types';
 import { readVocabulary } from '../core/missionVocabulary/read';
@@ -102,8 +102,8 @@ export class SpecEntrySaves {
   /** The sense (unless the mission's log holds it already) and a Resolved for each clarification of the term open now. */
   private record(state: ReplayState, missionId: string, sense: RecordedSense): GlossaryEventDraft[] {
     const ctx: DecisionContext = { missionId, runId: this.deps.runId, actor: this.deps.actor, timestamp: isoTimestamp() };
-    const held = logHoldsOwnSense(state, missionId, sense);
-    const drafts: GlossaryEventDraft[] = held ? [] : [senseUpdatedEvent(ctx, sense, 'create')];
+    const held = logHoldsSense(state, missionId, sense);
+    const drafts: GlossaryEventDraft[] = held ? [] : [senseUpdatedEvent(ctx, sense, 'create', SPEC_ENTRY_SOURCE)];
     for (const open of state.openClarifications) {
       if (open.missionId === missionId && open.term === sense.surface) drafts.push(resolvedEvent(ctx, open.conflictId, sense.surface, sense));
     }

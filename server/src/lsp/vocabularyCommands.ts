@@ -18,7 +18,7 @@
 import path from 'node:path';
 import { ErrorCodes, MessageType, ResponseError, ShowMessageNotification, type WorkspaceEdit } from 'vscode-languageserver';
 import { URI } from 'vscode-uri';
-import { logHoldsOwnSense, resolvedEvent, senseCreatedEvent, type DecisionContext } from '../core/events/decisions';
+import { logHoldsSense, resolvedEvent, senseCreatedEvent, SPEC_ENTRY_SOURCE, type DecisionContext } from '../core/events/decisions';
 import { isoTimestamp } from '../core/events/timestamp';
 import { writtenForm } from '../core/check/wording';
 import { definedBeyondMissions } from '../core/missionVocabulary/candidates';
@@ -97,14 +97,15 @@ export class VocabularyCommands {
       );
     }
     // The entry is the mission's sense from now on; the log records it as Spec Kitty would a
-    // mission_local definition, and closes the term's clarifications open now (decided under the lock).
+    // mission_local definition (the record of the spec's entry: SPEC_ENTRY_SOURCE), and closes the
+    // term's clarifications open now (decided under the lock).
     const ctx: DecisionContext = { missionId: checked.missionId, runId: this.deps.runId, actor: this.deps.actor, timestamp: isoTimestamp() };
-    const created = senseCreatedEvent(ctx, term, 'mission_local', given);
+    const created = senseCreatedEvent(ctx, term, 'mission_local', given, SPEC_ENTRY_SOURCE);
     const sense: SenseRef = { surface: term, scope: 'mission_local', definition: given, confidence: created.new_sense.confidence };
     const snapshot = await this.deps.registry.fresh(target.root);
     const { events } = await appendPlanned(this.deps.eventStore(target.root), checked.missionId, snapshot.replay, (state) => ({
       // (Only clarifications open then are closed: no pin of its own, so a definition changed in the spec later is the one that counts.)
-      drafts: [...(logHoldsOwnSense(state, checked.missionId, created.new_sense) ? [] : [created]), ...state.openClarifications.filter((c) => c.missionId === checked.missionId && c.term === term).map((c) => resolvedEvent(ctx, c.conflictId, term, sense))],
+      drafts: [...(logHoldsSense(state, checked.missionId, created.new_sense) ? [] : [created]), ...state.openClarifications.filter((c) => c.missionId === checked.missionId && c.term === term).map((c) => resolvedEvent(ctx, c.conflictId, term, sense))],
     }));
     this.deps.logger.info(`appended ${events.map((e) => e.event_type).join(', ')} to the log of mission ${checked.missionId}`);
     await this.deps.glossaryWritten(target.root);

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { DEFAULT_CONFIG, parseGlossaryConfig, type GlossaryConfig } from '../core/config';
 import { sha256Hex } from '../core/hash';
-import { isFileRecord } from '../core/events/decisions';
+import { isEntryRecord, isFileRecord, isSpecEntryRecord } from '../core/events/decisions';
 import { GlossaryIndex } from '../core/glossary';
 import { sensesForMission } from '../core/replay';
 import { parseSeedFile, type SeedFile } from '../core/seeds';
@@ -162,15 +162,18 @@ export class WorkspaceSnapshot {
   /**
    * The senses the logs add, as every glossary of this folder takes them: the replay's, less the
    * records of a glossary file's entries (provenance source GLOSSARY_FILE_SOURCE) that the file no
-   * longer holds — edited or removed while no server ran — which went with the entry. A file that
-   * cannot be read, and never could here, keeps its scope's records (its last good version then).
-   * Every view of the glossary (checks, hover, the term index, glossary health, validate) reads
-   * these, so they agree; what the log holds (to plan what to write) is `replay.addedSenses`.
+   * longer holds — edited or removed while no server ran — which went with the entry, and less
+   * every record of a spec's entry (SPEC_ENTRY_SOURCE): the spec's own section is read instead,
+   * so such an entry edited or removed takes its record with it. A file that cannot be read, and
+   * never could here, keeps its scope's records (its last good version then). Every view of the
+   * glossary (checks, hover, the term index, glossary health, validate) reads these, so they
+   * agree; what the log holds (to plan what to write) is `replay.addedSenses`.
    */
   get eventSenses(): readonly Sense[] {
     if (this.liveEventSenses) return this.liveEventSenses;
     const all = this.replay.addedSenses;
-    if (!all.some(isFileRecord)) return (this.liveEventSenses = all);
+    if (!all.some(isEntryRecord)) return (this.liveEventSenses = all);
+    if (!all.some(isFileRecord)) return (this.liveEventSenses = all.filter((s) => !isSpecEntryRecord(s)));
     const held = this.heldSeedKeys();
     // (Broken without a last good version, or there and not read at all: binary, too large, denied.)
     const unreadable = new Set(this.seeds.filter((s) => s.stale && !s.lastGood).map((s) => s.scope));
@@ -178,7 +181,7 @@ export class WorkspaceSnapshot {
       const file = seedPath(this.root, scope);
       if (!this.seeds.some((s) => s.scope === scope) && this.fileProblems.some((p) => p.file === file)) unreadable.add(scope);
     }
-    return (this.liveEventSenses = all.filter((s) => !isFileRecord(s) || held.has(senseKey(s)) || unreadable.has(s.scope)));
+    return (this.liveEventSenses = all.filter((s) => !isSpecEntryRecord(s) && (!isFileRecord(s) || held.has(senseKey(s)) || unreadable.has(s.scope))));
   }
 
   /** The glossary a document of `missionId` is checked against. */

@@ -7,7 +7,7 @@
  * term, definition, id or option is printed as an escape, never sent to the terminal.
  */
 
-import { GLOSSARY_FILE_SOURCE } from '../../core/events/decisions';
+import { GLOSSARY_FILE_SOURCE, SPEC_ENTRY_SOURCE } from '../../core/events/decisions';
 import { replayToJson, type ReplayJson } from '../../core/replay';
 import { SCOPE_ORDER } from '../../core/types';
 import { replayWorkspace } from '../../node/eventStore';
@@ -74,8 +74,9 @@ export function formatReplayText(json: ReplayJson): string {
       shown`  [${s.scope}] ${s.surface} = "${s.definition}" (${s.status}, confidence ${s.confidence})` +
         (s.actor_id ? shown`, by ${s.actor_id}` : '') +
         (s.mission_id && (showMission || s.scope === 'mission_local') ? shown` [mission ${s.mission_id}]` : '') +
-        // (The record of a glossary file's entry: checks use it only while the file holds it.)
-        (s.source === GLOSSARY_FILE_SOURCE ? shown`, recorded from ${s.scope}.yaml` : ''),
+        // (The record of a glossary file's entry: checks use it only while the file holds it; of
+        // a spec's entry: checks read the spec instead.)
+        (s.source === GLOSSARY_FILE_SOURCE ? shown`, recorded from ${s.scope}.yaml` : s.source === SPEC_ENTRY_SOURCE ? `, recorded from the mission spec's own vocabulary` : ''),
     );
   }
 

@@ -34,6 +34,26 @@ export function isFileRecord(sense: Pick<Sense, 'origin'>): boolean {
   return sense.origin.kind === 'event' && sense.origin.source === GLOSSARY_FILE_SOURCE;
 }
 
+/**
+ * Provenance `source` of a `mission_local` sense recorded because a spec's Domain Language (or Key
+ * Entities, …) section gained an entry through "Define … in this spec's Domain Language": the
+ * record of the spec's entry, for Spec Kitty (which reads the log, not the spec) and the audit.
+ * The spec stays the truth: every view of the glossary reads the entry from the spec itself
+ * (SPEC §3) and none takes this record (node/workspace.ts), so an entry later edited or removed
+ * never leaves its old definition behind.
+ */
+export const SPEC_ENTRY_SOURCE = 'spec_domain_language';
+
+/** A sense recorded as a spec's vocabulary entry (see SPEC_ENTRY_SOURCE). */
+export function isSpecEntryRecord(sense: Pick<Sense, 'origin'>): boolean {
+  return sense.origin.kind === 'event' && sense.origin.source === SPEC_ENTRY_SOURCE;
+}
+
+/** A record of an entry of a file (a glossary file's or a spec's), not a sense of its own. */
+export function isEntryRecord(sense: Pick<Sense, 'origin'>): boolean {
+  return isFileRecord(sense) || isSpecEntryRecord(sense);
+}
+
 export function clarificationQuestion(term: string): string {
   return `What does '${term}' mean in this context?`;
 }
@@ -58,8 +78,8 @@ export function resolvedEvent(ctx: DecisionContext, conflictId: string, term: st
 }
 
 /** A custom sense written by the user: created active with confidence 1.0. */
-export function senseCreatedEvent(ctx: DecisionContext, term: string, scope: ScopeId, definition: string): EventDraftOfType<'GlossarySenseUpdated'> {
-  return senseUpdatedEvent(ctx, { surface: term, scope, definition, confidence: 1.0, status: 'active' }, 'create');
+export function senseCreatedEvent(ctx: DecisionContext, term: string, scope: ScopeId, definition: string, source = PROVENANCE_SOURCE): EventDraftOfType<'GlossarySenseUpdated'> {
+  return senseUpdatedEvent(ctx, { surface: term, scope, definition, confidence: 1.0, status: 'active' }, 'create', source);
 }
 
 /** The sense a glossary entry holds (a GlossarySenseUpdated as Spec Kitty writes for a new or changed sense). */
@@ -84,8 +104,8 @@ export function logHoldsSense(state: ReplayState, missionId: string, sense: Reco
 
 /**
  * Whether the log holds this sense, active, as one of its own (a custom definition; for
- * mission_local, in that mission): a definition given again adds nothing. A glossary file's
- * record does not count (it is no sense of its own: the definition is recorded).
+ * mission_local, in that mission): a definition given again adds nothing. The record of a glossary
+ * file's or a spec's entry does not count (it is no sense of its own: the definition is recorded).
  */
 export function logHoldsOwnSense(state: ReplayState, missionId: string, sense: Pick<SenseRef, 'scope' | 'surface' | 'definition'>): boolean {
   return state.addedSenses.some(
@@ -94,7 +114,7 @@ export function logHoldsOwnSense(state: ReplayState, missionId: string, sense: P
       s.surface === sense.surface &&
       s.definition === sense.definition &&
       s.status === 'active' &&
-      !isFileRecord(s) &&
+      !isEntryRecord(s) &&
       (s.scope !== 'mission_local' || (s.origin.kind === 'event' && s.origin.missionId === missionId)),
   );
 }
