@@ -236,6 +236,39 @@ describe("Define … in this spec's Domain Language", () => {
     expect(await hoverText()).not.toContain('A background worker');
   });
 
+  it("saving the spec after its recorded entry changed records the change, as a glossary file's save does: the old definition deprecated, the new one recorded", async () => {
+    await start();
+    const action = await defineAction();
+    const args = { ...(action.command!.arguments![0] as object), definition: 'A background worker' };
+    await client.request<CommandResult>('workspace/executeCommand', { command: Commands.defineInSpec, arguments: [args] });
+    const defined = readFileSync(ws.path(SPEC), 'utf8');
+    const records = () =>
+      readFileSync(ws.path(LOG), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { event_type: string; update_type: string; new_sense: { definition: string; status: string }; provenance: { source: string } })
+        .map((e) => `${e.update_type} ${e.new_sense.status} ${e.new_sense.definition} (${e.provenance.source})`);
+    const saved = async (text: string, count: number, what: string) => {
+      ws.write(SPEC, text);
+      client.change(uri(SPEC), [{ text }]);
+      client.save(uri(SPEC));
+      await client.until(() => records().length === count, what);
+    };
+    client.open(uri(SPEC), defined);
+    await client.diagnostics(uri(SPEC));
+    // Saved as the quick fix left it: nothing to record.
+    client.save(uri(SPEC));
+    await client.request<CommandResult>('workspace/executeCommand', { command: Commands.reload });
+    expect(records()).toEqual(['create active A background worker (spec_domain_language)']);
+
+    await saved(defined.replace('A background worker', 'A queue consumer'), 3, 'the changed definition recorded');
+    expect(records().slice(1)).toEqual(['update deprecated A background worker (spec_domain_language)', 'create active A queue consumer (spec_domain_language)']);
+    await saved(defined.replace(/\| \*\*blorpt\*\* .*\n/, ''), 4, 'the removed entry recorded');
+    expect(records()[3]).toBe('update deprecated A queue consumer (spec_domain_language)');
+    await saved(defined, 5, 'the entry written again recorded');
+    expect(records()[4]).toBe('create active A background worker (spec_domain_language)');
+  });
+
   it('a list section gets a list item written like its entries', async () => {
     await start({ [SPEC]: SPEC_MD.replace(/## Domain Language[^]*?## Key Entities/, '## Key Entities') });
     const action = await defineAction();

@@ -21,7 +21,7 @@ import { SPEC_FILE_NAME, SpecVocabularies } from '../node/specVocabularies';
 import { SpecEntrySaves } from './specEntrySaves';
 import { fileUri } from '../service/paths';
 import type { CheckedDocument } from '../service/types';
-import { DocumentAnalyzer } from './analysis';
+import { DocumentAnalyzer, type Located } from './analysis';
 import { clientFeatures, type ClientFeatures } from './capabilities';
 import { CommandHandlers } from './commands';
 import { CreatedSeedFiles } from './createdFiles';
@@ -300,10 +300,18 @@ export class Session {
     if (located && this.renames.watching(located.fsPath)) {
       this.renames.fileSaved(located.fsPath, document.getText()).catch((error: unknown) => this.logger.error('recording a saved rename failed', error));
     }
-    // A spec whose define-here entry waits for its definition: recorded once it is written (specEntrySaves.ts).
-    if (located && this.isSpec(document.uri) && this.specEntries.watching(located.fsPath)) {
-      void this.specEntries.saved(located.fsPath, document.getText()).catch((error: unknown) => this.logger.error('recording a definition written in a spec failed', error));
+    // A spec whose define-here entry waits for its definition: recorded once it is written; then
+    // the entries the log keeps a record of, as the spec now gives them (specEntrySaves.ts).
+    if (located && this.isSpec(document.uri)) {
+      void this.specSaved(document, located).catch((error: unknown) => this.logger.error('recording the entries of a saved spec failed', error));
     }
+  }
+
+  private async specSaved(document: TextDocument, located: Located): Promise<void> {
+    const text = document.getText();
+    if (this.specEntries.watching(located.fsPath)) await this.specEntries.saved(located.fsPath, text);
+    const analysis = await this.analyzer.analyze(document);
+    if (analysis.kind === 'markdown') await this.specEntries.entriesSaved(located.fsPath, located.root, analysis.checked.missionId, text);
   }
 
   opened(document: TextDocument): void {
