@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CodeAction, Diagnostic, Hover, Location, MarkupContent } from 'vscode-languageserver-protocol';
+import type { CodeAction, Diagnostic, Hover, Location, MarkupContent, SymbolInformation } from 'vscode-languageserver-protocol';
 import { URI } from 'vscode-uri';
 import { Commands, type CandidatesResult, type CommandResult } from '../../server/src/shared/protocol';
 import { cli } from '../cli/support';
@@ -433,6 +433,24 @@ describe('the spec as it changes', () => {
     client.fileChanged(uri(LOG), 1);
     const notes = await client.diagnostics(uri(NOTES), () => true, since, 'the notes after the reload');
     expect(summary(notes.diagnostics)).toEqual([]);
+  });
+
+  it('workspace symbols list the terms missions define in their specs, at the entry, with the mission', async () => {
+    await start();
+    // (References wait for the index's first build; symbols list what it has read so far.)
+    await client.request<Location[]>('textDocument/references', { textDocument: { uri: uri(PLAN) }, position: at(2, 6), context: { includeDeclaration: false } });
+    const symbols = await client.request<SymbolInformation[]>('workspace/symbol', { query: 'quark' });
+    expect(symbols.map((s) => [s.name, s.containerName, s.location.uri, s.location.range.start])).toEqual([['quarkle', 'mission_local · 001-lanes spec', uri(SPEC), at(8, 4)]]);
+    const alias = await client.request<SymbolInformation[]>('workspace/symbol', { query: 'qk' });
+    expect(alias.map((s) => [s.name, s.containerName])).toContainEqual(['qk', 'mission_local · 001-lanes spec · alias of quarkle']);
+    // A placeholder entry defines nothing; the team's term is listed as before.
+    expect(await client.request<SymbolInformation[]>('workspace/symbol', { query: 'frobnitz' })).toEqual([]);
+    const lane = await client.request<SymbolInformation[]>('workspace/symbol', { query: 'lane' });
+    expect(lane.map((s) => [s.name, s.containerName]).slice(0, 3)).toEqual([
+      ['lane', 'mission_local · 001-lanes spec'],
+      ['lane', 'team_domain · active · 1 sense'],
+      ['lane', 'spec_kitty_core · active · 1 sense'],
+    ]);
   });
 
   it('the server asks the client to watch specs', async () => {

@@ -32,8 +32,9 @@ import type { Engine } from '../core/check/engine';
 import { MASK, maskMarkdown } from '../core/markdown/mask';
 import { LineIndex } from '../core/text';
 import { glossaryOccurrences, TermIndex, type DocumentDetails } from '../core/terms/termIndex';
+import { missionSensesOf } from '../core/terms/indexUsage';
 import { normalizeSurface } from '../core/normalize';
-import { SCOPE_ORDER } from '../core/types';
+import { SCOPE_ORDER, type Sense } from '../core/types';
 import { eventLogPath } from '../node/eventStore';
 import { seedPath, type WorkspaceSnapshot } from '../node/workspace';
 import { fileUri } from '../service/paths';
@@ -161,13 +162,16 @@ export class TermFeatures {
   }
 
   async symbols(params: WorkspaceSymbolParams, token: CancellationToken): Promise<SymbolInformation[]> {
-    const folders: { sources: WorkspaceSnapshot; seedTexts: SeedTexts }[] = [];
+    const folders: { sources: WorkspaceSnapshot; seedTexts: SeedTexts; missionSenses: Sense[] }[] = [];
     for (const folder of this.deps.registry.getFolders()) {
       const root = this.deps.registry.rootFor(path.join(folder, '_'));
       if (folders.some((f) => f.sources.root === root)) continue;
       const snapshot = await this.deps.registry.snapshot(root);
       throwIfCancelled(token);
-      folders.push({ sources: snapshot, seedTexts: await this.seedTexts(root) });
+      // The terms missions define in their specs, as the index has read them so far (the first
+      // build is not waited for: the glossaries' terms are listed at once).
+      const index = this.deps.indexer.asBuilt(root);
+      folders.push({ sources: snapshot, seedTexts: await this.seedTexts(root), missionSenses: index ? missionSensesOf(index) : [] });
     }
     return termSymbols(folders, params.query, eventLogPath);
   }

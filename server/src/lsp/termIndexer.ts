@@ -119,6 +119,11 @@ export class TermIndexer {
     return this.roots.get(root)?.index;
   }
 
+  /** The index of a folder as far as it is built now, without waiting (undefined: not indexed, or not started). */
+  asBuilt(root: string): TermIndex | undefined {
+    return this.roots.get(root)?.index;
+  }
+
   /**
    * The index of a folder once nothing is left to do: any build under way (a re-index after a
    * glossary change included) finished, and the edited specs indexed. Glossary health reads this.

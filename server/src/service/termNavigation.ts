@@ -47,13 +47,24 @@ const MAX_SYMBOLS = 1000;
 /**
  * The glossary terms of every folder matching `query` (letters in order, case-insensitive, as
  * other servers match symbols): one symbol per surface and scope, its container naming the scope,
- * the statuses and the number of senses. Best matches first: whole word, prefix, substring, then
- * scattered letters.
+ * the statuses and the number of senses; then one per term a mission's spec defines (`missionSenses`:
+ * its Domain Language, Key Entities, …), at the spec's entry, its container naming the mission.
+ * Best matches first: whole word, prefix, substring, then scattered letters.
  */
-export function termSymbols(folders: readonly { sources: GlossarySources; seedTexts: SeedTexts }[], query: string, eventLog: (root: string, missionId: string) => string): SymbolInformation[] {
+export function termSymbols(folders: readonly { sources: GlossarySources; seedTexts: SeedTexts; missionSenses?: readonly Sense[] }[], query: string, eventLog: (root: string, missionId: string) => string): SymbolInformation[] {
   const wanted = query.toLowerCase().replace(/\s+/g, ' ').trim();
   const scored: { score: number; rank: number; symbol: SymbolInformation }[] = [];
-  for (const { sources, seedTexts } of folders) {
+  const missionRank = SCOPE_ORDER.indexOf('mission_local');
+  for (const { sources, seedTexts, missionSenses = [] } of folders) {
+    for (const sense of missionSenses) {
+      if (sense.origin.kind !== 'spec') continue;
+      const score = matchScore(sense.surface, wanted);
+      if (score === undefined) continue;
+      const { file, range, missionSlug } = sense.origin;
+      // (An alias is a symbol of its own, named after the term it stands for.)
+      const alias = sense.seeAlso.length > 0 ? ` · alias of ${sense.seeAlso[0]}` : '';
+      scored.push({ score, rank: missionRank, symbol: { name: sense.surface, kind: SymbolKind.Key, location: { uri: fileUri(file), range }, containerName: `mission_local · ${missionSlug} spec${alias}` } });
+    }
     for (const [surface, senses] of allTerms(sources)) {
       const score = matchScore(surface, wanted);
       if (score === undefined) continue;

@@ -37,7 +37,7 @@ export function indexUsage(index: TermIndex, pathOf: (document: string) => strin
 }
 
 /** The senses missions define in their specs, once each (by spec file and surface). */
-function missionSensesOf(index: TermIndex): Sense[] {
+export function missionSensesOf(index: Pick<TermIndex, 'allDetails'>): Sense[] {
   const own = new Map<string, Sense>();
   for (const details of index.allDetails()) {
     for (const sense of details.missionSenses ?? []) {
