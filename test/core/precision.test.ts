@@ -141,6 +141,14 @@ describe('useful findings are still reported', () => {
   });
 });
 
+describe('the multiplication and division signs join no words', () => {
+  test('"coord×lanes" and "lanes÷2" are uses of lane; a surface written with the sign matches as two words', () => {
+    expect(findings('The 2×2 coord×lanes grid, split as lanes÷2.').filter((f) => f.term === 'lane')).toHaveLength(2);
+    const signed = glossaryFrom({ team_domain: 'terms:\n  - {surface: quarkle×zorb, definition: A made-up product, status: active}\n  - {surface: quarkle×zorb, definition: A made-up ratio, status: active}\n' });
+    expect(check('Every quarkle×zorb counts.', { glossary: signed }).findings.map((f) => [f.term, f.conflictType])).toEqual([['quarkle×zorb', 'ambiguous']]);
+  });
+});
+
 describe('hyphen-joined forms of multi-word terms (SPEC §5)', () => {
   test('"work-package" is an occurrence of work package, plural and across the glossary walk', () => {
     const report = check('A work-package, two work-packages and one work package; the work-package-level view.', { glossary });

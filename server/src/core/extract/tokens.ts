@@ -41,8 +41,9 @@ export const SHAPE_ACRONYM_PLURAL = 2;
  */
 export const SHAPE_MIXED = 4;
 
-// Letters (incl. Latin-1/Extended-A/B), digits and underscores, with inner apostrophes so
-// possessives and contractions stay one token: /[A-Za-z0-9_\u00C0-\u024F]+(?:['’][A-Za-z\u00C0-\u024F]+)*/.
+// Letters (incl. Latin-1/Extended-A/B, but not the signs × and ÷ among them: "coord×lanes" is two
+// words), digits and underscores, with inner apostrophes so possessives and contractions stay one
+// token: /[A-Za-z0-9_\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F]+(?:['’][A-Za-z\u00C0-…]+)*/.
 // CHAR[c] (c < 0x250) is 0 for other characters, else its kind in bits 16–20 and, for ASCII
 // letters, digits and '_', a code 1–37 in bits 10–15 (case-insensitive), so the lexer's inner loop
 // has no branches.
@@ -59,7 +60,7 @@ for (let c = 0; c < 0x250; c++) {
   else if (c >= 97 && c <= 122) CHAR[c] = LOWER | ((c - 96) << CODE_SHIFT);
   else if (c >= 48 && c <= 57) CHAR[c] = DIGIT | ((c - 48 + 27) << CODE_SHIFT);
   else if (c === 95) CHAR[c] = UNDERSCORE | (37 << CODE_SHIFT);
-  else if (c >= 0xc0) CHAR[c] = OTHER;
+  else if (c >= 0xc0 && c !== 0xd7 && c !== 0xf7) CHAR[c] = OTHER;
 }
 
 /**

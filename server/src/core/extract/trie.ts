@@ -24,7 +24,7 @@ const JOINED = 1;
 /** Node flags: some child follows a space ("package" of "work package"). */
 const SPACED = 2;
 
-const WORD_SPLIT = /[A-Za-z0-9_\u00C0-\u024F]+(?:['\u2019][A-Za-z\u00C0-\u024F]+)*/.source;
+const WORD_SPLIT = /[A-Za-z0-9_\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F]+(?:['\u2019][A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F]+)*/.source;
 
 export interface TrieMatch {
   surface: string;
@@ -573,8 +573,8 @@ const OTHER_LETTER = /[\p{L}\p{N}]/u;
 function isPunctuationGap(masked: Uint16Array, from: number, to: number): boolean {
   for (let i = from; i < to; i++) {
     const c = masked[i]!;
-    // - / . + & : only; never the mask, quotes or brackets.
-    if (c !== 45 && c !== 47 && c !== 46 && c !== 43 && c !== 38 && c !== 58) return false;
+    // - / . + & : × ÷ only; never the mask, quotes or brackets.
+    if (c !== 45 && c !== 47 && c !== 46 && c !== 43 && c !== 38 && c !== 58 && c !== 0xd7 && c !== 0xf7) return false;
   }
   return true;
 }
