@@ -8,7 +8,7 @@
  * (seedSaves.ts). Only entries this server added and that are still waiting are watched (kept in
  * memory, per spec); a save whose entry still has a placeholder keeps waiting, one without the
  * entry forgets it. What the log holds already is not written again (decisionLog.ts). Once
- * recorded, a later save of the spec records the entry's changes (`entriesSaved`).
+ * recorded, a later save of the spec without that definition deprecates the record (`entriesSaved`).
  */
 
 import path from 'node:path';
@@ -101,47 +101,37 @@ export class SpecEntrySaves {
   }
 
   /**
-   * `spec`, the spec of mission `missionId`, was saved with `text`. For each term the mission's
-   * log keeps a record of the spec's entry of (SPEC_ENTRY_SOURCE): a record whose definition the
-   * spec no longer gives (the entry removed, its definition changed or made a placeholder again)
-   * is recorded as deprecated, and the definition the entry gives now, if the log does not hold it
-   * active, as the entry's record — so Spec Kitty, which reads the log and not the spec, follows
-   * the spec, as it follows a glossary file saved here (seedSaves.ts). The server's own views read
-   * the spec itself and take none of these records (node/workspace.ts `eventSenses`).
+   * `spec`, the spec of mission `missionId`, was saved with `text`: each record of an entry of it
+   * (SPEC_ENTRY_SOURCE) that the mission's log keeps active and whose definition the spec no
+   * longer gives (the entry removed, its definition changed or made a placeholder again) is
+   * recorded as deprecated, so the log's audit says the spec dropped it. A changed definition is
+   * not recorded as a new sense: Spec Kitty's store adds every sense line as a sense of its own
+   * (a deprecation does not retire the sense it names), so a second active definition would make
+   * the term ambiguous for it. The server's own views read the spec itself and take none of these
+   * records (node/workspace.ts `eventSenses`).
    */
   async entriesSaved(spec: string, root: string, missionId: string, text: string): Promise<void> {
     if (this.deps.stopped()) return;
     const snapshot = await this.deps.snapshot(root);
-    // (Most saves: no entry of this mission was ever recorded.)
-    if (!snapshot.replay.addedSenses.some((s) => isEntryRecordOf(s, missionId))) return;
+    // (Most saves: no entry of this mission is recorded active.)
+    if (!snapshot.replay.addedSenses.some((s) => isActiveEntryRecordOf(s, missionId))) return;
     const file = path.resolve(spec);
-    const given = new Map<string, RecordedSense>();
+    const given = new Map<string, string>();
     for (const sense of vocabularySenses([{ file, missionId, missionSlug: missionId, vocabulary: readVocabulary(text) }]).senses) {
-      if (sense.seeAlso.length === 0) given.set(sense.surface, { surface: sense.surface, scope: 'mission_local', definition: sense.definition, confidence: sense.confidence, status: 'active' });
+      if (sense.seeAlso.length === 0) given.set(sense.surface, sense.definition);
     }
     const ctx: DecisionContext = { missionId, runId: this.deps.runId, actor: this.deps.actor, timestamp: isoTimestamp() };
-    const plan = (state: ReplayState): GlossaryEventDraft[] => {
-      const drafts: GlossaryEventDraft[] = [];
-      const surfaces = new Set<string>();
-      for (const kept of state.addedSenses) {
-        if (!isEntryRecordOf(kept, missionId)) continue;
-        surfaces.add(kept.surface);
-        if (kept.status === 'deprecated' || given.get(kept.surface)?.definition === kept.definition) continue;
-        drafts.push(senseUpdatedEvent(ctx, { surface: kept.surface, scope: 'mission_local', definition: kept.definition, confidence: kept.confidence, status: 'deprecated' }, 'update', SPEC_ENTRY_SOURCE));
-      }
-      for (const surface of surfaces) {
-        const now = given.get(surface);
-        if (now && !logHoldsSense(state, missionId, now)) drafts.push(senseUpdatedEvent(ctx, now, 'create', SPEC_ENTRY_SOURCE));
-      }
-      return drafts;
-    };
+    const plan = (state: ReplayState): GlossaryEventDraft[] =>
+      state.addedSenses
+        .filter((kept) => isActiveEntryRecordOf(kept, missionId) && given.get(kept.surface) !== kept.definition)
+        .map((kept) => senseUpdatedEvent(ctx, { surface: kept.surface, scope: 'mission_local', definition: kept.definition, confidence: kept.confidence, status: 'deprecated' }, 'update', SPEC_ENTRY_SOURCE));
     try {
       const { events } = await appendPlanned(this.deps.eventStore(root), missionId, snapshot.replay, (state) => ({ drafts: plan(state) }));
       if (events.length === 0) return;
-      this.deps.logger.info(`recorded the entries changed in ${file}: ${events.map((e) => e.event_type).join(', ')} in the log of mission ${missionId}`);
+      this.deps.logger.info(`recorded the entries ${file} no longer gives: ${events.length} ${events.length === 1 ? 'sense' : 'senses'} deprecated in the log of mission ${missionId}`);
       await this.deps.recorded(root);
     } catch (error) {
-      this.deps.logger.error(`recording the entries changed in ${file} failed`, error);
+      this.deps.logger.error(`recording the entries ${file} no longer gives failed`, error);
     }
   }
 
@@ -157,7 +147,7 @@ export class SpecEntrySaves {
   }
 }
 
-/** A record of an entry of mission `missionId`'s spec (see SPEC_ENTRY_SOURCE). */
-function isEntryRecordOf(sense: Sense, missionId: string): boolean {
-  return isSpecEntryRecord(sense) && sense.scope === 'mission_local' && sense.origin.kind === 'event' && sense.origin.missionId === missionId;
+/** An active record of an entry of mission `missionId`'s spec (see SPEC_ENTRY_SOURCE). */
+function isActiveEntryRecordOf(sense: Sense, missionId: string): boolean {
+  return isSpecEntryRecord(sense) && sense.status === 'active' && sense.scope === 'mission_local' && sense.origin.kind === 'event' && sense.origin.missionId === missionId;
 }
