@@ -276,6 +276,43 @@ describe("Define … in this spec's Domain Language", () => {
     expect(records()).toHaveLength(2);
   });
 
+  it("a definition written with markup is recorded as the spec reads it; saving the spec unchanged, or another spec of the mission, deprecates nothing", async () => {
+    const RESEARCH = 'kitty-specs/001-lanes/research/spec.md';
+    await start({ [RESEARCH]: '# Research\n\nNotes on the lanes.\n' });
+    const action = await defineAction();
+    const args = { ...(action.command!.arguments![0] as object), definition: 'Runs `make` for a *background* worker' };
+    await client.request<CommandResult>('workspace/executeCommand', { command: Commands.defineInSpec, arguments: [args] });
+    expect(readFileSync(ws.path(SPEC), 'utf8')).toContain('| **blorpt** | Runs `make` for a *background* worker |  |');
+    const records = () => readFileSync(ws.path(LOG), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { update_type: string; new_sense: { definition: string; status: string } }).map((e) => `${e.update_type} ${e.new_sense.status} ${e.new_sense.definition}`);
+    expect(records()).toEqual(['create active Runs make for a background worker']);
+    for (const file of [SPEC, RESEARCH]) {
+      client.open(uri(file), readFileSync(ws.path(file), 'utf8'));
+      await client.diagnostics(uri(file));
+      client.save(uri(file));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await client.request<CommandResult>('workspace/executeCommand', { command: Commands.reload });
+    expect(records()).toEqual(['create active Runs make for a background worker']);
+  });
+
+  it('two quick saves of a definition written into the waiting entry are recorded in order: the first recorded, then deprecated by the second', async () => {
+    await start();
+    const action = await defineAction();
+    await client.request<CommandResult>('workspace/executeCommand', action.command);
+    const spec = readFileSync(ws.path(SPEC), 'utf8');
+    client.open(uri(SPEC), spec);
+    await client.diagnostics(uri(SPEC));
+    for (const definition of ['a background worker', 'a queue consumer']) {
+      const text = spec.replace('TODO: define blorpt', definition);
+      ws.write(SPEC, text);
+      client.change(uri(SPEC), [{ text }]);
+      client.save(uri(SPEC));
+    }
+    const records = () => (existsSync(ws.path(LOG)) ? readFileSync(ws.path(LOG), 'utf8').trim().split('\n') : []).map((line) => JSON.parse(line) as { update_type: string; new_sense: { definition: string; status: string } }).map((e) => `${e.update_type} ${e.new_sense.status} ${e.new_sense.definition}`);
+    await client.until(() => records().length === 2, 'both saves recorded');
+    expect(records()).toEqual(['create active a background worker', 'update deprecated a background worker']);
+  });
+
   it('a list section gets a list item written like its entries', async () => {
     await start({ [SPEC]: SPEC_MD.replace(/## Domain Language[^]*?## Key Entities/, '## Key Entities') });
     const action = await defineAction();
@@ -447,14 +484,14 @@ describe('the spec as it changes', () => {
     // (References wait for the index's first build; symbols list what it has read so far.)
     await client.request<Location[]>('textDocument/references', { textDocument: { uri: uri(PLAN) }, position: at(2, 6), context: { includeDeclaration: false } });
     const symbols = await client.request<SymbolInformation[]>('workspace/symbol', { query: 'quark' });
-    expect(symbols.map((s) => [s.name, s.containerName, s.location.uri, s.location.range.start])).toEqual([['quarkle', 'mission_local · 001-lanes spec', uri(SPEC), at(8, 4)]]);
+    expect(symbols.map((s) => [s.name, s.containerName, s.location.uri, s.location.range.start])).toEqual([['quarkle', 'mission_local · 001-lanes spec.md', uri(SPEC), at(8, 4)]]);
     const alias = await client.request<SymbolInformation[]>('workspace/symbol', { query: 'qk' });
-    expect(alias.map((s) => [s.name, s.containerName])).toContainEqual(['qk', 'mission_local · 001-lanes spec · alias of quarkle']);
+    expect(alias.map((s) => [s.name, s.containerName])).toContainEqual(['qk', 'mission_local · 001-lanes spec.md · alias of quarkle']);
     // A placeholder entry defines nothing; the team's term is listed as before.
     expect(await client.request<SymbolInformation[]>('workspace/symbol', { query: 'frobnitz' })).toEqual([]);
     const lane = await client.request<SymbolInformation[]>('workspace/symbol', { query: 'lane' });
     expect(lane.map((s) => [s.name, s.containerName]).slice(0, 3)).toEqual([
-      ['lane', 'mission_local · 001-lanes spec'],
+      ['lane', 'mission_local · 001-lanes spec.md'],
       ['lane', 'team_domain · active · 1 sense'],
       ['lane', 'spec_kitty_core · active · 1 sense'],
     ]);

@@ -37,6 +37,8 @@ const CR = 13;
  * many characters in UTF-16.
  */
 const EXTERNAL_CHARS = 600_000;
+/** Node's `EXTERN_APEX`: a Buffer of more bytes than this becomes an external string; a smaller one is copied into V8's heap. */
+const EXTERN_APEX_BYTES = 0xfbee9;
 const NOT_ONE_BYTE = /[^\u0000-\u00ff]/;
 const ONE_BYTE = /^[\u0000-\u00ff]*$/;
 
@@ -214,10 +216,9 @@ export class SpecDocument implements TextDocument {
   private external(old: string, from: number, to: number, text: string, length: number): string {
     const encoding = this.oneByte ? 'latin1' : 'utf16le';
     const bytes = this.oneByte ? length : length * 2;
-    if (this.scratch === undefined || this.scratch.length < bytes) {
-      this.scratch = Buffer.allocUnsafe(bytes + (bytes >> 3));
-      this.texts?.largeText(bytes);
-    }
+    if (this.scratch === undefined || this.scratch.length < bytes) this.scratch = Buffer.allocUnsafe(bytes + (bytes >> 3));
+    // (A no-op unless the text outgrew the last one told; a one-byte text below Node's threshold is made in the heap.)
+    if (bytes > EXTERN_APEX_BYTES) this.texts?.largeText(bytes);
     const scratch = this.scratch;
     let at = scratch.write(old.substring(0, from), 0, encoding);
     at += scratch.write(text, at, encoding);

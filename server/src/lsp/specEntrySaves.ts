@@ -18,6 +18,7 @@ import type { ActorIdentity, GlossaryEventDraft } from '../core/events/types';
 import { readVocabulary } from '../core/missionVocabulary/read';
 import { vocabularySenses } from '../core/missionVocabulary/senses';
 import type { ReplayState, Sense } from '../core/types';
+import type { VocabularySource } from '../core/missionVocabulary/types';
 import type { WorkspaceSnapshot } from '../node/workspace';
 import { appendPlanned, type EventAppender } from './decisionLog';
 import type { Logger } from './logger';
@@ -32,6 +33,16 @@ export interface SpecEntryDeps {
   /** After events were written: reload the folder and re-check its documents. */
   recorded(root: string): Promise<void>;
   stopped(): boolean;
+  /** The vocabularies of the mission's other specs (a mission may have more than one spec.md). */
+  otherSpecs(root: string, spec: string, missionId: string): readonly VocabularySource[];
+}
+
+/** A save of a spec: its file, folder and text as saved, and its mission (none: only its waiting entries are looked at). */
+export interface SpecSave {
+  spec: string;
+  root: string;
+  missionId?: string;
+  text: string;
 }
 
 interface Waiting {
@@ -45,6 +56,12 @@ const MAX_WAITING_PER_SPEC = 256;
 export class SpecEntrySaves {
   /** By spec path, then normalized term. */
   private readonly waiting = new Map<string, Map<string, Waiting>>();
+  /**
+   * By spec path: the save being recorded. A spec's saves are recorded one after the other, each
+   * once the one before has written its events and the folder was read again, so a quick second
+   * save (auto-save while typing) is compared with what the first one recorded.
+   */
+  private readonly recording = new Map<string, Promise<void>>();
 
   constructor(private readonly deps: SpecEntryDeps) {}
 
@@ -61,13 +78,33 @@ export class SpecEntrySaves {
     }
   }
 
+  /**
+   * A spec was saved: the definitions of its waiting entries written by now are recorded
+   * (`saved`), then the records the spec no longer gives are deprecated (`entriesSaved`), after
+   * any earlier save of the same spec is recorded.
+   */
+  fileSaved(save: SpecSave): Promise<void> {
+    const file = path.resolve(save.spec);
+    const before = this.recording.get(file) ?? Promise.resolve();
+    const done = before.then(async () => {
+      await this.saved(file, save.text);
+      if (save.missionId !== undefined) await this.entriesSaved(save.root, save.missionId, file, save.text);
+    });
+    const settled = done.catch((error: unknown) => this.deps.logger.error(`recording the entries of ${file} as saved failed`, error));
+    this.recording.set(file, settled);
+    void settled.then(() => {
+      if (this.recording.get(file) === settled) this.recording.delete(file);
+    });
+    return settled;
+  }
+
   /** Whether an entry of `spec` waits for its definition. */
   watching(spec: string): boolean {
     return this.waiting.has(path.resolve(spec));
   }
 
   /** `spec` was saved with `text`: the entries written by now are recorded. */
-  async saved(spec: string, text: string): Promise<void> {
+  private async saved(spec: string, text: string): Promise<void> {
     const file = path.resolve(spec);
     const terms = this.waiting.get(file);
     if (!terms || this.deps.stopped()) return;
@@ -101,37 +138,44 @@ export class SpecEntrySaves {
   }
 
   /**
-   * `spec`, the spec of mission `missionId`, was saved with `text`: each record of an entry of it
-   * (SPEC_ENTRY_SOURCE) that the mission's log keeps active and whose definition the spec no
-   * longer gives (the entry removed, its definition changed or made a placeholder again) is
+   * A spec of mission `missionId` was saved with `text`: each record of an entry of the mission's
+   * specs (SPEC_ENTRY_SOURCE) that its log keeps active and whose definition no spec of the
+   * mission gives now (the entry removed, its definition changed or made a placeholder again) is
    * recorded as deprecated, so the log's audit says the spec dropped it. A changed definition is
    * not recorded as a new sense: Spec Kitty's store adds every sense line as a sense of its own
    * (a deprecation does not retire the sense it names), so a second active definition would make
    * the term ambiguous for it. The server's own views read the spec itself and take none of these
    * records (node/workspace.ts `eventSenses`).
    */
-  async entriesSaved(spec: string, root: string, missionId: string, text: string): Promise<void> {
+  private async entriesSaved(root: string, missionId: string, spec: string, text: string): Promise<void> {
     if (this.deps.stopped()) return;
     const snapshot = await this.deps.snapshot(root);
     // (Most saves: no entry of this mission is recorded active.)
     if (!snapshot.replay.addedSenses.some((s) => isActiveEntryRecordOf(s, missionId))) return;
     const file = path.resolve(spec);
-    const given = new Map<string, string>();
-    for (const sense of vocabularySenses([{ file, missionId, missionSlug: missionId, vocabulary: readVocabulary(text) }]).senses) {
-      if (sense.seeAlso.length === 0) given.set(sense.surface, sense.definition);
+    // What every spec of the mission defines now: this one as saved, the others as they are.
+    const given = new Map<string, Set<string>>();
+    const sources = [{ file, missionId, missionSlug: missionId, vocabulary: readVocabulary(text) }, ...this.deps.otherSpecs(root, file, missionId)];
+    for (const source of sources) {
+      for (const sense of vocabularySenses([source]).senses) {
+        if (sense.seeAlso.length > 0) continue;
+        const definitions = given.get(sense.surface);
+        if (definitions) definitions.add(sense.definition);
+        else given.set(sense.surface, new Set([sense.definition]));
+      }
     }
     const ctx: DecisionContext = { missionId, runId: this.deps.runId, actor: this.deps.actor, timestamp: isoTimestamp() };
     const plan = (state: ReplayState): GlossaryEventDraft[] =>
       state.addedSenses
-        .filter((kept) => isActiveEntryRecordOf(kept, missionId) && given.get(kept.surface) !== kept.definition)
+        .filter((kept) => isActiveEntryRecordOf(kept, missionId) && !given.get(kept.surface)?.has(kept.definition))
         .map((kept) => senseUpdatedEvent(ctx, { surface: kept.surface, scope: 'mission_local', definition: kept.definition, confidence: kept.confidence, status: 'deprecated' }, 'update', SPEC_ENTRY_SOURCE));
     try {
       const { events } = await appendPlanned(this.deps.eventStore(root), missionId, snapshot.replay, (state) => ({ drafts: plan(state) }));
       if (events.length === 0) return;
-      this.deps.logger.info(`recorded the entries ${file} no longer gives: ${events.length} ${events.length === 1 ? 'sense' : 'senses'} deprecated in the log of mission ${missionId}`);
+      this.deps.logger.info(`recorded, on a save of ${file}, the entries no spec of mission ${missionId} gives now: ${events.length} ${events.length === 1 ? 'sense' : 'senses'} deprecated in its log`);
       await this.deps.recorded(root);
     } catch (error) {
-      this.deps.logger.error(`recording the entries ${file} no longer gives failed`, error);
+      this.deps.logger.error(`recording, on a save of ${file}, the entries no spec of mission ${missionId} gives now failed`, error);
     }
   }
 

@@ -24,6 +24,7 @@ import { writtenForm } from '../core/check/wording';
 import { definedBeyondMissions } from '../core/missionVocabulary/candidates';
 import { insertEntry } from '../core/missionVocabulary/insertEntry';
 import { readVocabulary } from '../core/missionVocabulary/read';
+import { vocabularySenses } from '../core/missionVocabulary/senses';
 import { normalizeSurface } from '../core/normalize';
 import { isPlaceholderDefinition } from '../core/placeholder';
 import { LineIndex } from '../core/text';
@@ -84,7 +85,8 @@ export class VocabularyCommands {
     const at = vocabulary.lines.positionAt(insertion.at);
     await this.apply(vocabularyActionTitles.defineInSpec(written), uri, { range: { start: at, end: at }, newText: insertion.text });
     this.vocabularies.invalidate(spec);
-    const after = new LineIndex(text.slice(0, insertion.at) + insertion.text + text.slice(insertion.at));
+    const edited = text.slice(0, insertion.at) + insertion.text + text.slice(insertion.at);
+    const after = new LineIndex(edited);
     const line = after.positionAt(insertion.definitionStart).line + 1;
 
     if (given === undefined) {
@@ -100,8 +102,10 @@ export class VocabularyCommands {
     // mission_local definition (the record of the spec's entry: SPEC_ENTRY_SOURCE), and closes the
     // term's clarifications open now (decided under the lock).
     const ctx: DecisionContext = { missionId: checked.missionId, runId: this.deps.runId, actor: this.deps.actor, timestamp: isoTimestamp() };
-    const created = senseCreatedEvent(ctx, term, 'mission_local', given, SPEC_ENTRY_SOURCE);
-    const sense: SenseRef = { surface: term, scope: 'mission_local', definition: given, confidence: created.new_sense.confidence };
+    // (The definition as the spec reads it back, its markup gone: what a later save is compared with.)
+    const entry = vocabularySenses([{ file: spec, missionId: checked.missionId, missionSlug: checked.missionId, vocabulary: readVocabulary(edited) }]).senses.find((s) => s.surface === term && s.seeAlso.length === 0);
+    const created = senseCreatedEvent(ctx, term, 'mission_local', entry?.definition ?? given, SPEC_ENTRY_SOURCE);
+    const sense: SenseRef = { surface: term, scope: 'mission_local', definition: created.new_sense.definition, confidence: created.new_sense.confidence };
     const snapshot = await this.deps.registry.fresh(target.root);
     const { events } = await appendPlanned(this.deps.eventStore(target.root), checked.missionId, snapshot.replay, (state) => ({
       // (Only clarifications open then are closed: no pin of its own, so a definition changed in the spec later is the one that counts.)

@@ -3,6 +3,7 @@
  * index (core/terms/termIndex.ts) and its glossary entries. Plain data in, LSP shapes out.
  */
 
+import path from 'node:path';
 import { DocumentHighlightKind, SymbolKind, type DocumentHighlight, type Location, type SymbolInformation } from 'vscode-languageserver-types';
 import type { TermIndex, TermUse } from '../core/terms/termIndex';
 import { SCOPE_ORDER, type Position, type Sense } from '../core/types';
@@ -48,8 +49,9 @@ const MAX_SYMBOLS = 1000;
  * The glossary terms of every folder matching `query` (letters in order, case-insensitive, as
  * other servers match symbols): one symbol per surface and scope, its container naming the scope,
  * the statuses and the number of senses; then one per term a mission's spec defines (`missionSenses`:
- * its Domain Language, Key Entities, …), at the spec's entry, its container naming the mission.
- * Best matches first: whole word, prefix, substring, then scattered letters.
+ * its Domain Language, Key Entities, …), at the spec's entry, its container naming the mission
+ * and the file. Best matches first: whole word, prefix, substring, then scattered letters; a
+ * mission's term before the glossaries' of the same name (scope order).
  */
 export function termSymbols(folders: readonly { sources: GlossarySources; seedTexts: SeedTexts; missionSenses?: readonly Sense[] }[], query: string, eventLog: (root: string, missionId: string) => string): SymbolInformation[] {
   const wanted = query.toLowerCase().replace(/\s+/g, ' ').trim();
@@ -63,7 +65,7 @@ export function termSymbols(folders: readonly { sources: GlossarySources; seedTe
       const { file, range, missionSlug } = sense.origin;
       // (An alias is a symbol of its own, named after the term it stands for.)
       const alias = sense.seeAlso.length > 0 ? ` · alias of ${sense.seeAlso[0]}` : '';
-      scored.push({ score, rank: missionRank, symbol: { name: sense.surface, kind: SymbolKind.Key, location: { uri: fileUri(file), range }, containerName: `mission_local · ${missionSlug} spec${alias}` } });
+      scored.push({ score, rank: missionRank, symbol: { name: sense.surface, kind: SymbolKind.Key, location: { uri: fileUri(file), range }, containerName: `mission_local · ${missionSlug} ${path.basename(file)}${alias}` } });
     }
     for (const [surface, senses] of allTerms(sources)) {
       const score = matchScore(surface, wanted);
