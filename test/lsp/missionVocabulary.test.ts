@@ -236,50 +236,36 @@ describe("Define … in this spec's Domain Language", () => {
     expect(await hoverText()).not.toContain('A background worker');
   });
 
-  it("saving the spec without the recorded definition deprecates the record, once; a new definition is not recorded (Spec Kitty would hold two)", async () => {
+  it("later edits of the entry record nothing: the log keeps the entry as it was defined (the spec says what it means now)", async () => {
     await start();
     const action = await defineAction();
     const args = { ...(action.command!.arguments![0] as object), definition: 'A background worker' };
     await client.request<CommandResult>('workspace/executeCommand', { command: Commands.defineInSpec, arguments: [args] });
     const defined = readFileSync(ws.path(SPEC), 'utf8');
-    const records = () =>
-      readFileSync(ws.path(LOG), 'utf8')
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line) as { event_type: string; update_type: string; new_sense: { definition: string; status: string }; provenance: { source: string } })
-        .map((e) => `${e.update_type} ${e.new_sense.status} ${e.new_sense.definition} (${e.provenance.source})`);
-    const save = (text: string) => {
+    client.open(uri(SPEC), defined);
+    await client.diagnostics(uri(SPEC));
+    for (const text of [defined.replace('A background worker', 'A queue consumer'), defined.replace(/\| \*\*blorpt\*\* .*\n/, ''), defined]) {
       ws.write(SPEC, text);
       client.change(uri(SPEC), [{ text }]);
       client.save(uri(SPEC));
-    };
-    const settled = async () => {
-      // (A reload answers once the folder is read again: a save's append, if any, is in by then.)
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      await client.request<CommandResult>('workspace/executeCommand', { command: Commands.reload });
-    };
-    client.open(uri(SPEC), defined);
-    await client.diagnostics(uri(SPEC));
-    // Saved as the quick fix left it: nothing to record.
-    client.save(uri(SPEC));
-    await settled();
-    expect(records()).toEqual(['create active A background worker (spec_domain_language)']);
-
-    save(defined.replace('A background worker', 'A queue consumer'));
-    await client.until(() => records().length === 2, 'the changed definition recorded');
-    expect(records()[1]).toBe('update deprecated A background worker (spec_domain_language)');
-    // Removed, then written again: the record is deprecated already; nothing more is written.
-    save(defined.replace(/\| \*\*blorpt\*\* .*\n/, ''));
-    await settled();
-    save(defined);
-    await settled();
-    expect(records()).toHaveLength(2);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await client.request<CommandResult>('workspace/executeCommand', { command: Commands.reload });
+    expect(readFileSync(ws.path(LOG), 'utf8').trim().split('\n')).toHaveLength(1);
   });
 
-  it("a definition written with markup is recorded as the spec reads it; saving the spec unchanged, or another spec of the mission, deprecates nothing", async () => {
+  it("a definition written with markup is recorded as the spec reads it, once; one that reads as a placeholder is refused", async () => {
     const RESEARCH = 'kitty-specs/001-lanes/research/spec.md';
     await start({ [RESEARCH]: '# Research\n\nNotes on the lanes.\n' });
     const action = await defineAction();
+    // Markup around a placeholder: still a placeholder, refused before anything is written.
+    const placeholder = { ...(action.command!.arguments![0] as object), definition: '**TODO**' };
+    const refused = await client.request<CommandResult>('workspace/executeCommand', { command: Commands.defineInSpec, arguments: [placeholder] }).then(
+      (result) => result.message,
+      (error: Error) => error.message,
+    );
+    expect(refused).toBe(`"**TODO**" is a placeholder, not a definition of 'blorpt'. Nothing was written.`);
+    expect(readFileSync(ws.path(SPEC), 'utf8')).toBe(SPEC_MD);
     const args = { ...(action.command!.arguments![0] as object), definition: 'Runs `make` for a *background* worker' };
     await client.request<CommandResult>('workspace/executeCommand', { command: Commands.defineInSpec, arguments: [args] });
     expect(readFileSync(ws.path(SPEC), 'utf8')).toContain('| **blorpt** | Runs `make` for a *background* worker |  |');
@@ -295,7 +281,7 @@ describe("Define … in this spec's Domain Language", () => {
     expect(records()).toEqual(['create active Runs make for a background worker']);
   });
 
-  it('two quick saves of a definition written into the waiting entry are recorded in order: the first recorded, then deprecated by the second', async () => {
+  it('two quick saves of a definition written into the waiting entry: the first is recorded, once', async () => {
     await start();
     const action = await defineAction();
     await client.request<CommandResult>('workspace/executeCommand', action.command);
@@ -309,8 +295,26 @@ describe("Define … in this spec's Domain Language", () => {
       client.save(uri(SPEC));
     }
     const records = () => (existsSync(ws.path(LOG)) ? readFileSync(ws.path(LOG), 'utf8').trim().split('\n') : []).map((line) => JSON.parse(line) as { update_type: string; new_sense: { definition: string; status: string } }).map((e) => `${e.update_type} ${e.new_sense.status} ${e.new_sense.definition}`);
-    await client.until(() => records().length === 2, 'both saves recorded');
-    expect(records()).toEqual(['create active a background worker', 'update deprecated a background worker']);
+    await client.until(() => records().length === 1, 'the first save recorded');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await client.request<CommandResult>('workspace/executeCommand', { command: Commands.reload });
+    expect(records()).toEqual(['create active a background worker']);
+  });
+
+  it("a document with a vocabulary section of its own takes the entry; saving it with the definition written records it", async () => {
+    const OWN_PLAN = `${PLAN_MD}\n## Domain Language\n\n- **Gizmo**: a small part\n`;
+    await start({ [PLAN]: OWN_PLAN });
+    const action = await defineAction();
+    await client.request<CommandResult>('workspace/executeCommand', action.command);
+    const plan = readFileSync(ws.path(PLAN), 'utf8');
+    expect(plan).toContain('- **blorpt**: TODO: define blorpt');
+    const text = plan.replace('TODO: define blorpt', 'a background worker');
+    ws.write(PLAN, text);
+    client.change(uri(PLAN), [{ text }]);
+    client.save(uri(PLAN));
+    await client.until(() => existsSync(ws.path(LOG)) && readFileSync(ws.path(LOG), 'utf8').endsWith('\n'), 'the definition written in the plan recorded');
+    const event = JSON.parse(readFileSync(ws.path(LOG), 'utf8').trim()) as { term_surface: string; new_sense: { definition: string }; provenance: { source: string } };
+    expect([event.term_surface, event.new_sense.definition, event.provenance.source]).toEqual(['blorpt', 'a background worker', 'spec_domain_language']);
   });
 
   it('a list section gets a list item written like its entries', async () => {

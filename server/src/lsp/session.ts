@@ -21,9 +21,7 @@ import { SPEC_FILE_NAME, SpecVocabularies } from '../node/specVocabularies';
 import { SpecEntrySaves } from './specEntrySaves';
 import { fileUri } from '../service/paths';
 import type { CheckedDocument } from '../service/types';
-import { readHeader } from '../core/extract/scan';
-import { identityOf } from '../node/analyzer';
-import { DocumentAnalyzer, type Located } from './analysis';
+import { DocumentAnalyzer } from './analysis';
 import { clientFeatures, type ClientFeatures } from './capabilities';
 import { CommandHandlers } from './commands';
 import { CreatedSeedFiles } from './createdFiles';
@@ -173,7 +171,6 @@ export class Session {
       snapshot: (root) => this.registry.fresh(root),
       recorded: (root) => this.glossaryWritten(root),
       stopped: () => this.stopped,
-      otherSpecs: (root, spec, missionId) => this.vocabularies.forDocument(root, spec, missionId, this.registry.metaCache(root)),
     });
   }
 
@@ -303,19 +300,11 @@ export class Session {
     if (located && this.renames.watching(located.fsPath)) {
       this.renames.fileSaved(located.fsPath, document.getText()).catch((error: unknown) => this.logger.error('recording a saved rename failed', error));
     }
-    // A spec whose define-here entry waits for its definition: recorded once it is written; then
-    // the entries the log keeps a record of, as the spec now gives them (specEntrySaves.ts).
-    if (located && this.isSpec(document.uri)) {
-      // (The text as saved, read now: the document may change while the folder loads.)
-      void this.specSaved(located, document.getText()).catch((error: unknown) => this.logger.error('recording the entries of a saved spec failed', error));
+    // A document whose define-here entry waits for its definition (a spec, or a document with a
+    // vocabulary section of its own): recorded once it is written (specEntrySaves.ts).
+    if (located && this.specEntries.watching(located.fsPath)) {
+      void this.specEntries.saved(located.fsPath, document.getText()).catch((error: unknown) => this.logger.error('recording a definition written in a spec failed', error));
     }
-  }
-
-  private async specSaved(located: Located, text: string): Promise<void> {
-    const snapshot = await this.registry.snapshot(located.root);
-    // Its mission as its check reads it (front matter, meta.json), also for a spec too large to check.
-    const { missionId } = identityOf(snapshot, located.fsPath, readHeader(text).frontMatter?.data, this.registry.metaCache(located.root));
-    await this.specEntries.fileSaved({ spec: located.fsPath, root: located.root, missionId, text });
   }
 
   opened(document: TextDocument): void {
@@ -453,8 +442,7 @@ export class Session {
     if (!this.specEntries.watching(fsPath)) return;
     void (async () => {
       const outcome = readWorkspaceText(root, fsPath, (await this.settings.get(fileUri(root))).maxFileSize, this.fs);
-      // (Only the waiting entries: a spec changed on disk by a checkout is no decision to record.)
-      if (outcome.ok) await this.specEntries.fileSaved({ spec: fsPath, root, text: outcome.text });
+      if (outcome.ok) await this.specEntries.saved(fsPath, outcome.text);
     })().catch((error: unknown) => this.logger.error('recording a definition written in a spec failed', error));
   }
 

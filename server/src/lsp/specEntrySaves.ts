@@ -7,18 +7,19 @@
  * the same record the quick fix with a definition makes, and what a glossary-file save records
  * (seedSaves.ts). Only entries this server added and that are still waiting are watched (kept in
  * memory, per spec); a save whose entry still has a placeholder keeps waiting, one without the
- * entry forgets it. What the log holds already is not written again (decisionLog.ts). Once
- * recorded, a later save of the spec without that definition deprecates the record (`entriesSaved`).
+ * entry forgets it. What the log holds already is not written again (decisionLog.ts). The record
+ * (`spec_domain_language`) is the entry's as written then; later edits of the entry are not
+ * recorded: the spec is read for what it says now, and Spec Kitty's store, which keeps every sense
+ * line as a sense, could not retire the recorded one anyway (docs/events.md).
  */
 
 import path from 'node:path';
-import { isSpecEntryRecord, logHoldsSense, resolvedEvent, senseUpdatedEvent, SPEC_ENTRY_SOURCE, type DecisionContext, type RecordedSense } from '../core/events/decisions';
+import { logHoldsSense, resolvedEvent, senseUpdatedEvent, SPEC_ENTRY_SOURCE, type DecisionContext, type RecordedSense } from '../core/events/decisions';
 import { isoTimestamp } from '../core/events/timestamp';
 import type { ActorIdentity, GlossaryEventDraft } from '../core/events/types';
 import { readVocabulary } from '../core/missionVocabulary/read';
 import { vocabularySenses } from '../core/missionVocabulary/senses';
-import type { ReplayState, Sense } from '../core/types';
-import type { VocabularySource } from '../core/missionVocabulary/types';
+import type { ReplayState } from '../core/types';
 import type { WorkspaceSnapshot } from '../node/workspace';
 import { appendPlanned, type EventAppender } from './decisionLog';
 import type { Logger } from './logger';
@@ -33,16 +34,6 @@ export interface SpecEntryDeps {
   /** After events were written: reload the folder and re-check its documents. */
   recorded(root: string): Promise<void>;
   stopped(): boolean;
-  /** The vocabularies of the mission's other specs (a mission may have more than one spec.md). */
-  otherSpecs(root: string, spec: string, missionId: string): readonly VocabularySource[];
-}
-
-/** A save of a spec: its file, folder and text as saved, and its mission (none: only its waiting entries are looked at). */
-export interface SpecSave {
-  spec: string;
-  root: string;
-  missionId?: string;
-  text: string;
 }
 
 interface Waiting {
@@ -56,12 +47,6 @@ const MAX_WAITING_PER_SPEC = 256;
 export class SpecEntrySaves {
   /** By spec path, then normalized term. */
   private readonly waiting = new Map<string, Map<string, Waiting>>();
-  /**
-   * By spec path: the save being recorded. A spec's saves are recorded one after the other, each
-   * once the one before has written its events and the folder was read again, so a quick second
-   * save (auto-save while typing) is compared with what the first one recorded.
-   */
-  private readonly recording = new Map<string, Promise<void>>();
 
   constructor(private readonly deps: SpecEntryDeps) {}
 
@@ -78,33 +63,13 @@ export class SpecEntrySaves {
     }
   }
 
-  /**
-   * A spec was saved: the definitions of its waiting entries written by now are recorded
-   * (`saved`), then the records the spec no longer gives are deprecated (`entriesSaved`), after
-   * any earlier save of the same spec is recorded.
-   */
-  fileSaved(save: SpecSave): Promise<void> {
-    const file = path.resolve(save.spec);
-    const before = this.recording.get(file) ?? Promise.resolve();
-    const done = before.then(async () => {
-      await this.saved(file, save.text);
-      if (save.missionId !== undefined) await this.entriesSaved(save.root, save.missionId, file, save.text);
-    });
-    const settled = done.catch((error: unknown) => this.deps.logger.error(`recording the entries of ${file} as saved failed`, error));
-    this.recording.set(file, settled);
-    void settled.then(() => {
-      if (this.recording.get(file) === settled) this.recording.delete(file);
-    });
-    return settled;
-  }
-
   /** Whether an entry of `spec` waits for its definition. */
   watching(spec: string): boolean {
     return this.waiting.has(path.resolve(spec));
   }
 
   /** `spec` was saved with `text`: the entries written by now are recorded. */
-  private async saved(spec: string, text: string): Promise<void> {
+  async saved(spec: string, text: string): Promise<void> {
     const file = path.resolve(spec);
     const terms = this.waiting.get(file);
     if (!terms || this.deps.stopped()) return;
@@ -137,48 +102,6 @@ export class SpecEntrySaves {
     for (const root of roots) await this.deps.recorded(root);
   }
 
-  /**
-   * A spec of mission `missionId` was saved with `text`: each record of an entry of the mission's
-   * specs (SPEC_ENTRY_SOURCE) that its log keeps active and whose definition no spec of the
-   * mission gives now (the entry removed, its definition changed or made a placeholder again) is
-   * recorded as deprecated, so the log's audit says the spec dropped it. A changed definition is
-   * not recorded as a new sense: Spec Kitty's store adds every sense line as a sense of its own
-   * (a deprecation does not retire the sense it names), so a second active definition would make
-   * the term ambiguous for it. The server's own views read the spec itself and take none of these
-   * records (node/workspace.ts `eventSenses`).
-   */
-  private async entriesSaved(root: string, missionId: string, spec: string, text: string): Promise<void> {
-    if (this.deps.stopped()) return;
-    const snapshot = await this.deps.snapshot(root);
-    // (Most saves: no entry of this mission is recorded active.)
-    if (!snapshot.replay.addedSenses.some((s) => isActiveEntryRecordOf(s, missionId))) return;
-    const file = path.resolve(spec);
-    // What every spec of the mission defines now: this one as saved, the others as they are.
-    const given = new Map<string, Set<string>>();
-    const sources = [{ file, missionId, missionSlug: missionId, vocabulary: readVocabulary(text) }, ...this.deps.otherSpecs(root, file, missionId)];
-    for (const source of sources) {
-      for (const sense of vocabularySenses([source]).senses) {
-        if (sense.seeAlso.length > 0) continue;
-        const definitions = given.get(sense.surface);
-        if (definitions) definitions.add(sense.definition);
-        else given.set(sense.surface, new Set([sense.definition]));
-      }
-    }
-    const ctx: DecisionContext = { missionId, runId: this.deps.runId, actor: this.deps.actor, timestamp: isoTimestamp() };
-    const plan = (state: ReplayState): GlossaryEventDraft[] =>
-      state.addedSenses
-        .filter((kept) => isActiveEntryRecordOf(kept, missionId) && !given.get(kept.surface)?.has(kept.definition))
-        .map((kept) => senseUpdatedEvent(ctx, { surface: kept.surface, scope: 'mission_local', definition: kept.definition, confidence: kept.confidence, status: 'deprecated' }, 'update', SPEC_ENTRY_SOURCE));
-    try {
-      const { events } = await appendPlanned(this.deps.eventStore(root), missionId, snapshot.replay, (state) => ({ drafts: plan(state) }));
-      if (events.length === 0) return;
-      this.deps.logger.info(`recorded, on a save of ${file}, the entries no spec of mission ${missionId} gives now: ${events.length} ${events.length === 1 ? 'sense' : 'senses'} deprecated in its log`);
-      await this.deps.recorded(root);
-    } catch (error) {
-      this.deps.logger.error(`recording, on a save of ${file}, the entries no spec of mission ${missionId} gives now failed`, error);
-    }
-  }
-
   /** The sense (unless the mission's log holds it already) and a Resolved for each clarification of the term open now. */
   private record(state: ReplayState, missionId: string, sense: RecordedSense): GlossaryEventDraft[] {
     const ctx: DecisionContext = { missionId, runId: this.deps.runId, actor: this.deps.actor, timestamp: isoTimestamp() };
@@ -189,9 +112,4 @@ export class SpecEntrySaves {
     }
     return drafts;
   }
-}
-
-/** An active record of an entry of mission `missionId`'s spec (see SPEC_ENTRY_SOURCE). */
-function isActiveEntryRecordOf(sense: Sense, missionId: string): boolean {
-  return isSpecEntryRecord(sense) && sense.status === 'active' && sense.scope === 'mission_local' && sense.origin.kind === 'event' && sense.origin.missionId === missionId;
 }

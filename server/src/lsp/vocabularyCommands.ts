@@ -79,13 +79,16 @@ export class VocabularyCommands {
     }
     const insertion = insertEntry(text, vocabulary, written, given ?? draftDefinition(written));
     if (!insertion) throw new CommandRefused(`${label} has no Domain Language, Key Entities, Terminology, Glossary or Definitions section to add '${written}' to. Nothing was written.`);
+    const edited = text.slice(0, insertion.at) + insertion.text + text.slice(insertion.at);
+    // (The definition as the spec reads it back, its markup gone: "`TODO`" is a placeholder too.)
+    const readBack = given === undefined ? undefined : vocabularySenses([{ file: spec, missionId: checked.missionId, missionSlug: checked.missionId, vocabulary: readVocabulary(edited) }]).senses.find((s) => s.surface === term && s.seeAlso.length === 0)?.definition;
+    if (given !== undefined && (readBack === undefined || isPlaceholderDefinition(readBack))) throw new CommandRefused(`"${given}" is a placeholder, not a definition of '${written}'. Nothing was written.`);
     if (this.deps.stopped()) throw new CommandRefused('The server is shutting down; nothing was written.');
 
     const uri = fileUri(spec);
     const at = vocabulary.lines.positionAt(insertion.at);
     await this.apply(vocabularyActionTitles.defineInSpec(written), uri, { range: { start: at, end: at }, newText: insertion.text });
     this.vocabularies.invalidate(spec);
-    const edited = text.slice(0, insertion.at) + insertion.text + text.slice(insertion.at);
     const after = new LineIndex(edited);
     const line = after.positionAt(insertion.definitionStart).line + 1;
 
@@ -102,9 +105,8 @@ export class VocabularyCommands {
     // mission_local definition (the record of the spec's entry: SPEC_ENTRY_SOURCE), and closes the
     // term's clarifications open now (decided under the lock).
     const ctx: DecisionContext = { missionId: checked.missionId, runId: this.deps.runId, actor: this.deps.actor, timestamp: isoTimestamp() };
-    // (The definition as the spec reads it back, its markup gone: what a later save is compared with.)
-    const entry = vocabularySenses([{ file: spec, missionId: checked.missionId, missionSlug: checked.missionId, vocabulary: readVocabulary(edited) }]).senses.find((s) => s.surface === term && s.seeAlso.length === 0);
-    const created = senseCreatedEvent(ctx, term, 'mission_local', entry?.definition ?? given, SPEC_ENTRY_SOURCE);
+    // (Recorded as the spec reads it, as a definition written into a waiting entry is.)
+    const created = senseCreatedEvent(ctx, term, 'mission_local', readBack ?? given, SPEC_ENTRY_SOURCE);
     const sense: SenseRef = { surface: term, scope: 'mission_local', definition: created.new_sense.definition, confidence: created.new_sense.confidence };
     const snapshot = await this.deps.registry.fresh(target.root);
     const { events } = await appendPlanned(this.deps.eventStore(target.root), checked.missionId, snapshot.replay, (state) => ({
