@@ -141,6 +141,36 @@ describe('useful findings are still reported', () => {
   });
 });
 
+describe('plurals that normalization keeps (SPEC §4 keeps -os, -as, -is, -us words as they are) end their surfaces', () => {
+  test('"acceptance scenarios", "schemas", "apis", "menus", "canvases" and "aliases" are uses of their surfaces; "chaos", "canvas" and "status" stay words of their own', () => {
+    const vowels = glossaryFrom({
+      team_domain: `terms:
+  - {surface: acceptance scenario, definition: A worked example of expected behaviour, status: active}
+  - {surface: acceptance scenario, definition: A test case of the acceptance suite, status: active}
+  - {surface: schema, definition: The shape of an event, status: active}
+  - {surface: schema, definition: A database schema, status: active}
+  - {surface: api, definition: The public interface, status: active}
+  - {surface: api, definition: An HTTP endpoint set, status: active}
+  - {surface: menu, definition: The command menu, status: active}
+  - {surface: menu, definition: The context menu, status: active}
+  - {surface: chao, definition: A made-up word, status: active}
+  - {surface: chao, definition: Another made-up word, status: active}
+  - {surface: reasons canvas, definition: A one-page design canvas, status: active}
+  - {surface: reasons canvas, definition: A review checklist, status: active}
+  - {surface: alias, definition: Another name for a term, status: active}
+  - {surface: alias, definition: A shell alias, status: active}
+`,
+    });
+    const ambiguous = (text: string) => check(text, { glossary: vowels }).findings.filter((f) => f.conflictType === 'ambiguous').map((f) => f.term);
+    expect(ambiguous('Two acceptance scenarios, the schemas, the apis and the menus.')).toEqual(['acceptance scenario', 'schema', 'api', 'menu']);
+    expect(ambiguous('Backfilling REASONS canvases and their aliases.')).toEqual(['reasons canvas', 'alias']);
+    // A word ending in -s after a consonant is not read this way, and nothing is normalized:
+    // "chaos" is the plural of a surface "chao" only because that surface exists.
+    expect(ambiguous('The chaos of it.')).toEqual(['chao']);
+    expect(ambiguous('The canvas, the status, the bonus.')).toEqual([]);
+  });
+});
+
 describe('the multiplication and division signs join no words', () => {
   test('"coord×lanes" and "lanes÷2" are uses of lane; a surface written with the sign matches as two words', () => {
     expect(findings('The 2×2 coord×lanes grid, split as lanes÷2.').filter((f) => f.term === 'lane')).toHaveLength(2);

@@ -322,7 +322,7 @@ export class SurfaceTrie {
     const rootChild = cache.exact[w]!;
     let current = rootChild > 0 ? rootChild : NONE;
     let firstId = cache.terminalId[w]!;
-    if (firstId < 0 && (tokens.shape[i]! & SHAPE_ACRONYM_PLURAL) !== 0) firstId = cache.acronymId[w]!;
+    if (firstId < 0 && ((tokens.shape[i]! & SHAPE_ACRONYM_PLURAL) !== 0 || keptPluralStem(lexicon.words[w]!) !== undefined)) firstId = cache.acronymId[w]!;
     if (firstId >= 0) {
       into.surface = this.surfaceNames[firstId]!;
       into.id = firstId;
@@ -370,11 +370,16 @@ export class SurfaceTrie {
 
   /** The node a plural form of word `wj` (token j) ends a surface at after `separator`; NONE when there is none. */
   private pluralEnd(current: number, separator: string, wj: number, j: number, tokens: Tokens, lexicon: Lexicon): number {
-    // Forms a document word may take when it ends a surface: plural, acronym plural ("APIs").
+    // Forms a document word may take when it ends a surface: plural, acronym plural ("APIs"), a
+    // plural `singularize` keeps ("scenarios", "canvases": see keptPluralStem).
     const bare = lexicon.words[wj]!;
     const singular = lexicon.singular(wj);
     let end = singular !== bare ? this.child(current, separator, singular) : NONE;
     if ((end === NONE || this.terminalIds[end] === NONE) && (tokens.shape[j]! & SHAPE_ACRONYM_PLURAL) !== 0) end = this.child(current, separator, bare.slice(0, -1));
+    if (end === NONE || this.terminalIds[end] === NONE) {
+      const stem = keptPluralStem(bare);
+      if (stem !== undefined) end = this.child(current, separator, stem);
+    }
     return end;
   }
 
@@ -500,7 +505,8 @@ export class SurfaceTrie {
     let facts = this.followFacts(bare);
     if (bare.charCodeAt(bare.length - 1) === 115) {
       // The forms a word may take when it ends a phrase (see matchInto): plural, acronym plural.
-      facts |= this.followFacts(lexicon.singular(w)) | this.followFacts(bare.slice(0, -1));
+      const stem = keptPluralStem(bare);
+      facts |= this.followFacts(lexicon.singular(w)) | this.followFacts(bare.slice(0, -1)) | (stem !== undefined ? this.followFacts(stem) : 0);
     }
     const follows = facts < 0 ? 2 : 1;
     cache.follows[w] = follows;
@@ -516,7 +522,10 @@ export class SurfaceTrie {
     if (end === NONE && bare.charCodeAt(bare.length - 1) === 115) {
       const singular = lexicon.singular(w);
       if (singular !== bare) end = this.child(ROOT, ' ', singular);
+      // The word less its s ("APIs", "scenarios"), or the stem of a plural in -ses ("canvases").
       acronym = this.child(ROOT, ' ', bare.slice(0, -1));
+      const stem = keptPluralStem(bare);
+      if ((acronym === NONE || this.terminalIds[acronym] === NONE) && stem !== undefined) acronym = this.child(ROOT, ' ', stem);
     }
     const terminalId = end !== NONE ? this.terminalIds[end]! : NONE;
     const acronymId = acronym !== NONE ? this.terminalIds[acronym]! : NONE;
@@ -569,6 +578,26 @@ export function splitPhrase(phrase: string): string[] {
 }
 
 const OTHER_LETTER = /[\p{L}\p{N}]/u;
+
+/**
+ * The surface word a plural may stand for although `singularize` keeps it: SPEC §4 keeps words
+ * ending in -as, -is, -os and -us (canvas, basis, chaos, status), so "scenarios", "schemas",
+ * "apis", "menus" and "canvases", "aliases", "statuses" are not normalized — but they are the
+ * plurals of surfaces "scenario", "schema", "api", "menu", "canvas", "alias", "status", and end
+ * those surfaces all the same. Only a surface that is this word is matched (nothing is
+ * normalized); undefined when the word is no such plural.
+ */
+function keptPluralStem(word: string): string | undefined {
+  const length = word.length;
+  if (length < 4 || word.charCodeAt(length - 1) !== 115) return undefined;
+  // -ses after a vowel and s: canvas-es, alias-es, status-es.
+  if (length >= 6 && word.charCodeAt(length - 2) === 101 && word.charCodeAt(length - 3) === 115 && isAiou(word.charCodeAt(length - 4))) return word.slice(0, -2);
+  return isAiou(word.charCodeAt(length - 2)) ? word.slice(0, -1) : undefined;
+}
+
+function isAiou(code: number): boolean {
+  return code === 97 || code === 105 || code === 111 || code === 117;
+}
 
 function isPunctuationGap(masked: Uint16Array, from: number, to: number): boolean {
   for (let i = from; i < to; i++) {
