@@ -48,12 +48,18 @@ describe('written forms', () => {
     expect(writeInForm('task unit', formOf('spec-driven', 'spec-driven'))).toBe('task unit');
   });
 
-  it('plurals only where SPEC §4 reads them back', () => {
+  it('plurals only where they read back: singularized by SPEC §4, or a plural it keeps that ends the surface', () => {
     expect(pluralOf('policy')).toBe('policies');
     expect(pluralOf('class')).toBe('classes');
     expect(pluralOf('box')).toBe('boxes');
-    expect(pluralOf('status')).toBeUndefined();
-    expect(writeInForm('status', formOf('worktrees', 'worktree'))).toBeUndefined();
+    expect(pluralOf('status')).toBe('statuses');
+    expect(pluralOf('scenario')).toBe('scenarios');
+    expect(pluralOf('schema')).toBe('schemas');
+    expect(writeInForm('status', formOf('worktrees', 'worktree'))).toBe('statuses');
+    expect(pluralOf('c++')).toBeUndefined();
+    // A use written "acceptance scenarios" is a plural use: a rename keeps it plural.
+    expect(writeInForm('acceptance example', formOf('Acceptance scenarios', 'acceptance scenario'))).toBe('Acceptance examples');
+    expect(writeInForm('test scenario', formOf('worktrees', 'worktree'))).toBe('test scenarios');
   });
 });
 

@@ -273,7 +273,7 @@ THE CHECKOUT RULE: one work dir at a time.
       "'work dir' is a synonym to avoid of 'worktree', not a term of its own: rename 'worktree' where it is written, or replace this use with the quick fix.",
     );
     expect(await refusal(client.request('textDocument/prepareRename', { textDocument: { uri: ws.uri(SPEC) }, position: at(8, 20) }))).toMatch(/^This is code/);
-    expect(await refusal(rename(ws.uri(OTHER), 2, 3, 'status'))).toMatch(/^'worktree' is used in the plural, and no plural of 'status'/);
+    expect(await refusal(rename(ws.uri(OTHER), 2, 3, 'axe'))).toMatch(/^'worktree' is used in the plural, and no plural of 'axe'/);
     expect(await refusal(rename(ws.uri(OTHER), 2, 3, '`checkout`'))).toMatch(/would not be read as the term/);
     expect(await refusal(rename(ws.uri(SPEC), 5, 8, 'deliverable'))).toMatch(/bundled Spec Kitty core glossary, which is read-only/);
     expect(await refusal(rename(ws.uri(OTHER), 2, 3, '  '))).toBe('The new name is empty.');

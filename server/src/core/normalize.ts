@@ -22,6 +22,27 @@ export function singularize(word: string): string {
   return word;
 }
 
+/**
+ * The surface word a plural stands for although `singularize` keeps it: SPEC §4 keeps words
+ * ending in -as, -is, -os and -us (canvas, basis, chaos, status), so "scenarios", "schemas",
+ * "apis", "menus" and "canvases", "aliases", "statuses" are not normalized — but they are the
+ * plurals of "scenario", "schema", "api", "menu", "canvas", "alias", "status". The glossary walk
+ * reads such a word as the end of a surface that is this stem (extract/trie.ts), and a rename
+ * writes the plural of a new name so (terms/form.ts); normalization itself is unchanged.
+ * Undefined when the word is no such plural.
+ */
+export function keptPluralStem(word: string): string | undefined {
+  const length = word.length;
+  if (length < 4 || word.charCodeAt(length - 1) !== 115) return undefined;
+  // -ses after a vowel and s: canvas-es, alias-es, status-es.
+  if (length >= 6 && word.charCodeAt(length - 2) === 101 && word.charCodeAt(length - 3) === 115 && isAiou(word.charCodeAt(length - 4))) return word.slice(0, -2);
+  return isAiou(word.charCodeAt(length - 2)) ? word.slice(0, -1) : undefined;
+}
+
+function isAiou(code: number): boolean {
+  return code === 97 || code === 105 || code === 111 || code === 117; // a i o u
+}
+
 const WHITE_SPACE = /\s/;
 
 /** Normalize a surface: lowercase, trim, collapse whitespace, singularize the last word. */

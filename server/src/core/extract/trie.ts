@@ -13,6 +13,7 @@
 
 import { grown } from '../text';
 import type { Lexicon } from './lexicon';
+import { keptPluralStem } from '../normalize';
 import { isWhitespaceGap, SHAPE_ACRONYM_PLURAL, type Tokens } from './tokens';
 
 /** The root node's number; no edge leads to it, so 0 also means "no node" where one is stored. */
@@ -578,26 +579,6 @@ export function splitPhrase(phrase: string): string[] {
 }
 
 const OTHER_LETTER = /[\p{L}\p{N}]/u;
-
-/**
- * The surface word a plural may stand for although `singularize` keeps it: SPEC §4 keeps words
- * ending in -as, -is, -os and -us (canvas, basis, chaos, status), so "scenarios", "schemas",
- * "apis", "menus" and "canvases", "aliases", "statuses" are not normalized — but they are the
- * plurals of surfaces "scenario", "schema", "api", "menu", "canvas", "alias", "status", and end
- * those surfaces all the same. Only a surface that is this word is matched (nothing is
- * normalized); undefined when the word is no such plural.
- */
-function keptPluralStem(word: string): string | undefined {
-  const length = word.length;
-  if (length < 4 || word.charCodeAt(length - 1) !== 115) return undefined;
-  // -ses after a vowel and s: canvas-es, alias-es, status-es.
-  if (length >= 6 && word.charCodeAt(length - 2) === 101 && word.charCodeAt(length - 3) === 115 && isAiou(word.charCodeAt(length - 4))) return word.slice(0, -2);
-  return isAiou(word.charCodeAt(length - 2)) ? word.slice(0, -1) : undefined;
-}
-
-function isAiou(code: number): boolean {
-  return code === 97 || code === 105 || code === 111 || code === 117;
-}
 
 function isPunctuationGap(masked: Uint16Array, from: number, to: number): boolean {
   for (let i = from; i < to; i++) {

@@ -4,7 +4,7 @@
  * the new surface the way each occurrence wrote the old one ("Work packages" → "Deliverables").
  */
 
-import { normalizeSurface } from '../normalize';
+import { keptPluralStem, normalizeSurface } from '../normalize';
 
 /** Letter case of an occurrence: lower, Capital ("Work package"), Title ("Work Package"), UPPER. */
 export const CaseStyle = { Lower: 0, Capital: 1, Title: 2, Upper: 3 } as const;
@@ -29,7 +29,7 @@ export function formOf(written: string, surface: string): WrittenForm {
   else if (startsUpper(words[0])) style = words.length > 1 && words.every(startsUpper) ? CaseStyle.Title : CaseStyle.Capital;
   const lastWritten = (words[words.length - 1] ?? '').toLowerCase();
   const lastSurface = surface.split(' ').pop() ?? '';
-  const plural = lastWritten !== lastSurface && normalizeSurface(lastWritten) === lastSurface;
+  const plural = lastWritten !== lastSurface && (normalizeSurface(lastWritten) === lastSurface || keptPluralStem(lastWritten) === lastSurface);
   return style | (plural ? PLURAL : 0) | (hyphens ? HYPHENS : 0);
 }
 
@@ -43,7 +43,7 @@ export function caseStyle(form: WrittenForm): CaseStyle {
 
 /**
  * `surface` (normalized) written in `form`; undefined when its plural would not read back as the
- * surface (SPEC §4's rules cannot singularize every English plural: "statuses" is not "status").
+ * surface (neither SPEC §4's rules nor the plurals they keep give every English plural: "mice").
  */
 export function writeInForm(surface: string, form: WrittenForm): string | undefined {
   const words = surface.split(' ');
@@ -66,13 +66,13 @@ export function writeInForm(surface: string, form: WrittenForm): string | undefi
   }
 }
 
-/** The English plural of a word that singularizes back to it, if there is one. */
+/** The English plural of a word that reads back as it (singularized, or a plural SPEC §4 keeps), if there is one. */
 export function pluralOf(word: string): string | undefined {
   const tries: string[] = [];
   if (/[^aeiou]y$/.test(word)) tries.push(word.slice(0, -1) + 'ies');
   if (/(?:s|x|z|ch|sh)$/.test(word)) tries.push(word + 'es');
   tries.push(word + 's');
-  return tries.find((candidate) => normalizeSurface(candidate) === word);
+  return tries.find((candidate) => normalizeSurface(candidate) === word || keptPluralStem(candidate) === word);
 }
 
 function startsUpper(word: string | undefined): boolean {
