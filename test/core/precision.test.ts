@@ -141,7 +141,7 @@ describe('useful findings are still reported', () => {
   });
 });
 
-describe('plurals that normalization keeps (SPEC §4 keeps -os, -as, -is, -us words as they are) end their surfaces', () => {
+describe('plurals normalization does not give (SPEC §4 keeps -os, -as, -is, -us words as they are; irregular ones) end their surfaces', () => {
   test('"acceptance scenarios", "schemas", "apis", "menus", "canvases" and "aliases" are uses of their surfaces; "chaos", "canvas" and "status" stay words of their own', () => {
     const vowels = glossaryFrom({
       team_domain: `terms:
@@ -164,6 +164,9 @@ describe('plurals that normalization keeps (SPEC §4 keeps -os, -as, -is, -us wo
     const ambiguous = (text: string) => check(text, { glossary: vowels }).findings.filter((f) => f.conflictType === 'ambiguous').map((f) => f.term);
     expect(ambiguous('Two acceptance scenarios, the schemas, the apis and the menus.')).toEqual(['acceptance scenario', 'schema', 'api', 'menu']);
     expect(ambiguous('Backfilling REASONS canvases and their aliases.')).toEqual(['reasons canvas', 'alias']);
+    // Irregular plurals specs use: "acceptance criteria" is the glossary's acceptance criterion.
+    const irregular = glossaryFrom({ team_domain: 'terms:\n  - {surface: acceptance criterion, definition: A checkable condition, status: active}\n  - {surface: acceptance criterion, definition: A Gherkin scenario, status: active}\n  - {surface: index, definition: The term index, status: active}\n  - {surface: index, definition: A search index, status: active}\n' });
+    expect(check('Its acceptance criteria and the indices.', { glossary: irregular }).findings.map((f) => f.term)).toEqual(['acceptance criterion', 'index']);
     // A word ending in -s after a consonant is not read this way, and nothing is normalized:
     // "chaos" is the plural of a surface "chao" only because that surface exists.
     expect(ambiguous('The chaos of it.')).toEqual(['chao']);

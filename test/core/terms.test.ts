@@ -57,6 +57,9 @@ describe('written forms', () => {
     expect(pluralOf('schema')).toBe('schemas');
     expect(writeInForm('status', formOf('worktrees', 'worktree'))).toBe('statuses');
     expect(pluralOf('c++')).toBeUndefined();
+    expect(pluralOf('criterion')).toBe('criteria');
+    expect(writeInForm('acceptance criterion', formOf('Acceptance checks', 'acceptance check'))).toBe('Acceptance criteria');
+    expect(writeInForm('acceptance check', formOf('acceptance criteria', 'acceptance criterion'))).toBe('acceptance checks');
     // A use written "acceptance scenarios" is a plural use: a rename keeps it plural.
     expect(writeInForm('acceptance example', formOf('Acceptance scenarios', 'acceptance scenario'))).toBe('Acceptance examples');
     expect(writeInForm('test scenario', formOf('worktrees', 'worktree'))).toBe('test scenarios');

@@ -23,21 +23,55 @@ export function singularize(word: string): string {
 }
 
 /**
- * The surface word a plural stands for although `singularize` keeps it: SPEC §4 keeps words
- * ending in -as, -is, -os and -us (canvas, basis, chaos, status), so "scenarios", "schemas",
- * "apis", "menus" and "canvases", "aliases", "statuses" are not normalized — but they are the
- * plurals of "scenario", "schema", "api", "menu", "canvas", "alias", "status". The glossary walk
- * reads such a word as the end of a surface that is this stem (extract/trie.ts), and a rename
- * writes the plural of a new name so (terms/form.ts); normalization itself is unchanged.
- * Undefined when the word is no such plural.
+ * The singular a plural stands for where `singularize` does not give it:
+ * - plurals SPEC §4 keeps as they are (it keeps words ending in -as, -is, -os and -us: canvas,
+ *   basis, chaos, status), so "scenarios", "schemas", "apis", "menus" and "canvases",
+ *   "aliases", "statuses" stand for "scenario", "schema", "api", "menu", "canvas", "alias",
+ *   "status";
+ * - a few irregular plurals specs use ("acceptance criteria" for the glossary's "acceptance
+ *   criterion"; IRREGULAR_PLURALS).
+ * The glossary walk reads such a word as the end of a surface that is this singular
+ * (extract/trie.ts), and a rename writes the plural of a new name so (terms/form.ts);
+ * normalization itself is unchanged. Undefined when the word is no such plural.
  */
-export function keptPluralStem(word: string): string | undefined {
+export function pluralStem(word: string): string | undefined {
+  const irregular = IRREGULAR_PLURALS.get(word);
+  if (irregular !== undefined) return irregular;
   const length = word.length;
   if (length < 4 || word.charCodeAt(length - 1) !== 115) return undefined;
   // -ses after a vowel and s: canvas-es, alias-es, status-es.
   if (length >= 6 && word.charCodeAt(length - 2) === 101 && word.charCodeAt(length - 3) === 115 && isAiou(word.charCodeAt(length - 4))) return word.slice(0, -2);
   return isAiou(word.charCodeAt(length - 2)) ? word.slice(0, -1) : undefined;
 }
+
+/** Whether a document word may be a plural whose singular ends a surface: it ends in s, or is an irregular plural. */
+export function mayBePlural(word: string): boolean {
+  return word.charCodeAt(word.length - 1) === 115 || IRREGULAR_PLURALS.has(word);
+}
+
+/** The irregular plural of a singular in IRREGULAR_PLURALS (for a rename), if it has one. */
+export function irregularPluralOf(singular: string): string | undefined {
+  return IRREGULAR_SINGULARS.get(singular);
+}
+
+/** Irregular plurals of words specs use → their singulars (Latin and Greek, and two English ones). */
+const IRREGULAR_PLURALS: ReadonlyMap<string, string> = new Map([
+  ['criteria', 'criterion'],
+  ['phenomena', 'phenomenon'],
+  ['indices', 'index'],
+  ['matrices', 'matrix'],
+  ['vertices', 'vertex'],
+  ['appendices', 'appendix'],
+  ['analyses', 'analysis'],
+  ['hypotheses', 'hypothesis'],
+  ['theses', 'thesis'],
+  ['crises', 'crisis'],
+  ['diagnoses', 'diagnosis'],
+  ['syntheses', 'synthesis'],
+  ['children', 'child'],
+  ['people', 'person'],
+]);
+const IRREGULAR_SINGULARS: ReadonlyMap<string, string> = new Map([...IRREGULAR_PLURALS].map(([plural, singular]) => [singular, plural]));
 
 function isAiou(code: number): boolean {
   return code === 97 || code === 105 || code === 111 || code === 117; // a i o u

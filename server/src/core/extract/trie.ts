@@ -13,7 +13,7 @@
 
 import { grown } from '../text';
 import type { Lexicon } from './lexicon';
-import { keptPluralStem } from '../normalize';
+import { irregularPluralOf, mayBePlural, pluralStem } from '../normalize';
 import { isWhitespaceGap, SHAPE_ACRONYM_PLURAL, type Tokens } from './tokens';
 
 /** The root node's number; no edge leads to it, so 0 also means "no node" where one is stored. */
@@ -323,7 +323,7 @@ export class SurfaceTrie {
     const rootChild = cache.exact[w]!;
     let current = rootChild > 0 ? rootChild : NONE;
     let firstId = cache.terminalId[w]!;
-    if (firstId < 0 && ((tokens.shape[i]! & SHAPE_ACRONYM_PLURAL) !== 0 || keptPluralStem(lexicon.words[w]!) !== undefined)) firstId = cache.acronymId[w]!;
+    if (firstId < 0 && ((tokens.shape[i]! & SHAPE_ACRONYM_PLURAL) !== 0 || pluralStem(lexicon.words[w]!) !== undefined)) firstId = cache.acronymId[w]!;
     if (firstId >= 0) {
       into.surface = this.surfaceNames[firstId]!;
       into.id = firstId;
@@ -355,7 +355,7 @@ export class SurfaceTrie {
       const bare = lexicon.words[wj]!;
       const exact = this.child(current, separator, bare);
       let end = exact !== NONE && this.terminalIds[exact] !== NONE ? exact : NONE;
-      if (end === NONE && bare.charCodeAt(bare.length - 1) === 115) end = this.pluralEnd(current, separator, wj, j, tokens, lexicon);
+      if (end === NONE && mayBePlural(bare)) end = this.pluralEnd(current, separator, wj, j, tokens, lexicon);
       if (end !== NONE && this.terminalIds[end] !== NONE) {
         const id = this.terminalIds[end]!;
         into.surface = this.surfaceNames[id]!;
@@ -372,13 +372,13 @@ export class SurfaceTrie {
   /** The node a plural form of word `wj` (token j) ends a surface at after `separator`; NONE when there is none. */
   private pluralEnd(current: number, separator: string, wj: number, j: number, tokens: Tokens, lexicon: Lexicon): number {
     // Forms a document word may take when it ends a surface: plural, acronym plural ("APIs"), a
-    // plural `singularize` keeps ("scenarios", "canvases": see keptPluralStem).
+    // plural `singularize` does not give ("scenarios", "canvases", "criteria": see pluralStem).
     const bare = lexicon.words[wj]!;
     const singular = lexicon.singular(wj);
     let end = singular !== bare ? this.child(current, separator, singular) : NONE;
     if ((end === NONE || this.terminalIds[end] === NONE) && (tokens.shape[j]! & SHAPE_ACRONYM_PLURAL) !== 0) end = this.child(current, separator, bare.slice(0, -1));
     if (end === NONE || this.terminalIds[end] === NONE) {
-      const stem = keptPluralStem(bare);
+      const stem = pluralStem(bare);
       if (stem !== undefined) end = this.child(current, separator, stem);
     }
     return end;
@@ -476,13 +476,16 @@ export class SurfaceTrie {
 
   /**
    * Every word that can start a match, as the lexicon holds it (lowercase): each first word of a
-   * surface, and the forms whose singular (`singularize`) or acronym singular ("APIs") it is.
+   * surface, and the forms whose singular (`singularize`), acronym singular ("APIs") or
+   * irregular singular ("criteria") it is.
    */
   rootForms(): string[] {
     const forms: string[] = [];
     for (const first of this.firstWords) {
       forms.push(first, first + 's', first + 'es');
       if (first.endsWith('y')) forms.push(first.slice(0, -1) + 'ies');
+      const irregular = irregularPluralOf(first);
+      if (irregular !== undefined) forms.push(irregular);
     }
     return forms;
   }
@@ -504,9 +507,9 @@ export class SurfaceTrie {
   private computeFollows(cache: RootCache, lexicon: Lexicon, w: number): number {
     const bare = lexicon.words[w]!;
     let facts = this.followFacts(bare);
-    if (bare.charCodeAt(bare.length - 1) === 115) {
+    if (mayBePlural(bare)) {
       // The forms a word may take when it ends a phrase (see matchInto): plural, acronym plural.
-      const stem = keptPluralStem(bare);
+      const stem = pluralStem(bare);
       facts |= this.followFacts(lexicon.singular(w)) | this.followFacts(bare.slice(0, -1)) | (stem !== undefined ? this.followFacts(stem) : 0);
     }
     const follows = facts < 0 ? 2 : 1;
@@ -520,12 +523,13 @@ export class SurfaceTrie {
     const exact = this.child(ROOT, ' ', bare);
     let end = exact !== NONE && this.terminalIds[exact] !== NONE ? exact : NONE;
     let acronym = NONE;
-    if (end === NONE && bare.charCodeAt(bare.length - 1) === 115) {
+    if (end === NONE && mayBePlural(bare)) {
       const singular = lexicon.singular(w);
       if (singular !== bare) end = this.child(ROOT, ' ', singular);
-      // The word less its s ("APIs", "scenarios"), or the stem of a plural in -ses ("canvases").
+      // The word less its s ("APIs", "scenarios"), or the singular of a plural in -ses
+      // ("canvases") or an irregular one ("criteria").
       acronym = this.child(ROOT, ' ', bare.slice(0, -1));
-      const stem = keptPluralStem(bare);
+      const stem = pluralStem(bare);
       if ((acronym === NONE || this.terminalIds[acronym] === NONE) && stem !== undefined) acronym = this.child(ROOT, ' ', stem);
     }
     const terminalId = end !== NONE ? this.terminalIds[end]! : NONE;

@@ -4,7 +4,7 @@
  * the new surface the way each occurrence wrote the old one ("Work packages" → "Deliverables").
  */
 
-import { keptPluralStem, normalizeSurface } from '../normalize';
+import { irregularPluralOf, normalizeSurface, pluralStem } from '../normalize';
 
 /** Letter case of an occurrence: lower, Capital ("Work package"), Title ("Work Package"), UPPER. */
 export const CaseStyle = { Lower: 0, Capital: 1, Title: 2, Upper: 3 } as const;
@@ -29,7 +29,7 @@ export function formOf(written: string, surface: string): WrittenForm {
   else if (startsUpper(words[0])) style = words.length > 1 && words.every(startsUpper) ? CaseStyle.Title : CaseStyle.Capital;
   const lastWritten = (words[words.length - 1] ?? '').toLowerCase();
   const lastSurface = surface.split(' ').pop() ?? '';
-  const plural = lastWritten !== lastSurface && (normalizeSurface(lastWritten) === lastSurface || keptPluralStem(lastWritten) === lastSurface);
+  const plural = lastWritten !== lastSurface && (normalizeSurface(lastWritten) === lastSurface || pluralStem(lastWritten) === lastSurface);
   return style | (plural ? PLURAL : 0) | (hyphens ? HYPHENS : 0);
 }
 
@@ -66,13 +66,15 @@ export function writeInForm(surface: string, form: WrittenForm): string | undefi
   }
 }
 
-/** The English plural of a word that reads back as it (singularized, or a plural SPEC §4 keeps), if there is one. */
+/** The English plural of a word that reads back as it (singularized, a plural SPEC §4 keeps, or an irregular one: criterion → criteria), if there is one. */
 export function pluralOf(word: string): string | undefined {
+  const irregular = irregularPluralOf(word);
+  if (irregular !== undefined) return irregular;
   const tries: string[] = [];
   if (/[^aeiou]y$/.test(word)) tries.push(word.slice(0, -1) + 'ies');
   if (/(?:s|x|z|ch|sh)$/.test(word)) tries.push(word + 'es');
   tries.push(word + 's');
-  return tries.find((candidate) => normalizeSurface(candidate) === word || keptPluralStem(candidate) === word);
+  return tries.find((candidate) => normalizeSurface(candidate) === word || pluralStem(candidate) === word);
 }
 
 function startsUpper(word: string | undefined): boolean {
