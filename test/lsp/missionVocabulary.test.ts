@@ -170,13 +170,19 @@ describe("Define … in this spec's Domain Language", () => {
     expect(summary(plan.diagnostics)).toEqual(['3:3 inconsistent task']);
   });
 
-  it('without a definition, the definition the writer saves in the spec is recorded, once; a placeholder still saved records nothing', async () => {
+  /** The quick fix run without a definition, then the spec opened with the entry waiting for one: the spec's text. */
+  async function openedWithWaitingEntry(): Promise<string> {
     await start();
     const action = await defineAction();
     await client.request<CommandResult>('workspace/executeCommand', action.command);
     const spec = readFileSync(ws.path(SPEC), 'utf8');
     client.open(uri(SPEC), spec);
     await client.diagnostics(uri(SPEC));
+    return spec;
+  }
+
+  it('without a definition, the definition the writer saves in the spec is recorded, once; a placeholder still saved records nothing', async () => {
+    const spec = await openedWithWaitingEntry();
     // Saved with the placeholder: nothing yet.
     client.save(uri(SPEC));
     await client.diagnostics(uri(SPEC));
@@ -289,12 +295,7 @@ describe("Define … in this spec's Domain Language", () => {
   });
 
   it('two quick saves of a definition written into the waiting entry: the first is recorded, once', async () => {
-    await start();
-    const action = await defineAction();
-    await client.request<CommandResult>('workspace/executeCommand', action.command);
-    const spec = readFileSync(ws.path(SPEC), 'utf8');
-    client.open(uri(SPEC), spec);
-    await client.diagnostics(uri(SPEC));
+    const spec = await openedWithWaitingEntry();
     for (const definition of ['a background worker', 'a queue consumer']) {
       const text = spec.replace('TODO: define blorpt', definition);
       ws.write(SPEC, text);
