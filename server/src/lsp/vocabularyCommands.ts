@@ -80,9 +80,12 @@ export class VocabularyCommands {
     const insertion = insertEntry(text, vocabulary, written, given ?? draftDefinition(written));
     if (!insertion) throw new CommandRefused(`${label} has no Domain Language, Key Entities, Terminology, Glossary or Definitions section to add '${written}' to. Nothing was written.`);
     const edited = text.slice(0, insertion.at) + insertion.text + text.slice(insertion.at);
-    // (The definition as the spec reads it back, its markup gone: "`TODO`" is a placeholder too.)
-    const readBack = given === undefined ? undefined : vocabularySenses([{ file: spec, missionId: checked.missionId, missionSlug: checked.missionId, vocabulary: readVocabulary(edited) }]).senses.find((s) => s.surface === term && s.seeAlso.length === 0)?.definition;
-    if (given !== undefined && (readBack === undefined || isPlaceholderDefinition(readBack))) throw new CommandRefused(`"${given}" is a placeholder, not a definition of '${written}'. Nothing was written.`);
+    // The definition as the spec reads it back, its markup gone: "**TODO**" is a placeholder too
+    // (the spec reads such an entry as a problem, not an entry).
+    const entries = given === undefined ? undefined : readVocabulary(edited);
+    const readBack = entries && vocabularySenses([{ file: spec, missionId: checked.missionId, missionSlug: checked.missionId, vocabulary: entries }]).senses.find((s) => s.surface === term && s.seeAlso.length === 0)?.definition;
+    const placeholder = readBack !== undefined ? isPlaceholderDefinition(readBack) : (entries?.problems.some((p) => p.surface === term) ?? false);
+    if (placeholder) throw new CommandRefused(`"${given}" is a placeholder, not a definition of '${written}'. Nothing was written.`);
     if (this.deps.stopped()) throw new CommandRefused('The server is shutting down; nothing was written.');
 
     const uri = fileUri(spec);
