@@ -58,6 +58,10 @@ describe('written forms', () => {
     expect(writeInForm('status', formOf('worktrees', 'worktree'))).toBe('statuses');
     expect(pluralOf('c++')).toBeUndefined();
     expect(pluralOf('criterion')).toBe('criteria');
+    // -is and -os words have no +es plural that reads back ("axises" is no word): a rename to them is refused.
+    expect(pluralOf('axis')).toBeUndefined();
+    expect(pluralOf('chaos')).toBeUndefined();
+    expect(pluralOf('canvas')).toBe('canvases');
     expect(writeInForm('acceptance criterion', formOf('Acceptance checks', 'acceptance check'))).toBe('Acceptance criteria');
     expect(writeInForm('acceptance check', formOf('acceptance criteria', 'acceptance criterion'))).toBe('acceptance checks');
     // A use written "acceptance scenarios" is a plural use: a rename keeps it plural.

@@ -25,9 +25,9 @@ export function singularize(word: string): string {
 /**
  * The singular a plural stands for where `singularize` does not give it:
  * - plurals SPEC §4 keeps as they are (it keeps words ending in -as, -is, -os and -us: canvas,
- *   basis, chaos, status), so "scenarios", "schemas", "apis", "menus" and "canvases",
- *   "aliases", "statuses" stand for "scenario", "schema", "api", "menu", "canvas", "alias",
- *   "status";
+ *   basis, chaos, status), so "scenarios", "schemas", "menus" and "canvases", "aliases",
+ *   "statuses" stand for "scenario", "schema", "menu", "canvas", "alias", "status" (a stem of
+ *   four letters or more);
  * - a few irregular plurals specs use ("acceptance criteria" for the glossary's "acceptance
  *   criterion"; IRREGULAR_PLURALS).
  * The glossary walk reads such a word as the end of a surface that is this singular
@@ -38,7 +38,9 @@ export function pluralStem(word: string): string | undefined {
   const irregular = IRREGULAR_PLURALS.get(word);
   if (irregular !== undefined) return irregular;
   const length = word.length;
-  if (length < 4 || word.charCodeAt(length - 1) !== 115) return undefined;
+  // (A stem of at least four letters: "bias", "plus", "iris" and "bios" are words of their own,
+  // not plurals of "bia", "plu", "iri" or "bio".)
+  if (length < 5 || word.charCodeAt(length - 1) !== 115) return undefined;
   // -ses after a vowel and s: canvas-es, alias-es, status-es.
   if (length >= 6 && word.charCodeAt(length - 2) === 101 && word.charCodeAt(length - 3) === 115 && isAiou(word.charCodeAt(length - 4))) return word.slice(0, -2);
   return isAiou(word.charCodeAt(length - 2)) ? word.slice(0, -1) : undefined;
@@ -54,7 +56,10 @@ export function irregularPluralOf(singular: string): string | undefined {
   return IRREGULAR_SINGULARS.get(singular);
 }
 
-/** Irregular plurals of words specs use → their singulars (Latin and Greek, and two English ones). */
+/**
+ * Irregular plurals of nouns specs use → their singulars (Latin and Greek). Not those that are
+ * also verbs ("analyses", "diagnoses", "synthesises" a spec), nor everyday English ("people").
+ */
 const IRREGULAR_PLURALS: ReadonlyMap<string, string> = new Map([
   ['criteria', 'criterion'],
   ['phenomena', 'phenomenon'],
@@ -62,14 +67,9 @@ const IRREGULAR_PLURALS: ReadonlyMap<string, string> = new Map([
   ['matrices', 'matrix'],
   ['vertices', 'vertex'],
   ['appendices', 'appendix'],
-  ['analyses', 'analysis'],
   ['hypotheses', 'hypothesis'],
   ['theses', 'thesis'],
   ['crises', 'crisis'],
-  ['diagnoses', 'diagnosis'],
-  ['syntheses', 'synthesis'],
-  ['children', 'child'],
-  ['people', 'person'],
 ]);
 const IRREGULAR_SINGULARS: ReadonlyMap<string, string> = new Map([...IRREGULAR_PLURALS].map(([plural, singular]) => [singular, plural]));
 

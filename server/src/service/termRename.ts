@@ -106,7 +106,7 @@ export function planRename(
   const written = new Map<WrittenForm, string>();
   for (const form of new Set([0, ...direct.map((u) => u.form)])) {
     const text = writeInForm(newSurface, form);
-    if (text === undefined) return { ok: false, message: `'${term}' is used in the plural, and no plural of '${newSurface}' normalizes back to it (SPEC §4's rules): those uses would no longer be the term. Choose another name or reword them first.` };
+    if (text === undefined) return { ok: false, message: `'${term}' is used in the plural, and no plural of '${newSurface}' reads back as it (SPEC §4's rules, docs/configuration.md): those uses would no longer be the term. Choose another name or reword them first.` };
     if (!readsAs(engine, text, newSurface)) return { ok: false, message: `'${text}' would not be read as the term '${newSurface}' in a spec (it is not made of prose words: code, paths, URLs and ids are never terms).` };
     written.set(form, text);
   }

@@ -74,7 +74,9 @@ export function pluralOf(word: string): string | undefined {
   if (/[^aeiou]y$/.test(word)) tries.push(word.slice(0, -1) + 'ies');
   if (/(?:s|x|z|ch|sh)$/.test(word)) tries.push(word + 'es');
   tries.push(word + 's');
-  return tries.find((candidate) => normalizeSurface(candidate) === word || pluralStem(candidate) === word);
+  // (A plural SPEC §4 keeps, of a word ending in a vowel or -as/-us: scenarios, canvases, statuses;
+  // not -is or -os, whose plurals are not +es: axis → axes, not "axises".)
+  return tries.find((candidate) => normalizeSurface(candidate) === word || (pluralStem(candidate) === word && !/(?:is|os)$/.test(word)));
 }
 
 function startsUpper(word: string | undefined): boolean {
