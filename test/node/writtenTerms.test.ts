@@ -11,6 +11,12 @@ describe('writtenTermsSearch', () => {
     expect(sorted(search.termsIn('a Café lane'))).toEqual(['café', 'lane']);
   });
 
+  it('reads the plurals the glossary walk reads: kept by normalization ("schemas", "canvases") and irregular ("criteria")', () => {
+    const plurals = writtenTermsSearch(['schema', 'reasons canvas', 'acceptance criterion', 'status'])!;
+    expect(sorted(plurals.termsIn('`schemas`, the `reasons_canvases` and `acceptance_criteria`; statuses.'))).toEqual(['acceptance criterion', 'reasons canvas', 'schema', 'status']);
+    expect(sorted(plurals.termsIn('schemata, statusbar'))).toEqual([]);
+  });
+
   it('never starts or ends a run inside a word or identifier', () => {
     expect(search.termsIn('submission missionary _mission lanes_x workflow')).toEqual([]);
     expect(search.termsIn('mission_id_extra')).toEqual([]);

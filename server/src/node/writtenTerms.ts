@@ -5,7 +5,7 @@
  * its prose (node/indexDocument.ts).
  */
 
-import { normalizeSurface, singularize } from '../core/normalize';
+import { normalizeSurface, pluralStem, singularize } from '../core/normalize';
 import type { WorkspaceSnapshot } from './workspace';
 
 /** Whether term use can be known in this folder: not when its config switches the glossary matcher off. */
@@ -187,10 +187,10 @@ function termsWrittenIn(text: string, index: WordIndex, known: ReadonlySet<strin
         exhausted.add(first);
         continue;
       }
-      // The longest first word written here: a word that goes on past it (but for a plural s) is
-      // no term's first word — most places ("missionary", "specification") end here.
+      // The longest first word written here: a word that goes on past it (but for a plural s or
+      // es) is no term's first word — most places ("missionary", "specification") end here.
       const after = at + first.length;
-      const goesOn = LETTER_OR_DIGIT.test(lower[after] ?? ' ') && !(lower[after] === 's' && !LETTER_OR_DIGIT.test(lower[after + 1] ?? ' '));
+      const goesOn = LETTER_OR_DIGIT.test(lower[after] ?? ' ') && !(lower[after] === 's' && !LETTER_OR_DIGIT.test(lower[after + 1] ?? ' ')) && !(lower[after] === 'e' && lower[after + 1] === 's' && !LETTER_OR_DIGIT.test(lower[after + 2] ?? ' '));
       if (!goesOn) readRun(text, lower, at, index, found);
     }
   } else {
@@ -198,7 +198,7 @@ function termsWrittenIn(text: string, index: WordIndex, known: ReadonlySet<strin
     WORD.lastIndex = 0;
     for (let match = WORD.exec(text); match !== null; match = WORD.exec(text)) {
       const first = match[0].toLowerCase();
-      if (index.firstWords.has(first) || (first.endsWith('s') && index.firstWords.has(singularize(first)))) readRunAnyScript(text, match.index, index, found);
+      if (index.firstWords.has(first) || (first.endsWith('s') && index.firstWords.has(singularize(first))) || index.firstWords.has(pluralStem(first) ?? '')) readRunAnyScript(text, match.index, index, found);
     }
   }
   const out: string[] = [];
@@ -313,14 +313,15 @@ class AsWrittenReader {
         this.exhausted[longest] = search;
         continue;
       }
-      // A word that goes on past the first word (but for a plural s) is no term's first word —
-      // most places ("missionary", "specification") end here.
+      // A word that goes on past the first word (but for a plural s or es) is no term's first
+      // word — most places ("missionary", "specification") end here.
       const after = at + words[longest]!.length;
       const next = after < n ? text.charCodeAt(after) : SPACE;
       const plural = next === LOWER_S || next === UPPER_S;
       const beyond = after + 1 < n ? text.charCodeAt(after + 1) : SPACE;
-      if (isLetterOrDigit(next) && !(plural && !isLetterOrDigit(beyond))) continue;
-      if (singleDone && this.judged[longest] === 1 && !this.mayFindMore(text, plural ? after + 1 : after, longest)) continue;
+      const pluralEs = (next === LOWER_E || next === UPPER_E) && (beyond === LOWER_S || beyond === UPPER_S) && !isLetterOrDigit(after + 2 < n ? text.charCodeAt(after + 2) : SPACE);
+      if (isLetterOrDigit(next) && !(plural && !isLetterOrDigit(beyond)) && !pluralEs) continue;
+      if (singleDone && this.judged[longest] === 1 && !this.mayFindMore(text, plural ? after + 1 : pluralEs ? after + 2 : after, longest)) continue;
       readRun(text, text, at, index, found, true);
     }
     return true;
@@ -344,6 +345,8 @@ class AsWrittenReader {
 const SPACE = 32;
 const LOWER_S = 115;
 const UPPER_S = 83;
+const LOWER_E = 101;
+const UPPER_E = 69;
 
 /** What a UTF-16 code unit from 128 on is, alone: bits of `WORD_UNIT` and `CHANGED` (0: not asked yet). */
 const UNIT_KINDS = new Uint8Array(0x10000);
@@ -414,10 +417,16 @@ function readRun(text: string, lower: string, start: number, index: WordIndex, f
   }
 }
 
-/** The terms of the run's words so far (`key`; its last word `word` also as its singular). */
+/**
+ * The terms of the run's words so far (`key`; its last word `word` also as its singular, or as
+ * the singular of a plural normalization keeps or an irregular one, as the glossary walk reads it:
+ * core/normalize.ts `pluralStem`).
+ */
 function addTerms(index: WordIndex, key: string, stem: string, word: string, k: number, found: Set<string>): void {
   for (const term of index.byWords.get(key) ?? []) found.add(term);
   if (word.endsWith('s')) for (const term of index.byWords.get(k === 0 ? singularize(word) : `${stem} ${singularize(word)}`) ?? []) found.add(term);
+  const other = pluralStem(word);
+  if (other !== undefined) for (const term of index.byWords.get(k === 0 ? other : `${stem} ${other}`) ?? []) found.add(term);
 }
 
 /** `readRun` for any script: words and gaps found by regular expressions. */
