@@ -18,7 +18,7 @@ import { logHoldsSense, resolvedEvent, senseUpdatedEvent, SPEC_ENTRY_SOURCE, typ
 import { isoTimestamp } from '../core/events/timestamp';
 import type { ActorIdentity, GlossaryEventDraft } from '../core/events/types';
 import { readVocabulary } from '../core/missionVocabulary/read';
-import { vocabularySenses } from '../core/missionVocabulary/senses';
+import { entrySense } from '../core/missionVocabulary/senses';
 import type { ReplayState } from '../core/types';
 import type { WorkspaceSnapshot } from '../node/workspace';
 import { appendPlanned, type EventAppender } from './decisionLog';
@@ -76,7 +76,7 @@ export class SpecEntrySaves {
     const vocabulary = readVocabulary(text);
     const ready: { term: string; waiting: Waiting; sense: RecordedSense }[] = [];
     for (const [term, waiting] of terms) {
-      const sense = vocabularySenses([{ file, missionId: waiting.missionId, missionSlug: waiting.missionId, vocabulary }]).senses.find((s) => s.surface === term && s.seeAlso.length === 0);
+      const sense = entrySense({ file, missionId: waiting.missionId, missionSlug: waiting.missionId, vocabulary }, term);
       if (sense) {
         ready.push({ term, waiting, sense: { surface: term, scope: 'mission_local', definition: sense.definition, confidence: sense.confidence, status: 'active' } });
         terms.delete(term);

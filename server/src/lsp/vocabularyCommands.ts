@@ -24,7 +24,7 @@ import { writtenForm } from '../core/check/wording';
 import { definedBeyondMissions } from '../core/missionVocabulary/candidates';
 import { insertEntry } from '../core/missionVocabulary/insertEntry';
 import { readVocabulary } from '../core/missionVocabulary/read';
-import { vocabularySenses } from '../core/missionVocabulary/senses';
+import { entrySense } from '../core/missionVocabulary/senses';
 import { normalizeSurface } from '../core/normalize';
 import { isPlaceholderDefinition } from '../core/placeholder';
 import { LineIndex } from '../core/text';
@@ -80,10 +80,11 @@ export class VocabularyCommands {
     const insertion = insertEntry(text, vocabulary, written, given ?? draftDefinition(written));
     if (!insertion) throw new CommandRefused(`${label} has no Domain Language, Key Entities, Terminology, Glossary or Definitions section to add '${written}' to. Nothing was written.`);
     const edited = text.slice(0, insertion.at) + insertion.text + text.slice(insertion.at);
+    const after = new LineIndex(edited);
     // The definition as the spec reads it back, its markup gone: "**TODO**" is a placeholder too
     // (the spec reads such an entry as a problem, not an entry).
-    const entries = given === undefined ? undefined : readVocabulary(edited);
-    const readBack = entries && vocabularySenses([{ file: spec, missionId: checked.missionId, missionSlug: checked.missionId, vocabulary: entries }]).senses.find((s) => s.surface === term && s.seeAlso.length === 0)?.definition;
+    const entries = given === undefined ? undefined : readVocabulary(edited, after);
+    const readBack = entries && entrySense({ file: spec, missionId: checked.missionId, missionSlug: checked.missionId, vocabulary: entries }, term)?.definition;
     const placeholder = readBack !== undefined ? isPlaceholderDefinition(readBack) : (entries?.problems.some((p) => p.surface === term) ?? false);
     if (placeholder) throw new CommandRefused(`"${given}" is a placeholder, not a definition of '${written}'. Nothing was written.`);
     if (this.deps.stopped()) throw new CommandRefused('The server is shutting down; nothing was written.');
@@ -92,7 +93,6 @@ export class VocabularyCommands {
     const at = vocabulary.lines.positionAt(insertion.at);
     await this.apply(vocabularyActionTitles.defineInSpec(written), uri, { range: { start: at, end: at }, newText: insertion.text });
     this.vocabularies.invalidate(spec);
-    const after = new LineIndex(edited);
     const line = after.positionAt(insertion.definitionStart).line + 1;
 
     if (given === undefined) {

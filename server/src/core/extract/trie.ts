@@ -323,7 +323,7 @@ export class SurfaceTrie {
     const rootChild = cache.exact[w]!;
     let current = rootChild > 0 ? rootChild : NONE;
     let firstId = cache.terminalId[w]!;
-    if (firstId < 0 && ((tokens.shape[i]! & SHAPE_ACRONYM_PLURAL) !== 0 || pluralStem(lexicon.words[w]!) !== undefined)) firstId = cache.acronymId[w]!;
+    if (firstId < 0 && (tokens.shape[i]! & SHAPE_ACRONYM_PLURAL) !== 0) firstId = cache.acronymId[w]!;
     if (firstId >= 0) {
       into.surface = this.surfaceNames[firstId]!;
       into.id = firstId;
@@ -526,11 +526,11 @@ export class SurfaceTrie {
     if (end === NONE && mayBePlural(bare)) {
       const singular = lexicon.singular(w);
       if (singular !== bare) end = this.child(ROOT, ' ', singular);
-      // The word less its s ("APIs", "scenarios"), or the singular of a plural in -ses
-      // ("canvases") or an irregular one ("criteria").
-      acronym = this.child(ROOT, ' ', bare.slice(0, -1));
+      // A plural `singularize` does not give ("scenarios", "canvases", "criteria": see pluralStem).
       const stem = pluralStem(bare);
-      if ((acronym === NONE || this.terminalIds[acronym] === NONE) && stem !== undefined) acronym = this.child(ROOT, ' ', stem);
+      if ((end === NONE || this.terminalIds[end] === NONE) && stem !== undefined) end = this.child(ROOT, ' ', stem);
+      // The word less its s, for an acronym's plural ("APIs": matchInto takes it only from one).
+      if (bare.charCodeAt(bare.length - 1) === 115) acronym = this.child(ROOT, ' ', bare.slice(0, -1));
     }
     const terminalId = end !== NONE ? this.terminalIds[end]! : NONE;
     const acronymId = acronym !== NONE ? this.terminalIds[acronym]! : NONE;

@@ -34,6 +34,11 @@ export function vocabularySenses(sources: readonly VocabularySource[]): Vocabula
   return { senses, key: keys.join('\u0000') };
 }
 
+/** The sense a source's own entry for `term` gives (not an alias standing for another term), if it has one. */
+export function entrySense(source: VocabularySource, term: string): Sense | undefined {
+  return sourceSenses(source).find((s) => s.surface === term && s.seeAlso.length === 0);
+}
+
 /** One document's senses: a sense per surface, then one per alias not defined on its own. */
 function sourceSenses(source: VocabularySource): Sense[] {
   const { vocabulary } = source;
