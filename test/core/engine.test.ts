@@ -1,6 +1,7 @@
 /** The engine facade: checks with a workspace's vocabulary, and engines that share nothing. */
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../server/src/core/check/engine';
+import { parseGlossaryConfig } from '../../server/src/core/config';
 import { common, EMPTY_GLOSSARY } from '../helpers/core';
 
 const TEXT = `# Access
@@ -19,6 +20,15 @@ describe('engine', () => {
     expect(terms(engine.checkDocument(TEXT, { glossary: EMPTY_GLOSSARY, ...vocabulary }))).toEqual([]);
     const other = engine.vocabulary(['zorblax']);
     expect(terms(engine.checkDocument(TEXT, { glossary: EMPTY_GLOSSARY, ...other }))).toEqual(['frobnicator']);
+  });
+
+  it('ignore_words name terms as SPEC §4 does (a plural, spaces and case as written) and also as written', () => {
+    const engine = createEngine({ commonWords: common });
+    const text = 'The zorblax and zorblax and more Zorblaxes.\nA "frobnication pipeline" here and "frobnication pipelines" there.\n';
+    expect(terms(engine.checkDocument(text, { glossary: EMPTY_GLOSSARY }))).toEqual(['frobnication pipeline', 'zorblax']);
+    const { config } = parseGlossaryConfig('glossary:\n  ignore_words: [ZORBLAXES, "frobnication  Pipelines "]\n');
+    expect(config.ignoreWords).toEqual(['zorblaxes', 'zorblax', 'frobnication pipelines', 'frobnication pipeline']);
+    expect(terms(engine.checkDocument(text, { glossary: EMPTY_GLOSSARY, ...engine.vocabulary(config.ignoreWords) }))).toEqual([]);
   });
 
   it('gives one vocabulary per ignore list, so what checks learnt about words under it carries over', () => {

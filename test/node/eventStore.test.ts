@@ -41,6 +41,8 @@ describe('eventLogPath', () => {
   it('replaces characters outside [A-Za-z0-9_.-] and keeps every id inside the log folder', () => {
     expect(sanitizeMissionId('041-mission_v1.2')).toBe('041-mission_v1.2');
     expect(sanitizeMissionId('a/b c:é')).toBe('a-b-c--');
+    // One dash per character, as Spec Kitty's re.sub: an emoji is two UTF-16 code units, one character.
+    expect(sanitizeMissionId('m😀x')).toBe('m-x');
     expect(sanitizeMissionId('../../etc')).toBe('..-..-etc');
     expect(sanitizeMissionId('..')).toBe('--');
     expect(sanitizeMissionId('.')).toBe('-');

@@ -9,6 +9,7 @@ import { findPair, reportDuplicateKeys, scalarValue } from './yamlNodes';
 import { LineIndex } from './text';
 import type { SourceProblem } from './types';
 import { isStrictness } from './policy';
+import { normalizeSurface } from './normalize';
 import { EXTRACTOR_IDS } from './extract/extractors';
 
 export interface GlossaryConfig {
@@ -93,7 +94,24 @@ function readGlossaryBlock(block: YAMLMap, config: GlossaryConfig, report: Confi
   else if (check !== null && check !== 'enabled' && check !== true) report.add('config.invalid-check', `glossary.check must be enabled or disabled (got ${shown(check)}).`, 'warning', checkNode);
   config.disabledExtractors = stringList(valueNode('disabled_extractors'), 'disabled_extractors', report);
   reportUnknownExtractors(valueNode('disabled_extractors'), config.disabledExtractors, report);
-  config.ignoreWords = stringList(valueNode('ignore_words'), 'ignore_words', report).map((w) => w.toLowerCase());
+  config.ignoreWords = ignoredForms(stringList(valueNode('ignore_words'), 'ignore_words', report));
+}
+
+/**
+ * The forms `ignore_words` stands for: each item as written (lowercase, spaces collapsed) and as
+ * SPEC §4 names the term (its last word singular), as front matter's `glossary_exclude_terms`
+ * reads its items: `[tranches]` ignores "tranche" too, `["data  pipelines "]` the term
+ * `data pipeline`.
+ */
+function ignoredForms(items: readonly string[]): string[] {
+  const forms = new Set<string>();
+  for (const item of items) {
+    const written = item.toLowerCase().trim().replace(/\s+/g, ' ');
+    if (written === '') continue;
+    forms.add(written);
+    forms.add(normalizeSurface(written));
+  }
+  return [...forms];
 }
 
 /** An id that names no extractor disables nothing: a typo said, at its item (as `--disable-extractor` refuses one). */

@@ -18,7 +18,7 @@ import { randomUUID, createHash } from 'node:crypto';
 import { constants } from 'node:fs';
 import { mkdir, readdir, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { EVENT_LOG_SUFFIX, missionOfLogFile } from '../core/events/logged';
+import { EVENT_LOG_SUFFIX, missionFileStem, missionOfLogFile } from '../core/events/logged';
 import { EventLogParser, type LogProblem } from '../core/events/parseLog';
 import { serializeEvent } from '../core/events/serialize';
 import { maxLamportInText } from '../core/events/sniff';
@@ -59,7 +59,7 @@ const MAX_CARRY = 16 * READ_CHUNK;
  */
 export function sanitizeMissionId(missionId: string): string {
   if (missionId === '') throw new EventStoreError('mission id is empty', EVENT_LOG_DIR);
-  let safe = missionId.replace(/[^A-Za-z0-9_.-]/g, '-');
+  let safe = missionFileStem(missionId);
   if (/^\.+$/.test(safe)) safe = safe.replace(/\./g, '-');
   if (safe.length > MAX_FILE_ID_LENGTH) {
     safe = `${safe.slice(0, MAX_FILE_ID_LENGTH - 17)}-${createHash('sha256').update(missionId).digest('hex').slice(0, 16)}`;

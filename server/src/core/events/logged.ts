@@ -9,9 +9,12 @@ import { MAX_TRUSTED_CLOCK, type LoggedEvent } from './types';
 
 export const EVENT_LOG_SUFFIX = '.events.jsonl';
 
-/** The file-name form of a mission id (SPEC §2): characters outside `[A-Za-z0-9_.-]` become `-`, as Spec Kitty does. */
+/**
+ * The file-name form of a mission id (SPEC §2): characters outside `[A-Za-z0-9_.-]` become `-`,
+ * as Spec Kitty's `re.sub` does: one dash per character, an emoji (two UTF-16 code units) included.
+ */
 export function missionFileStem(missionId: string): string {
-  return missionId.replace(/[^A-Za-z0-9_.-]/g, '-');
+  return missionId.replace(/[^A-Za-z0-9_.-]/gu, '-');
 }
 
 /** The mission a log holds, from its file name (`<dir>/M.events.jsonl` → `M`); undefined for other names. */
