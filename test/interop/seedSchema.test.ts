@@ -42,6 +42,13 @@ const CASES: Case[] = [
   { name: 'repeated inner spaces in a surface (read collapsed, with a warning)', yaml: 'terms:\n  - surface: "work  dir"\n    definition: y\n', refuses: false, senses: ['work dir'], code: 'glossary.surface-spacing' },
   { name: 'a surface ending in U+FEFF (Python keeps it when stripping; read without it, with a warning)', yaml: 'terms:\n  - surface: "work dir\\ufeff"\n    definition: y\n', refuses: false, senses: ['work dir'], code: 'glossary.surface-spacing' },
   { name: 'a TODO draft (accepted text, but a placeholder: it defines nothing)', yaml: 'terms:\n  - surface: pci\n    definition: "TODO: define pci"\n    status: draft\n', refuses: false, senses: [], code: 'glossary.placeholder-definition' },
+  {
+    name: 'a term whose own name begins with a marker word: a definition that begins with it names the term; the marker alone is still a placeholder',
+    yaml: 'terms:\n  - surface: todo item\n    definition: Todo item — one entry of a checklist\n  - surface: tbd-2 test bench\n    definition: TBD-2 test bench, the rig of lab 2\n  - surface: todo list\n    definition: "TODO."\n  - surface: pci\n    definition: TODO item — to write\n',
+    refuses: false,
+    senses: ['todo item', 'tbd-2 test bench'],
+    code: 'glossary.placeholder-definition',
+  },
   { name: 'sexagesimal-looking text stays a string', yaml: 'terms:\n  - surface: x\n    definition: 12:30:00\n', refuses: false, senses: ['x'] },
   { name: 'a date with one-digit month and day stays a string', yaml: 'terms:\n  - surface: x\n    definition: 2024-1-1\n', refuses: false, senses: ['x'] },
   // --- what it refuses -------------------------------------------------------------------------

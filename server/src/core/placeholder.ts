@@ -11,16 +11,26 @@ const MARKER = /^(?:todo|tbd|tba|fixme)(?![\p{L}\p{N}])/iu;
 // Nothing but punctuation or symbols: "…", "...", "-", "?", "n/a" is not covered (it is a word).
 const ONLY_PUNCTUATION = /^[\p{P}\p{S}\s]*$/u;
 
-/** Why `definition` is a placeholder, or undefined when it is a real definition. */
-export function placeholderKind(definition: string): 'empty' | 'marker' | 'template' | undefined {
+/**
+ * Why `definition` is a placeholder, or undefined when it is a real definition. `term` is the
+ * term it defines: when the term itself begins with a marker word ("todo item", "fixme comment",
+ * "TBD-2 test bench"), a definition that begins with it names the term ("Todo item — one entry of
+ * a checklist"), and only the marker alone ("TODO", "tbd.") is a placeholder.
+ */
+export function placeholderKind(definition: string, term?: string): 'empty' | 'marker' | 'template' | undefined {
   const text = definition.trim();
   if (text === '' || ONLY_PUNCTUATION.test(text)) return 'empty';
-  if (MARKER.test(text)) return 'marker';
+  const marker = MARKER.exec(text);
+  if (marker) {
+    if (term === undefined || !MARKER.test(term.trim())) return 'marker';
+    if (ONLY_PUNCTUATION.test(text.slice(marker[0].length))) return 'marker';
+  }
   // A whole definition in square brackets is a template's instruction to the writer.
   if (text.startsWith('[') && text.endsWith(']') && !text.slice(1, -1).includes(']')) return 'template';
   return undefined;
 }
 
-export function isPlaceholderDefinition(definition: string): boolean {
-  return placeholderKind(definition) !== undefined;
+/** Whether `definition` (of `term`, when known: see placeholderKind) is a placeholder. */
+export function isPlaceholderDefinition(definition: string, term?: string): boolean {
+  return placeholderKind(definition, term) !== undefined;
 }

@@ -359,7 +359,7 @@ class Accumulator implements ReplayAccumulator {
       actorId: (this.lastActor = this.repeated(event.actor.actor_id, this.lastActor)),
     };
     conflict.addResolution({ lamport, seq, timestamp, eventId, ident, line, missionId, conflictId: conflict.id });
-    if (isPlaceholderDefinition(event.selected_sense.definition)) {
+    if (isPlaceholderDefinition(event.selected_sense.definition, record.term)) {
       this.reportOnce(record, missionId, `the selected sense of '${record.term}' has a placeholder definition ("${event.selected_sense.definition}"); the conflict is closed but nothing is pinned`);
       return;
     }
@@ -387,7 +387,7 @@ class Accumulator implements ReplayAccumulator {
     if (sense.scope !== event.scope) {
       this.reportOnce(record, missionId, `new_sense.scope ${sense.scope} differs from the event's scope ${event.scope}; the event's scope is used`);
     }
-    if (isPlaceholderDefinition(sense.definition)) {
+    if (isPlaceholderDefinition(sense.definition, record.surface)) {
       this.reportOnce(record, missionId, `the definition of '${record.surface}' is a placeholder ("${sense.definition}"); the sense is not added until it is written`);
       return;
     }

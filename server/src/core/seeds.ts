@@ -307,7 +307,7 @@ class SeedReader {
       return undefined;
     }
     const definition = value.trim();
-    const kind = placeholderKind(definition);
+    const kind = placeholderKind(definition, surface);
     if (kind !== undefined) {
       const what = kind === 'template' ? "a template's hint" : kind === 'marker' ? 'a placeholder' : 'no words';
       const of = surface ? ` of '${surface}'` : '';

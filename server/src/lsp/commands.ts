@@ -146,7 +146,7 @@ export class CommandHandlers {
       const added = await addDraftEntry(this.deps, target, scope);
       return this.told(added.message, added.uri);
     }
-    if (isPlaceholderDefinition(definition)) throw new CommandRefused(`"${definition}" is a placeholder, not a definition of '${target.written}'. Nothing was written.`);
+    if (isPlaceholderDefinition(definition, target.term)) throw new CommandRefused(`"${definition}" is a placeholder, not a definition of '${target.written}'. Nothing was written.`);
 
     const { term, written, checked } = target;
     const ctx = this.context(checked.missionId);

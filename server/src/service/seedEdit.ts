@@ -57,7 +57,7 @@ export function findDraftEntry(text: string, term: string): Range | undefined {
     const definition = findPair(item, 'definition')?.value;
     if (!isScalar(surface) || typeof surface.value !== 'string' || normalizeSurface(surface.value) !== term) continue;
     if (!isScalar(definition) || !definition.range) continue;
-    if (definition.value !== null && (typeof definition.value !== 'string' || !isPlaceholderDefinition(definition.value))) continue;
+    if (definition.value !== null && (typeof definition.value !== 'string' || !isPlaceholderDefinition(definition.value, term))) continue;
     const lines = new LineIndex(text);
     return lines.rangeOf(definition.range[0], definition.range[1]);
   }

@@ -41,7 +41,7 @@ export async function resolveCommand(command: ParsedCommand, io: CliIo): Promise
   if (scopeArg !== undefined && !isScopeId(scopeArg)) throw new UsageError(`--scope must be one of ${SCOPE_ORDER.join(', ')} (got '${scopeArg}')`);
   if (custom !== undefined && custom.trim() === '') throw new UsageError('--custom needs a definition (it must not be blank)');
   // (SPEC §3: a placeholder defines nothing and resolves nothing; recorded, it would close the term's questions unanswered.)
-  if (custom !== undefined && isPlaceholderDefinition(custom)) throw new UsageError(shown`--custom "${custom.trim()}" is a placeholder, not a definition: write what the term means. Nothing was recorded.`);
+  if (custom !== undefined && isPlaceholderDefinition(custom, term)) throw new UsageError(shown`--custom "${custom.trim()}" is a placeholder, not a definition: write what the term means. Nothing was recorded.`);
 
   const root = requireWorkspaceRoot(values['root'] as string | undefined, io.cwd);
   // (A mission's folder name stands for the id its meta.json gives: its documents are checked as that mission.)

@@ -76,7 +76,7 @@ export async function askConflict(terminal: Terminal, c: PromptConflict, positio
       for (;;) {
         const definition = await terminal.ask(shown`Definition of '${c.term}' (added to ${c.customScope}): `);
         if (definition === undefined) return { kind: 'eof' };
-        if (definition.trim() !== '' && !isPlaceholderDefinition(definition)) {
+        if (definition.trim() !== '' && !isPlaceholderDefinition(definition, c.term)) {
           terminal.write(shown`Resolved: ${c.term} = ${definition.trim()} (new sense in ${c.customScope})\n`);
           return { kind: 'custom', definition: definition.trim() };
         }

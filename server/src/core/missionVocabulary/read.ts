@@ -176,7 +176,7 @@ class SectionReader {
     const section = this.out.sections[sectionIndex]!;
     if (section.form === 'none') section.form = place.form;
     section.last = place;
-    if (term.placeholder || isPlaceholderDefinition(definition)) {
+    if (term.placeholder || isPlaceholderDefinition(definition, term.surface)) {
       this.out.problems.push({ code: 'domain.placeholder', message: placeholderMessage(term, definition, section.name), start: place.start, end: lineEnd, ...(term.placeholder ? {} : { surface: standalone(term.surface), termStart: place.termStart, termEnd: place.termEnd }) });
       return;
     }
@@ -224,7 +224,7 @@ function definitionColumnOf(header: readonly string[]): number {
 function placeholderMessage(term: ParsedTerm, definition: string, section: string): string {
   const where = section.replace(/\b\w/g, (c) => c.toUpperCase());
   if (term.placeholder) return `The ${where} entry '${term.term}' is still the template's placeholder: name the term and define it (until then it defines nothing).`;
-  const kind = placeholderKind(definition);
+  const kind = placeholderKind(definition, term.surface);
   const what = kind === 'empty' ? 'has no definition' : kind === 'template' ? `has the template's placeholder definition "${definition}"` : `has a placeholder definition ("${definition}")`;
   return `'${term.term}' in ${where} ${what}: it defines nothing until its definition is written.`;
 }
