@@ -107,10 +107,11 @@ describe('timestamps', () => {
   });
 
   it('reads the ISO forms Python writes and rejects others', () => {
-    for (const ok of ['2026-02-16T12:00:00.000Z', '2026-02-16T12:00:00', '2026-02-16T12:00:00.123456+00:00', '2026-02-16T12:00:00-0530']) {
+    // (Python's datetime.fromisoformat reads them all: str(datetime) has a space for the T.)
+    for (const ok of ['2026-02-16T12:00:00.000Z', '2026-02-16T12:00:00', '2026-02-16T12:00:00.123456+00:00', '2026-02-16T12:00:00-0530', '2026-02-16 12:00:02+00:00', '2026-02-16 12:00:02.5', '2026-02-16T12:00', '2026-02-16']) {
       expect(isIsoTimestamp(ok), ok).toBe(true);
     }
-    for (const bad of ['2026-02-16', '2026-13-16T12:00:00Z', '16/02/2026 12:00', '2026-02-16T25:00:00Z', '']) {
+    for (const bad of ['2026-13-16T12:00:00Z', '16/02/2026 12:00', '2026-02-16T25:00:00Z', '2026-02-16_12:00', '2026-02-16 ', '']) {
       expect(isIsoTimestamp(bad), bad).toBe(false);
     }
   });

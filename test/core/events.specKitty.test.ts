@@ -14,6 +14,7 @@ import {
   skBlocked,
   skCheck,
   skCheckpoint,
+  skId,
   skLine,
   skObserved,
   skRequested,
@@ -224,6 +225,23 @@ describe('clocks and placeholders', () => {
     expect(problems).toEqual([{ file: LOG, line: 2, severity: 'warning', code: 'events.untrusted-clock', message: expect.stringMatching(/^lamport_clock 9007199254740990 is beyond 4503599627370496 \(2\^52\)/) }]);
     expect((events[1] as LoggedEvent).lamport_clock).toBeUndefined();
     expect(positions[1]).toEqual({ clock: 5, seq: 2, line: 2 });
+  });
+
+  it('what datetime.fromisoformat reads is a timestamp (str(datetime), a date alone); a status word Spec Kitty does not know is read as draft, with a warning', () => {
+    const sense = skSenseByPipeline({ id: 1, t: '2026-02-16 12:00:02+00:00', term: 'lane', definition: 'A track' });
+    const retired = { ...sense, event_id: skId(3), new_sense: { ...sense.new_sense, surface: 'cell', definition: 'A box', status: 'retired' }, term_surface: 'cell', timestamp: '2026-02-16' };
+    const text = [
+      skLine(sense),
+      skLine(skRequested({ mission: M, run: 'r', id: 2, t: '2026-02-16 12:00:03.25+00:00', conflict: 'c1', term: 'api' })),
+      skLine(skResolvedByCli({ t: '2026-02-16 12:00:04', conflict: 'c1', term: 'api', sense: { surface: 'api', scope: 'team_domain', definition: 'An interface', confidence: 1 } })),
+      skLine(retired),
+    ].join('\n');
+    const parsed = parseEventLog(text, LOG);
+    expect(parsed.problems).toEqual([]);
+    const state = replayEvents(positioned(text));
+    expect(state.pins.map((p) => [p.term, p.sense.definition])).toEqual([['api', 'An interface']]);
+    expect(state.addedSenses.map((s) => [s.surface, s.status])).toEqual([['lane', 'active'], ['cell', 'draft']]);
+    expect(state.problems!.map((p) => [p.line, p.message])).toEqual([[4, `new_sense.status 'retired' of 'cell' is not active, draft or deprecated; it is read as draft, as Spec Kitty reads it`]]);
   });
 
   it('a placeholder definition adds no sense and pins nothing, with a problem; the request it answers is still closed', () => {

@@ -71,7 +71,7 @@ describe('validateEvent', () => {
     ['StepCheckpointed', 'strictness', 'lenient', 'strictness: expected one of off|medium|max'],
     ['StepCheckpointed', 'scope_refs[1].scope', 'x', 'scope_refs[1].scope: expected one of'],
     ['TermCandidateObserved', 'event_id', 'not-a-uuid', 'event_id: expected a uuid, got "not-a-uuid"'],
-    ['TermCandidateObserved', 'timestamp', '2026-02-16 12:00', 'timestamp: expected an ISO 8601 timestamp'],
+    ['TermCandidateObserved', 'timestamp', '16/02/2026 12:00', 'timestamp: expected an ISO 8601 timestamp'],
     ['TermCandidateObserved', 'lamport_clock', -1, 'lamport_clock: expected a non-negative integer, got number -1'],
     ['TermCandidateObserved', 'lamport_clock', 1.5, 'lamport_clock: expected a non-negative integer'],
     ['TermCandidateObserved', 'mission_id', '', 'mission_id: expected a non-empty string'],

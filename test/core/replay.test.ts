@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { GlossaryEvent } from '../../server/src/core/events/types';
-import { createReplayAccumulator, replayEvents, replayToJson, sensesForMission } from '../../server/src/core/replay';
+import { compareTimestamps, createReplayAccumulator, replayEvents, replayToJson, sensesForMission } from '../../server/src/core/replay';
 import { observed, requested, resolved, senseUpdated, uuidFor } from '../fixtures/events/factory';
 
 describe('replayEvents: pins', () => {
@@ -247,5 +247,17 @@ describe('replayToJson', () => {
     expect(all.mission_id).toBeNull();
     expect(all.pins.map((p) => [p.mission_id, p.term, p.selected_sense.definition])).toEqual([['m2', 'workspace', 'Git worktree directory']]);
     expect(all.open_clarifications).toHaveLength(2);
+  });
+});
+
+describe('compareTimestamps', () => {
+  it('compares the shapes Python writes as instants: a space or a T, minutes only, a date alone, offsets', () => {
+    const ordered = ['2026-02-16', '2026-02-16 11:59:59+00:00', '2026-02-16T12:00', '2026-02-16T12:00:00.001Z', '2026-02-16 12:00:00.5', '2026-02-16T13:00:00+00:00', '2026-02-16T15:30:00+02:00', '2026-02-16 14:00:00+00:00'];
+    // (13:00 with a T and 14:00 with a space have one length and one offset: not compared as strings.)
+    for (let i = 0; i < ordered.length; i++) {
+      for (let j = 0; j < ordered.length; j++) {
+        expect(Math.sign(compareTimestamps(ordered[i]!, ordered[j]!)), `${ordered[i]} vs ${ordered[j]}`).toBe(Math.sign(i - j));
+      }
+    }
   });
 });

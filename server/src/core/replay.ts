@@ -69,15 +69,16 @@ function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-// 2026-02-16T12:00:00.000Z, 2026-11-24T12:29:22.175687+00:00, 2026-11-24T12:29:22 (no offset: UTC).
-const TIMESTAMP_PARTS = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:?\d{2})?$/;
+// 2026-02-16T12:00:00.000Z, 2026-11-24T12:29:22.175687+00:00, 2026-11-24T12:29:22 (no offset:
+// UTC), 2026-11-24 12:29:22+00:00, 2026-11-24T12:29, 2026-11-24 (midnight): timestamp.ts.
+const TIMESTAMP_PARTS = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /** An instant as [milliseconds since the epoch, nanoseconds below the millisecond]; unreadable: [-Infinity, 0]. */
 function instantOf(timestamp: string): [number, number] {
   const m = TIMESTAMP_PARTS.exec(timestamp);
   if (m === null) return [-Infinity, 0];
   const fraction = (m[7] ?? '').padEnd(9, '0').slice(0, 9);
-  let ms = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) + Number(fraction.slice(0, 3));
+  let ms = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0)) + Number(fraction.slice(0, 3));
   const zone = m[8];
   if (zone !== undefined && zone !== 'Z') {
     const digits = zone.replace(':', '');
@@ -101,11 +102,12 @@ function utcShape(t: string): number {
 /**
  * Timestamps compared as instants. Two timestamps of one writer have the same shape and compare
  * as strings (the common case, no parsing); ours (`…Z`, milliseconds) and Spec Kitty's
- * (`…+00:00`, microseconds) differ in shape and are parsed.
+ * (`…+00:00`, microseconds) differ in shape and are parsed, and so do a `T` and a space between
+ * date and time.
  */
 export function compareTimestamps(a: string, b: string): number {
   if (a === b) return 0;
-  if (a.length === b.length) {
+  if (a.length === b.length && a.charCodeAt(10) === b.charCodeAt(10)) {
     const shape = utcShape(a);
     if (shape >= 0 && shape === utcShape(b)) return compareStrings(a, b);
   }
@@ -380,10 +382,13 @@ class Accumulator implements ReplayAccumulator {
       scope: scopeOf(event.scope),
       definition: sense.definition,
       confidence: sense.confidence,
-      status: statusOf(sense.status),
+      status: statusOf(sense.status) ?? 'draft',
       actorId: (this.lastActor = this.repeated(event.actor.actor_id, this.lastActor)),
       source: (this.lastSource = this.repeated(event.provenance.source, this.lastSource)),
     };
+    if (statusOf(sense.status) === undefined) {
+      this.reportOnce(record, missionId, `new_sense.status '${sense.status}' of '${record.surface}' is not active, draft or deprecated; it is read as draft, as Spec Kitty reads it`);
+    }
     if (sense.scope !== event.scope) {
       this.reportOnce(record, missionId, `new_sense.scope ${sense.scope} differs from the event's scope ${event.scope}; the event's scope is used`);
     }
@@ -602,9 +607,10 @@ function scopeOf(scope: ScopeId): ScopeId {
   return scope;
 }
 
-function statusOf(status: SenseStatus): SenseStatus {
+/** The status as one of ours (an interned string), or undefined for a word Spec Kitty reads as draft. */
+function statusOf(status: string): SenseStatus | undefined {
   for (const known of SENSE_STATUSES) if (known === status) return known;
-  return status;
+  return undefined;
 }
 
 const SEVERITIES: readonly Severity[] = ['low', 'medium', 'high'];

@@ -6,7 +6,8 @@
  *   code writes: `event_id`, `lamport_clock`, `mission_id`, `run_id` may be missing, provenance
  *   timestamps may be empty, a finding's `term` may be `{"surface_text": …}`, strictness may be
  *   `"None"`, a selected or candidate sense may name a scope outside the four (its CLI writes
- *   `"unknown"` for a candidate built from a request's options).
+ *   `"unknown"` for a candidate built from a request's options), a new sense's status may be a
+ *   word other than active, draft and deprecated (read as draft, as Spec Kitty's reader does).
  *
  * Only what seed 000 lists is checked; anything else on a line is tolerated so newer writers
  * (and Spec Kitty's extra fields such as `semantic_check_event_id`) stay readable.
@@ -45,13 +46,6 @@ const actor = object({
   display_name: str,
 });
 
-const termSense = object({
-  surface: nonEmpty,
-  scope,
-  definition: nonEmpty,
-  confidence: unitInterval,
-  status: oneOf(SENSE_STATUSES),
-});
 
 const scopeRef = object({ scope, version_id: nonEmpty });
 
@@ -64,20 +58,25 @@ interface Flavour {
   /** `effective_strictness` (and `strictness_mode` of a block). */
   reportedStrictness: Check;
   provenanceTimestamp: Check;
+  /** `new_sense.status`. */
+  senseStatus: Check;
 }
 
-const WRITE: Flavour = { senseRef, term: nonEmpty, reportedStrictness: strictness, provenanceTimestamp: isoTimestamp };
+const WRITE: Flavour = { senseRef, term: nonEmpty, reportedStrictness: strictness, provenanceTimestamp: isoTimestamp, senseStatus: oneOf(SENSE_STATUSES) };
 
 const READ: Flavour = {
   senseRef: object({ surface: nonEmpty, scope: nonEmpty, definition: nonEmpty, confidence: unitInterval }),
   term: anyOf('a non-empty string or {"surface_text": …}', nonEmpty, object({ surface_text: nonEmpty })),
   reportedStrictness: oneOf(['off', 'medium', 'max', 'None']),
   provenanceTimestamp: anyOf('an ISO 8601 timestamp or ""', isoTimestamp, emptyString),
+  // (Spec Kitty reads a status it does not know as draft; so does replay, with a warning.)
+  senseStatus: nonEmpty,
 };
 
 function typeShapes(f: Flavour): Readonly<Record<EventType, Shape>> {
   const finding = object({ term: f.term, conflict_type: conflictType, severity, confidence: unitInterval, candidate_senses: arrayOf(f.senseRef), context: str });
   const provenance = object({ source: nonEmpty, timestamp: f.provenanceTimestamp, actor_id: nonEmpty });
+  const termSense = object({ surface: nonEmpty, scope, definition: nonEmpty, confidence: unitInterval, status: f.senseStatus });
   return {
     GlossaryScopeActivated: { scope_id: scope, glossary_version_id: nonEmpty },
     TermCandidateObserved: {

@@ -1,12 +1,14 @@
 /**
  * Event timestamps. We write ISO 8601 UTC with milliseconds and `Z`
- * (`2026-02-16T12:00:00.000Z`, what `Date#toISOString` gives); we read any ISO 8601 date-time
- * Spec Kitty's Python may write (`isoformat()` with microseconds, `+00:00`, or no offset).
+ * (`2026-02-16T12:00:00.000Z`, what `Date#toISOString` gives); we read the ISO 8601 dates and
+ * date-times Spec Kitty's Python may write and read back with `datetime.fromisoformat`:
+ * `isoformat()` with microseconds, `+00:00` or no offset, `str(datetime)` (a space for the `T`,
+ * what `json.dumps(default=str)` writes for a datetime), minutes without seconds, a date alone.
  */
 
 // Shape only, anchored, no backtracking: cheap enough to run on every event of a large log.
 const ISO_DATE_TIME =
-  /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:(?:[0-5]\d|60)(?:\.\d{1,9})?(?:Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?$/;
+  /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])(?:[T ](?:[01]\d|2[0-3]):[0-5]\d(?::(?:[0-5]\d|60)(?:[.,]\d{1,9})?)?(?:Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?)?$/;
 
 function digitsAt(value: string, positions: readonly number[]): boolean {
   for (const i of positions) {
