@@ -22,6 +22,22 @@ describe('clear errors, exit code 2', () => {
     expect(warned.stderr).toContain('config.invalid-strictness');
   });
 
+  test('a .kittify/config.yaml that cannot be read (a folder, binary) stops check and resolve: the team\'s strictness is never silently dropped', async () => {
+    ws = blockedWorkspace();
+    mkdirSync(ws.path('.kittify/config.yaml'));
+    for (const args of [['check'], ['check', '--strictness', 'off'], ['resolve', 'workspace', '--mission', MISSION, '--sense', '1']]) {
+      const result = await cli(args, ws.root);
+      expect(result.status, args.join(' ')).toBe(2);
+      expect(result.stderr, args.join(' ')).toContain('invalid configuration: .kittify/config.yaml is not a regular file');
+    }
+    ws.remove();
+    ws = blockedWorkspace({ '.kittify/config.yaml': 'glossary:\n  strictness: max\u0000\n' });
+    const binary = await cli(['check'], ws.root);
+    expect(binary.status).toBe(2);
+    expect(binary.stderr).toContain('invalid configuration: .kittify/config.yaml looks binary');
+    expect(readLog(ws)).toEqual([]);
+  });
+
   test('the event log cannot be written: exit 2 naming the file', async () => {
     ws = blockedWorkspace();
     mkdirSync(ws.path('.kittify/events'), { recursive: true });

@@ -37,11 +37,20 @@ export function missionArgument(root: string, given: string, io: CliIo): { missi
   return mission;
 }
 
-/** `.kittify/config.yaml` that cannot be used (not YAML, not a mapping) is a configuration error. */
+/**
+ * `.kittify/config.yaml` that cannot be used (not YAML, not a mapping) or cannot be read (a
+ * folder, a FIFO, binary, too large) is a configuration error: a CI gate must not go on without
+ * the team's strictness and ignore list.
+ */
 export function assertUsableConfig(snapshot: WorkspaceSnapshot, cwd: string): void {
+  const file = relativePath(cwd, configPath(snapshot.root));
+  const unreadable = snapshot.fileProblems.find((p) => p.file === configPath(snapshot.root) && !p.read);
+  if (unreadable) {
+    const said = unreadable.message.startsWith(unreadable.file) ? file + unreadable.message.slice(unreadable.file.length) : `${file}: ${unreadable.message}`;
+    throw new ConfigurationError(`invalid configuration: ${said}`);
+  }
   const fatal = snapshot.configProblems.filter((p) => FATAL_CONFIG_CODES.has(p.code) && p.severity === 'error');
   if (fatal.length === 0) return;
-  const file = relativePath(cwd, configPath(snapshot.root));
   const where = (p: (typeof fatal)[number]) => `${file}:${p.range.start.line + 1}:${p.range.start.character + 1}`;
   // (The file is named once, by its place: its messages, made for its own diagnostics, begin with it.)
   const said = (p: (typeof fatal)[number]) => p.message.replace(/^\.kittify\/config\.yaml /, '');
