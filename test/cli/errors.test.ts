@@ -50,6 +50,17 @@ describe('clear errors, exit code 2', () => {
     expect(resolve.stderr).toContain('no events recorded');
   });
 
+  test('one mission\'s log cannot be written: the other missions\' logs are written whole, and stderr says which were recorded and which not', async () => {
+    ws = blockedWorkspace({ 'kitty-specs/050-beta/spec.md': '# Beta\n\nThe workspace is ready.\n' });
+    mkdirSync(ws.path('.kittify/events/glossary/050-beta.events.jsonl'), { recursive: true });
+    const result = await cli(['check', '--emit-events'], ws.root);
+    expect(result.status).toBe(2);
+    const written = readLog(ws);
+    expect(written.length).toBeGreaterThan(0);
+    expect(result.stderr).toContain(`recorded ${written.length} events in .kittify/events/glossary/${MISSION}.events.jsonl`);
+    expect(result.stderr).toMatch(/^spec-glossary check: no events recorded: cannot open .*050-beta\.events\.jsonl/m);
+  });
+
   test('unknown commands and options, bad values: exit 2 with usage or a message', async () => {
     ws = blockedWorkspace();
     for (const args of [['replay', '--mission'], ['replay', 'extra'], ['resume', '--retry-token'], ['check', '--format', 'xml'], ['validate', '--bogus']]) {

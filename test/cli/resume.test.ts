@@ -1,4 +1,5 @@
 import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { skCheckpoint, skTime } from '../fixtures/events/specKitty';
 import { blockedWorkspace, cli, HAS_SCRIPT, logPath, MISSION, ptyCli, readLog, SPEC, type TempWorkspace } from './support';
@@ -22,7 +23,7 @@ describe('spec-glossary resume', () => {
     expect(still.status).toBe(1);
     expect(still.stderr).toContain(`Resuming step 'spec' of mission ${MISSION} (${SPEC}) from checkpoint ${token} at pre_generation_gate, strictness medium.`);
     expect(still.stdout).toContain('Still blocked by 1 conflict: workspace (ambiguous, high).');
-    expect(still.stdout).toContain(`Resolve with: spec-glossary resolve 'workspace' --mission ${MISSION} --sense N, then resume again.`);
+    expect(still.stdout).toContain(`Resolve with: spec-glossary resolve workspace --mission ${MISSION} --sense N, then resume again.`);
     expect(still.stderr).not.toContain('Inputs changed');
 
     expect((await cli(['resolve', 'workspace', '--mission', MISSION, '--sense', '1'], ws.root)).status).toBe(0);
@@ -57,8 +58,27 @@ describe('spec-glossary resume', () => {
     const still = await cli(['resume', '--retry-token', token], ws.root);
     expect(still.status).toBe(1);
     expect(still.stdout).toContain(
-      `Resolve with: spec-glossary resolve 'qxzw' --mission ${MISSION} --custom "definition"\n              spec-glossary resolve 'workspace' --mission ${MISSION} --sense N, then resume again.\n`,
+      `Resolve with: spec-glossary resolve qxzw --mission ${MISSION} --custom "definition"\n              spec-glossary resolve workspace --mission ${MISSION} --sense N, then resume again.\n`,
     );
+  });
+
+  test('run from outside the workspace: the printed commands carry --root and work as pasted; odd mission ids are quoted', async () => {
+    ws = blockedWorkspace();
+    const outside = path.dirname(ws.root);
+    const folder = path.basename(ws.root);
+    const checked = await cli(['check', '--emit-events', folder], outside);
+    expect(checked.status).toBe(1);
+    const hint = /resume with: (spec-glossary resume --retry-token \S+ --root \S+)$/m.exec(checked.stderr)?.[1];
+    expect(hint).toBe(`spec-glossary resume --retry-token ${readLog(ws).find((l) => l.event['event_type'] === 'StepCheckpointed')!.event['retry_token']} --root ${folder}`);
+    const resumed = await cli(hint!.split(' ').slice(1), outside);
+    expect(resumed.status).toBe(1);
+    expect(resumed.stdout).toContain(`Resolve with: spec-glossary resolve workspace --mission ${MISSION} --root ${folder} --sense N, then resume again.`);
+
+    ws.remove();
+    ws = blockedWorkspace({ [SPEC]: "---\nmission_id: it's a mission\ncritical_step: true\n---\n# Demo\n\nThe workspace is ready.\n" });
+    const token = await blockedCheck([], 'it-s-a-mission');
+    const still = await cli(['resume', '--retry-token', token], ws.root);
+    expect(still.stdout).toContain(`Resolve with: spec-glossary resolve workspace --mission 'it'\\''s a mission' --sense N, then resume again.`);
   });
 
   test('changed inputs: without a terminal it fails (exit 2) unless --yes; --yes re-checks the new text', async () => {

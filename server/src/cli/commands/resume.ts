@@ -16,9 +16,9 @@ import { documentConflicts } from '../events/conflicts';
 import { CHECKPOINT_CURSOR } from '../events/pipelineEvents';
 import { findStepDocuments, stepInputHash, type StepDocument } from '../events/stepInputs';
 import { openTerminal, terminalAvailable } from '../events/terminal';
-import { assertUsableConfig, requireWorkspaceRoot } from '../events/workspace';
+import { assertUsableConfig, requireWorkspaceRoot, rootOption } from '../events/workspace';
 import { relativePath } from '../output/json';
-import { shown } from '../output/terminal';
+import { shellWord, shown } from '../output/terminal';
 import { ANSI, formatProblems, formatText, PLAIN } from '../output/text';
 import { runCheck, type CheckedDocument } from '../runCheck';
 import type { CliIo, ParsedCommand } from '../types';
@@ -60,7 +60,7 @@ export async function resumeCommand(command: ParsedCommand, io: CliIo): Promise<
   const palette = io.isTTY && !values['no-color'] && !io.env['NO_COLOR'] ? ANSI : PLAIN;
   if (notes.length > 0) io.stderr(notes.join('\n'));
   if (run.problems.length > 0) io.stderr(formatProblems(run.problems, io.cwd, palette));
-  io.stdout([formatText(run, io.cwd, palette), ...outcomeLines(checkpoint, checked)].join('\n'));
+  io.stdout([formatText(run, io.cwd, palette), ...outcomeLines(checkpoint, checked, root, io.cwd)].join('\n'));
   return checked.report.blocked ? EXIT_BLOCKED : EXIT_OK;
 }
 
@@ -127,11 +127,12 @@ function scopeChanges(checkpoint: Checkpoint, checked: CheckedDocument): string[
 }
 
 /** What the gate says now: still blocked (by which conflicts, and how to go on), or passed. */
-function outcomeLines(checkpoint: Checkpoint, checked: CheckedDocument): string[] {
+function outcomeLines(checkpoint: Checkpoint, checked: CheckedDocument, root: string, cwd: string): string[] {
   if (!checked.report.blocked) return [shown`Gate passed: step '${checkpoint.step_id}' of mission ${checkpoint.mission_id} is no longer blocked; generation may proceed.`];
   const blocking = documentConflicts(checked).filter((c) => c.blocking);
   // (A term with candidate senses is settled by picking one; one with none, by defining it.)
-  const how = blocking.map((c) => (c.wire.candidate_senses.length > 0 ? `spec-glossary resolve '${c.term}' --mission ${checkpoint.mission_id} --sense N` : `spec-glossary resolve '${c.term}' --mission ${checkpoint.mission_id} --custom "definition"`));
+  const resolve = (term: string) => `spec-glossary resolve ${shellWord(term)} --mission ${shellWord(checkpoint.mission_id)}${rootOption(root, cwd)}`;
+  const how = blocking.map((c) => (c.wire.candidate_senses.length > 0 ? `${resolve(c.term)} --sense N` : `${resolve(c.term)} --custom "definition"`));
   return [
     `Still blocked by ${blocking.length} conflict${blocking.length === 1 ? '' : 's'}: ` + shown`${blocking.map((c) => `${c.term} (${c.wire.conflict_type}, ${c.wire.severity})`).join(', ')}.`,
     ...how.map((line, i) => shown`${i === 0 ? 'Resolve with: ' : '              '}${line}${i === how.length - 1 ? ', then resume again.' : ''}`),

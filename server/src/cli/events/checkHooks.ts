@@ -28,7 +28,7 @@ import { documentEvents, scopeActivations } from './pipelineEvents';
 import { askConflict, type PromptConflict } from './prompt';
 import { newRunContext, type RunContext } from './runContext';
 import { openTerminal, terminalAvailable } from './terminal';
-import { appendOrFail, assertUsableConfig } from './workspace';
+import { appendOrFail, assertUsableConfig, rootOption } from './workspace';
 
 /** At most this many conflicts are asked about per run (seed 001: "cap to 3"). */
 export const MAX_PROMPTS = 3;
@@ -55,7 +55,7 @@ interface BlockingItem {
 }
 
 /** A blocked document's retry token, printed once the check is over. */
-type Checkpoint = { absolutePath: string; retryToken: string };
+type Checkpoint = { absolutePath: string; root: string; retryToken: string };
 
 type RecordMode = { emit: boolean; interactive: boolean };
 
@@ -84,7 +84,7 @@ export function checkHooks(): CheckCommandHooks {
     async afterCheck(run, _command: ParsedCommand, io: CliIo) {
       const stillBlocked = new Set(run.documents.filter((d) => d.report.blocked).map((d) => d.absolutePath));
       for (const cp of checkpoints) {
-        if (stillBlocked.has(cp.absolutePath)) notes.push(shown`${relativePath(io.cwd, cp.absolutePath)} is blocked; resume with: spec-glossary resume --retry-token ${cp.retryToken}`);
+        if (stillBlocked.has(cp.absolutePath)) notes.push(shown`${relativePath(io.cwd, cp.absolutePath)} is blocked; resume with: spec-glossary resume --retry-token ${cp.retryToken}${rootOption(cp.root, io.cwd)}`);
       }
       if (notes.length > 0) io.stderr(notes.join('\n'));
       return undefined;
@@ -123,7 +123,21 @@ async function recordEvents(run: CheckRun, io: CliIo, mode: RecordMode, notes: s
   if (mode.emit) {
     for (const item of blocking) if (!answered.has(item)) defer(item, ctx);
   }
-  for (const group of groups.values()) await writeGroupEvents(group, io, mode, ctx, notes, checkpoints);
+  // Each mission's log takes its lines in one append; one log that cannot be written does not
+  // stop the others. What was recorded is said before the failure (exit 2).
+  const failed: string[] = [];
+  for (const group of groups.values()) {
+    try {
+      await writeGroupEvents(group, io, mode, ctx, notes, checkpoints);
+    } catch (error) {
+      if (!(error instanceof FileError)) throw error;
+      failed.push(error.message);
+    }
+  }
+  if (failed.length > 0) {
+    if (notes.length > 0) io.stderr(notes.join('\n'));
+    throw new FileError(failed.join('\n'));
+  }
   return decided;
 }
 
@@ -200,7 +214,7 @@ async function writeGroupEvents(group: MissionGroup, io: CliIo, mode: RecordMode
   const written = await appendOrFail(group.root, group.missionId, drafts, { underLock: (current) => withoutRequestsAlreadyOpen(drafts, current) });
   if (written.length === 0) return;
   notes.push(`recorded ${written.length} event${written.length === 1 ? '' : 's'} in ` + shown`${relativePath(io.cwd, eventLogPath(group.root, group.missionId))}`);
-  for (const entry of group.entries) if (entry.retryToken) checkpoints.push({ absolutePath: entry.doc.absolutePath, retryToken: entry.retryToken });
+  for (const entry of group.entries) if (entry.retryToken) checkpoints.push({ absolutePath: entry.doc.absolutePath, root: group.root, retryToken: entry.retryToken });
 }
 
 function promptFor(item: BlockingItem, cwd: string): PromptConflict {

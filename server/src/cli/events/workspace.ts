@@ -9,7 +9,7 @@ import { OutsideWorkspaceError } from '../../node/fsSafety';
 import { configPath, findWorkspaceRoot, type WorkspaceSnapshot } from '../../node/workspace';
 import { ConfigurationError, FileError, UsageError } from '../errors';
 import { relativePath } from '../output/json';
-import { shown } from '../output/terminal';
+import { shellWord, shown } from '../output/terminal';
 import type { CliIo } from '../types';
 
 /** Codes of config.yaml problems that make the file unusable (the rest are warnings with a fallback). */
@@ -55,6 +55,16 @@ export function assertUsableConfig(snapshot: WorkspaceSnapshot, cwd: string): vo
   // (The file is named once, by its place: its messages, made for its own diagnostics, begin with it.)
   const said = (p: (typeof fatal)[number]) => p.message.replace(/^\.kittify\/config\.yaml /, '');
   throw new ConfigurationError(`invalid configuration: ${fatal.map((p) => `${where(p)}: ${said(p)}`).join('; ')}`);
+}
+
+/**
+ * What a command we suggest needs to find `root` from the current directory: nothing when it is
+ * the workspace around it, else ` --root <root>` (relative to it, ready to paste).
+ */
+export function rootOption(root: string, cwd: string): string {
+  if (findWorkspaceRoot(cwd) === root) return '';
+  const relative = path.relative(cwd, root).split(path.sep).join('/');
+  return ` --root ${shellWord(relative === '' ? '.' : relative)}`;
 }
 
 /** Appends in one write; a refused or failed write is a FileError naming the log (exit 2). */

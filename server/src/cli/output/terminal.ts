@@ -60,3 +60,11 @@ export function shown(literals: TemplateStringsArray, ...values: readonly unknow
   }
   return out;
 }
+
+/**
+ * One argument of a command line we suggest (`resume with: …`), as a POSIX shell reads it back:
+ * plain words as they are, anything else in single quotes (a `'` inside as `'\''`).
+ */
+export function shellWord(text: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
