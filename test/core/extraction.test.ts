@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { check, extracted, glossaryFrom } from '../helpers/core';
+import { check, engine, extracted, glossaryFrom } from '../helpers/core';
 
 const glossary = glossaryFrom({
   team_domain: `terms:
@@ -145,6 +145,17 @@ describe('front matter hints', () => {
     expect(report.candidates).toHaveLength(1);
     expect(report.candidates[0]).toMatchObject({ surface: 'frobnicator', method: 'metadata_hint', confidence: 1.0 });
     expect(report.candidates[0]!.occurrences.map((r) => [r.start.line, r.start.character])).toEqual([[1, 23], [3, 4]]);
+  });
+
+  test('a watched term no glossary defines is unknown even when it is ordinary English or a well-known acronym; ignore_words and a glossary sense still settle it', () => {
+    const text = '---\nglossary_watch_terms: [tenant, API, cutover]\n---\nEach tenant gets an API and a cutover.\n';
+    const unknown = (report: ReturnType<typeof check>) => [...new Set(report.findings.filter((f) => f.conflictType === 'unknown').map((f) => `${f.term}:${f.severity}`))].sort();
+    expect(unknown(check(text))).toEqual(['api:low', 'cutover:low', 'tenant:low']);
+    // Unwatched, none of them is reported.
+    expect(unknown(check(text.replace('[tenant, API, cutover]', '[]')))).toEqual([]);
+    expect(unknown(check(text, { ...engine.vocabulary(['cutover']) }))).toEqual(['api:low', 'tenant:low']);
+    const tenant = glossaryFrom({ team_domain: 'terms:\n  - {surface: tenant, definition: A customer account, status: active}\n' });
+    expect(unknown(check(text, { glossary: tenant }))).toEqual(['api:low', 'cutover:low']);
   });
 
   test('alias values are hints and alias keys in the prose count as the term', () => {

@@ -13,7 +13,7 @@ import { resolveTerm, type Resolution } from './resolve';
 import { LayeredResolutions } from './layeredResolutions';
 import type { GlossaryIndex } from '../glossary';
 import { standalone } from '../text';
-import { isFamiliarWord, isKnownWord } from '../words';
+import { isFamiliarWord, isKnownWord, WELL_KNOWN_TERMS } from '../words';
 
 const plural = (n: number) => `${n} sense${n === 1 ? '' : 's'}`;
 
@@ -41,16 +41,25 @@ export const semanticCheck: Unit<CheckContext> = {
     // A word written with capitals inside ("HiC") was proposed by casing_pattern only when the
     // shared vocabulary does not know it: the English word it may spell ("hic") is another word.
     const isOrdinaryAbbreviation = (surface: string) => isKnownWord(context.common, surface);
+    // A watched term is known only when the workspace's ignore_words list it (they are the known
+    // terms beyond the shared ones): "Ignore in this workspace" works on it as on any term.
+    const isIgnored = (surface: string) => context.knownTerms.has(surface) && !WELL_KNOWN_TERMS.has(surface);
     // A surface resolves as before when the glossary, pins, known terms and common words are the
     // same (resolution reads nothing of the document).
     const resolutions = reusableResolutions(context);
     context.memo.set('semantic_check.resolutions', resolutions);
     for (const candidate of context.candidates) {
       const written = candidate.method === 'casing_pattern';
-      const key = written ? candidate.surface + CASING_KEY : candidate.surface;
+      // A term the front matter asks about (glossary_watch_terms, glossary_aliases) is the
+      // author's explicit question: no glossary sense makes it unknown, common word, well-known
+      // acronym or not.
+      const watched = candidate.method === 'metadata_hint';
+      const key = written ? candidate.surface + CASING_KEY : watched ? candidate.surface + WATCHED_KEY : candidate.surface;
       let resolution = resolutions.get(key);
       if (resolution === undefined) {
-        resolution = resolveTerm(candidate.surface, context.glossary, context.pins, context.knownTerms, written ? isOrdinaryAbbreviation : isOrdinary);
+        resolution = watched
+          ? resolveTerm(candidate.surface, context.glossary, context.pins, NO_KNOWN_TERMS, isIgnored)
+          : resolveTerm(candidate.surface, context.glossary, context.pins, context.knownTerms, written ? isOrdinaryAbbreviation : isOrdinary);
         // (Kept beyond this document: a string of its own, not a view into the text.)
         resolutions.set(standalone(key), resolution);
       }
@@ -170,6 +179,8 @@ class SemanticPass {
 
 /** Marks the resolutions of casing_pattern candidates, which judge ordinariness on their own. */
 const CASING_KEY = '\u0001casing';
+const WATCHED_KEY = '\u0001watched';
+const NO_KNOWN_TERMS: ReadonlySet<string> = new Set();
 
 /**
  * Resolutions by surface that still hold: the previous check's when it had the same glossary,
