@@ -153,6 +153,13 @@ describe('plurals normalization does not give (SPEC §4 keeps -os, -as, -is, -us
     expect(ambiguous('Its acceptance criteria and the indices.', glossary)).toEqual(['acceptance criterion', 'index']);
   });
 
+  test('plurals of words with letters beyond a–z end their surfaces ("Cafés", "Señoras", "Zorbés"), though normalization keeps them as written, as Spec Kitty does', () => {
+    const glossary = twoSenses('café', 'señora', 'data zorbé');
+    expect(ambiguous('The Cafés open; Señoras come; the data zorbés run. Two café and a señora.', glossary)).toEqual(['café', 'señora', 'data zorbé', 'café', 'señora']);
+    // The rules are SPEC §4's: a word of three letters stays ("Ñus"), -os after a stem of four is a plural as in "scenarios".
+    expect(ambiguous('The Ñus and the jalapeños.', twoSenses('ñu', 'jalapeño'))).toEqual(['jalapeño']);
+  });
+
   test('words of their own stay so: a stem under four letters ("bias", "plus", "BIOS"), a verb ("analyses"), everyday English ("people")', () => {
     const glossary = twoSenses('bia', 'plu', 'bio', 'analysis', 'person');
     expect(ambiguous('Two plus two, a bias in the sample, update the BIOS; the checker analyses each spec for people.', glossary)).toEqual([]);

@@ -29,7 +29,8 @@ export function singularize(word: string): string {
  *   "statuses" stand for "scenario", "schema", "menu", "canvas", "alias", "status" (a stem of
  *   four letters or more);
  * - a few irregular plurals specs use ("acceptance criteria" for the glossary's "acceptance
- *   criterion"; IRREGULAR_PLURALS).
+ *   criterion"; IRREGULAR_PLURALS);
+ * - plurals of words with letters beyond a–z, which `singularize` leaves alone ("cafés").
  * The glossary walk reads such a word as the end of a surface that is this singular
  * (extract/trie.ts), and a rename writes the plural of a new name so (terms/form.ts);
  * normalization itself is unchanged. Undefined when the word is no such plural.
@@ -38,12 +39,33 @@ export function pluralStem(word: string): string | undefined {
   const irregular = IRREGULAR_PLURALS.get(word);
   if (irregular !== undefined) return irregular;
   const length = word.length;
+  if (NOT_ASCII.test(word)) {
+    const stem = lettersPluralStem(word);
+    if (stem !== undefined) return stem;
+  }
   // (A stem of at least four letters: "bias", "plus", "iris" and "bios" are words of their own,
   // not plurals of "bia", "plu", "iri" or "bio".)
   if (length < 5 || word.charCodeAt(length - 1) !== 115) return undefined;
   // -ses after a vowel and s: canvas-es, alias-es, status-es.
   if (length >= 6 && word.charCodeAt(length - 2) === 101 && word.charCodeAt(length - 3) === 115 && isAiou(word.charCodeAt(length - 4))) return word.slice(0, -2);
   return isAiou(word.charCodeAt(length - 2)) ? word.slice(0, -1) : undefined;
+}
+
+const NOT_ASCII = /[^\x00-\x7f]/;
+const LETTERS = /^\p{L}+$/u;
+
+/**
+ * SPEC §4's rules for a word of letters beyond a–z ("cafés", "zorbés"), which normalization
+ * leaves as written (Spec Kitty's `normalize_term` singularizes `[a-z]+` only, so a term's name is
+ * the same in both tools): the glossary walk still reads "Cafés" as a use of `café`.
+ */
+function lettersPluralStem(word: string): string | undefined {
+  if (word.length <= 3 || !word.endsWith('s') || !LETTERS.test(word)) return undefined;
+  if (word.endsWith('ies')) return word.slice(0, -3) + 'y';
+  if (word.endsWith('sses') || word.endsWith('xes') || word.endsWith('ches') || word.endsWith('shes')) return word.slice(0, -2);
+  if (KEEP_FINAL_S.some((end) => word.endsWith(end))) return undefined;
+  const stem = word.slice(0, -1);
+  return VOWEL.test(stem.normalize('NFD')) ? stem : undefined;
 }
 
 /** Whether a document word may be a plural whose singular ends a surface: it ends in s, or is an irregular plural. */
