@@ -4,7 +4,7 @@
 
 import { describe, expect, test } from 'vitest';
 import { applyMask, maskMarkdown, MASK } from '../../server/src/core/markdown/mask';
-import { visibleMask } from '../helpers/maskOracle';
+import { disagreements, visibleMask } from '../helpers/maskOracle';
 
 /** Lines as one text (the cases read as the documents they are). */
 const doc = (...lines: string[]) => lines.join('\n');
@@ -120,6 +120,17 @@ describe('inline', () => {
   test('what is not a link stays prose: a bracket alone, an unsafe destination, a space in it', () => {
     const text = 'See FR-1](x) and [a](javascript:alert) and [b](c d) and `unclosed.';
     expect(visibleMask(text, { proseExclusions: false })).toBe(text);
+  });
+
+  test('thousands of brackets in a row (or a deeply nested array pasted as prose) are read as markdown-it reads them, without overflowing the stack', () => {
+    const cases = ['[', '![', '[ ', '[x'].map((unit) => `The workspace here.\n\n${unit.repeat(6000)}\n`);
+    cases.push(`Data: ${'['.repeat(3000)}1${']'.repeat(3000)} and more.\n`, `${'['.repeat(90)}a${']'.repeat(90)}(u)\n`, `[a ${'[b '.repeat(90)}${'] '.repeat(90)}](u)\n`);
+    for (const text of cases) expect(disagreements(text), text.slice(0, 40)).toEqual([]);
+    // Beyond markdown-it's nesting limit its reading depends on its token cache; masking only has to stay up.
+    expect(() => maskMarkdown(`${'['.repeat(150)}a${']'.repeat(150)}(u)\n`)).not.toThrow();
+    // Links and images nested thousands deep, each closed.
+    for (const unit of ['![', '[', '![a ']) expect(() => maskMarkdown(`${unit.repeat(5000)}x${'](u)'.repeat(5000)}`)).not.toThrow();
+    for (const unit of ['![', '[', '![a ']) expect(disagreements(`${unit.repeat(60)}x${'](u)'.repeat(60)}\n`)).toEqual([]);
   });
 
   test('escapes: an escaped backtick opens no code span (the next one does)', () => {

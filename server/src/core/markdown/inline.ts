@@ -23,6 +23,8 @@ import { ProseExclusions, type ChunkMemo } from './proseExclusions';
  * An autolink's content: a scheme and what may follow it, or an e-mail address (markdown-it's
  * patterns; NUL is allowed, as markdown-it reads it as U+FFFD).
  */
+/** markdown-it's default `maxNesting`, the preset the masking follows. */
+const MAX_NESTING = 100;
 const AUTOLINK = /^[a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\x01-\x20]*$/;
 const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
@@ -75,6 +77,8 @@ class InlineMarkup {
   private unclosed: Map<number, number> | undefined;
   /** Per content: links and images found at an offset by the silent look-ahead (markdown-it's cache). */
   private readonly looked = new Map<number, number>();
+  /** Links and images being looked at around the current label (markdown-it's `state.level`). */
+  private nesting = 0;
   private contentEnd = 0;
 
   constructor(
@@ -83,7 +87,9 @@ class InlineMarkup {
     private readonly references: ReadonlySet<string> | undefined,
     /** What the markup takes: [start, end) pairs, in order. */
     private readonly out: Pairs,
+    nesting = 0,
   ) {
+    this.nesting = nesting;
     this.starts = new NextChar(text, '\\`[<');
     this.labelChars = new NextChar(text, '\\`[]<');
     this.opening = new NextChar(text, '<');
@@ -105,6 +111,8 @@ class InlineMarkup {
   /** markdown-it's inline tokenizer over text[pos, max), for the rules that take what masking needs. */
   private tokenize(pos: number, max: number): void {
     const text = this.text;
+    // (markdown-it runs no rule this deep: the rest is text.)
+    if (this.nesting >= MAX_NESTING) return;
     while (pos < max) {
       const p = this.starts.next(pos);
       if (p === -1 || p >= max) return;
@@ -209,9 +217,13 @@ class InlineMarkup {
   /** The label [labelStart, …) of a link or image ending at `end`: its text parsed, the rest masked. */
   private linkFound(labelStart: number, end: number, max: number, image = false): void {
     const labelEnd = this.labelEnd(labelStart - 1, max, !image);
-    // markdown-it parses an image's description as an inline content of its own.
-    if (image) new InlineMarkup(this.text, this.references, this.out).parse(labelStart, labelEnd);
+    // A link's text is parsed one level deeper (markdown-it's link_open). An image's description
+    // is an inline content of its own there, from level 0; here one level deeper too, so that
+    // thousands of nested images cannot overflow the stack.
+    this.nesting++;
+    if (image) new InlineMarkup(this.text, this.references, this.out, this.nesting).parse(labelStart, labelEnd);
     else this.tokenize(labelStart, labelEnd);
+    this.nesting--;
     this.out.push(labelEnd, end);
   }
 
@@ -264,6 +276,10 @@ class InlineMarkup {
    */
   private labelEnd(p: number, max: number, noLinks: boolean): number {
     const text = this.text;
+    // As deep as markdown-it looks (its maxNesting): there every token but a `]` closing the
+    // label at once skips to the end, so the label is not closed. It also bounds the recursion:
+    // 5,000 `[` in a row would otherwise overflow the stack.
+    if (this.nesting >= MAX_NESTING) return p + 1 < max && text.charCodeAt(p + 1) === CLOSE_BRACKET ? p + 1 : -1;
     let level = 1;
     let pos = p + 1;
     while (pos < max) {
@@ -275,12 +291,14 @@ class InlineMarkup {
         pos = q + 1;
       } else if (c === OPEN_BRACKET) {
         // A '!' just before: an image (skipped whole) when it is one.
+        this.nesting++;
         const image = q > pos && text.charCodeAt(q - 1) === EXCLAMATION ? this.image(q - 1, max, true) : -1;
+        const link = image > 0 ? -1 : this.link(q, max, true);
+        this.nesting--;
         if (image > 0) {
           pos = image;
           continue;
         }
-        const link = this.link(q, max, true);
         if (link > 0) {
           if (noLinks) return -1;
           pos = link;
