@@ -3,7 +3,8 @@
  * (node/specVocabularies.ts): a change of one mission's spec changes that mission's version only.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { SpecVocabularies } from '../../server/src/node/specVocabularies';
+import { NODE_FILE_SYSTEM } from '../../server/src/node/fileSystem';
+import { SpecVocabularies, specCandidates } from '../../server/src/node/specVocabularies';
 import { tempWorkspace, type TempWorkspace } from '../helpers/workspace';
 
 const spec = (entity: string) => `# Spec\n\n## Key Entities\n\n- **${entity}**: a thing this mission defines\n`;
@@ -142,5 +143,19 @@ describe('SpecVocabularies: changes after a spec was let go, or while it was mis
     buffer = { text: spec('Blorpt'), version: 1 };
     expect(forPlan()).toHaveLength(1);
     expect(told).toEqual([specFile]);
+  });
+});
+
+describe('mission ids that name no folder', () => {
+  it('an id of 300 characters or with a NUL (front matter, meta.json) is looked up nowhere and breaks nothing', () => {
+    ws = tempWorkspace({ 'docs/notes.md': '# Notes\n', 'kitty-specs/001-a/spec.md': spec('Quarkle') });
+    const vocabularies = new SpecVocabularies();
+    for (const id of ['x'.repeat(300), 'a\u0000b', 'é'.repeat(200)]) {
+      expect(specCandidates(ws.root, ws.path('docs/notes.md'), id)).toEqual([ws.path('docs/spec.md'), ws.path('spec.md')]);
+      expect(vocabularies.forDocument(ws.root, ws.path('docs/notes.md'), id, new Map())).toEqual([]);
+    }
+    // The file system answers "no such file" for such names rather than throwing.
+    expect(NODE_FILE_SYSTEM.stat(ws.path(`kitty-specs/${'x'.repeat(300)}/spec.md`))).toBeUndefined();
+    expect(NODE_FILE_SYSTEM.stat(ws.path('kitty-specs/a\u0000b/spec.md'))).toBeUndefined();
   });
 });

@@ -356,8 +356,17 @@ export class TermIndexer {
       }
       text = outcome.text;
     }
-    const { occurrences, details } = this.documents.index(this.deps.engine(), snapshot, file, text, this.deps.registry.metaCache(root), this.deps.vocabularies);
-    index.set(file, occurrences, details);
+    // One spec that cannot be checked (a defect its text brings out) is left out of the index and
+    // logged; the folder's other specs are still indexed, so references, rename and health work.
+    let indexed: ReturnType<DocumentIndexer['index']>;
+    try {
+      indexed = this.documents.index(this.deps.engine(), snapshot, file, text, this.deps.registry.metaCache(root), this.deps.vocabularies);
+    } catch (error) {
+      this.deps.logger.error(`indexing ${file} failed; it is left out of the term index`, error);
+      index.delete(file);
+      return;
+    }
+    index.set(file, indexed.occurrences, indexed.details);
   }
 }
 

@@ -48,9 +48,14 @@ export interface WorkspaceFileSystem {
   watch?(dir: string, recursive: boolean, onChange: (name: string | undefined) => void, onError: (error: Error) => void): Watcher;
 }
 
+/**
+ * Whether `error` says no file has that name: none there, a file where a folder should be, a name
+ * longer than the file system takes, or a NUL in it (a path made from a document's text, such as
+ * a mission id).
+ */
 function missing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException).code;
-  return code === 'ENOENT' || code === 'ENOTDIR';
+  return code === 'ENOENT' || code === 'ENOTDIR' || code === 'ENAMETOOLONG' || code === 'ERR_INVALID_ARG_VALUE';
 }
 
 function kindOf(entry: { isFile(): boolean; isDirectory(): boolean }): EntryKind {
@@ -59,8 +64,13 @@ function kindOf(entry: { isFile(): boolean; isDirectory(): boolean }): EntryKind
 
 export const NODE_FILE_SYSTEM: WorkspaceFileSystem = Object.freeze({
   stat(file: string): FileStat | undefined {
-    const stat = statSync(file, { throwIfNoEntry: false });
-    return stat ? { kind: kindOf(stat), size: stat.size } : undefined;
+    try {
+      const stat = statSync(file, { throwIfNoEntry: false });
+      return stat ? { kind: kindOf(stat), size: stat.size } : undefined;
+    } catch (error) {
+      if (missing(error)) return undefined;
+      throw error;
+    }
   },
   isSymbolicLink(file: string): boolean {
     // (A missing file is the common case, a mission without meta.json: answered without an

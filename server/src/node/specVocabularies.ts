@@ -273,8 +273,8 @@ export function specCandidates(root: string, documentPath: string, missionId: st
     out.push(path.join(dir, SPEC_FILE_NAME));
     if (dir === top) break;
   }
-  // (A mission id that is not a plain folder name names no folder.)
-  if (missionId !== '.' && missionId !== '..' && !/[\\/]/.test(missionId)) {
+  // (A mission id that is not a plain folder name names no folder: a separator, a NUL, too long.)
+  if (missionId !== '.' && missionId !== '..' && !/[\\/\0]/.test(missionId) && Buffer.byteLength(missionId) <= 255) {
     const inKittySpecs = path.join(top, 'kitty-specs', missionId, SPEC_FILE_NAME);
     if (!out.includes(inKittySpecs)) out.push(inKittySpecs);
   }
