@@ -3,7 +3,7 @@
  * (with or without workspace/didChangeWatchedFiles) or in an unsaved editor buffer — and bad
  * files (malformed YAML, torn log lines) are reported without stopping the server.
  */
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { CONFIG, makeWorkspace, MISSION, SPEC, SPEC_MD, TEAM, TEAM_YAML, type TempWorkspace } from '../service/fixtures';
@@ -85,6 +85,28 @@ describe('glossary changes', () => {
     const since = client.mark();
     writeFileSync(ws.file(TEAM), ONE_SENSE);
     await client.diagnostics(ws.uri(SPEC), (ds) => !hasAmbiguity(ds), since, 'diagnostics without the ambiguity');
+  });
+
+  it('without watched-file notifications: a .kittify/ moved away and back (git checkout), or made later (spec-kitty init), is followed', async () => {
+    await start({ watch: false });
+    let since = client.mark();
+    renameSync(ws.file('.kittify'), ws.file('.kittify-away'));
+    await client.diagnostics(ws.uri(SPEC), (ds) => !hasAmbiguity(ds), since, 'diagnostics without the team glossary');
+    since = client.mark();
+    renameSync(ws.file('.kittify-away'), ws.file('.kittify'));
+    await client.diagnostics(ws.uri(SPEC), hasAmbiguity, since, 'the ambiguity back with the team glossary');
+    // Watched again: a later edit of the restored seed is seen.
+    since = client.mark();
+    writeFileSync(ws.file(TEAM), ONE_SENSE);
+    await client.diagnostics(ws.uri(SPEC), (ds) => !hasAmbiguity(ds), since, 'the restored seed edited');
+    // Gone, then made anew with the seed: the new folder is watched too.
+    since = client.mark();
+    rmSync(ws.file('.kittify'), { recursive: true });
+    await client.diagnostics(ws.uri(SPEC), (ds) => !ds.some((d) => d.code === 'inconsistent'), since, 'diagnostics without any glossary');
+    since = client.mark();
+    mkdirSync(ws.file('.kittify/glossaries'), { recursive: true });
+    writeFileSync(ws.file(TEAM), TEAM_YAML);
+    await client.diagnostics(ws.uri(SPEC), hasAmbiguity, since, 'the ambiguity of the new .kittify/');
   });
 
   it('follows the unsaved buffer of a seed file, and the disk again once it is closed', async () => {

@@ -66,7 +66,10 @@ interface RootState {
   /** The latest reload asked for, until it settles (the first load is shared by every caller). */
   latest?: Promise<WorkspaceSnapshot>;
   timer?: NodeJS.Timeout;
+  /** The watchers of `.kittify/` (one recursive, or one per folder where that is refused). */
   watchers: Watcher[];
+  /** The folder itself, for `.kittify/` appearing, going or being replaced. */
+  rootWatcher?: Watcher;
   metaCache: MetaCache;
   /** Editor buffers (path → document version) the current snapshot was built from. */
   overlayVersions: Map<string, number>;
@@ -212,6 +215,8 @@ export class WorkspaceRegistry {
       clearTimeout(state.timer);
       for (const watcher of state.watchers) watcher.close();
       state.watchers = [];
+      state.rootWatcher?.close();
+      delete state.rootWatcher;
     }
   }
 
@@ -353,11 +358,15 @@ export class WorkspaceRegistry {
 
   /**
    * The server also watches `.kittify/` itself, so edits by other processes are seen even when
-   * the client sends no `workspace/didChangeWatchedFiles`. Bursts are merged into one reload.
+   * the client sends no `workspace/didChangeWatchedFiles`. Bursts are merged into one reload. The
+   * folder is watched too (not its tree), for a `.kittify/` made later (`spec-kitty init`), removed
+   * or replaced (`git checkout`): the watchers then follow the one that is there.
    */
   private watch(state: RootState): void {
     const fs = this.host.fs;
-    if (state.watchers.length > 0 || this.disposed || !fs.watch) return;
+    if (this.disposed || !fs.watch) return;
+    state.rootWatcher ??= this.watchFolder(state);
+    if (state.watchers.length > 0) return;
     const kittify = path.join(state.root, '.kittify');
     if (fs.stat(kittify)?.kind !== 'directory') return;
     const add = (dir: string, recursive: boolean): boolean => {
@@ -384,6 +393,33 @@ export class WorkspaceRegistry {
     };
     if (add(kittify, true)) return;
     for (const dir of [kittify, path.join(kittify, 'glossaries'), path.join(kittify, 'events', 'glossary')]) if (fs.stat(dir)?.kind === 'directory') add(dir, false);
+  }
+
+  /** The watcher of the folder's own entries, for `.kittify` (see `watch`); undefined when it cannot watch. */
+  private watchFolder(state: RootState): Watcher | undefined {
+    try {
+      const watcher: Watcher = this.host.fs.watch!(
+        state.root,
+        false,
+        (name) => {
+          if (name !== undefined && name !== '.kittify') return;
+          // Whatever `.kittify/` there is now is watched after the reload (`watch`).
+          for (const w of state.watchers) w.close();
+          state.watchers = [];
+          this.rootOfDir.clear();
+          this.requestReload(state.root, WATCH_RELOAD_DELAY_MS);
+        },
+        (error) => {
+          this.host.logger.debug(`watching ${state.root} stopped: ${error.message}`);
+          watcher.close();
+          if (state.rootWatcher === watcher) delete state.rootWatcher;
+        },
+      );
+      return watcher;
+    } catch (error) {
+      this.host.logger.debug(`cannot watch ${state.root}: ${(error as Error).message}`);
+      return undefined;
+    }
   }
 }
 
