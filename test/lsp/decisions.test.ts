@@ -303,6 +303,10 @@ describe('untrusted command arguments (issue 19 item 1)', () => {
     expect(defined.ok).toBe(false);
     expect(readdirSync(elsewhere)).toEqual(['notes.md']);
     expect(client.appliedEdits).toEqual([]);
+    // No edit would make a workspace's config beside it either; the spec's own front matter may still be edited.
+    const titles = actions.map((a) => a.title);
+    expect(titles.filter((t) => t.includes('in this workspace'))).toEqual([]);
+    expect(titles.filter((t) => t.includes('in this spec'))).not.toEqual([]);
   });
 
   it('made-up uris, missions, terms and senses are refused and nothing is written anywhere', async () => {

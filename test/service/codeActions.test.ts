@@ -54,6 +54,11 @@ describe('code actions', () => {
     const capital = { ...workDir!, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 8 } } };
     const upper = codeActionsFor(ws.uri(SPEC), [capital], { textAt: () => 'Work dir' });
     expect(upper[0]!.edit!.changes![ws.uri(SPEC)]![0]!.newText).toBe('Worktree');
+    // A plural use is replaced by the plural, in its case; across a line break too.
+    for (const [written, replaced] of [['work dirs', 'worktrees'], ['Work dirs', 'Worktrees'], ['WORK DIRS', 'WORKTREES'], ['work\ndirs', 'worktrees'], ['work-dirs', 'worktrees']]) {
+      const actions = codeActionsFor(ws.uri(SPEC), [capital], { textAt: () => written });
+      expect(actions[0]!.edit!.changes![ws.uri(SPEC)]![0]!.newText, written).toBe(replaced);
+    }
   });
 
   it('offers define and defer for an unknown term', async () => {

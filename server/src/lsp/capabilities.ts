@@ -34,8 +34,9 @@ export function clientFeatures(caps: ClientCapabilities): ClientFeatures {
     documentChanges: edit?.documentChanges === true,
     createFile: edit?.documentChanges === true && (edit.resourceOperations ?? []).includes('create'),
     showDocument: caps.window?.showDocument?.support === true,
-    markdownHover: (caps.textDocument?.hover?.contentFormat ?? [MarkupKind.Markdown]).includes(MarkupKind.Markdown),
-    markdownCompletion: (caps.textDocument?.completion?.completionItem?.documentationFormat ?? [MarkupKind.Markdown]).includes(MarkupKind.Markdown),
+    // (Markdown only for a client that says it renders it; plain text is what every client shows.)
+    markdownHover: (caps.textDocument?.hover?.contentFormat ?? []).includes(MarkupKind.Markdown),
+    markdownCompletion: (caps.textDocument?.completion?.completionItem?.documentationFormat ?? []).includes(MarkupKind.Markdown),
     workDoneProgress: caps.window?.workDoneProgress === true,
   };
 }

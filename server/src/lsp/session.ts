@@ -24,6 +24,7 @@ import type { CheckedDocument } from '../service/types';
 import { DocumentAnalyzer } from './analysis';
 import { clientFeatures, type ClientFeatures } from './capabilities';
 import { CommandHandlers } from './commands';
+import { CommandRefused, writableRoot } from './commandTarget';
 import { CreatedSeedFiles } from './createdFiles';
 import type { EventAppender } from './decisionLog';
 import { SeedSaveRecorder } from './seedSaves';
@@ -116,7 +117,7 @@ export class Session {
     this.health = this.createHealth();
     this.analyzer = this.createAnalyzer(options);
     this.publisher = new DiagnosticsPublisher(connection, documents, this.analyzer, this.settings, this.client, logger, this.health);
-    this.features = new LanguageFeatures(documents, this.analyzer, this.client, (root, file) => this.readText(root, file));
+    this.features = new LanguageFeatures(documents, this.analyzer, this.client, (root, file) => this.readText(root, file), (file) => this.writesFor(file));
     this.specEntries = this.createSpecEntries();
     this.commands = this.createCommands(connection, options);
     this.renames = this.createRenames(options);
@@ -172,6 +173,17 @@ export class Session {
       recorded: (root) => this.glossaryWritten(root),
       stopped: () => this.stopped,
     });
+  }
+
+  /** Whether decisions and edits of the workspace's files may be made for `file` (commandTarget.ts `writableRoot`). */
+  private writesFor(file: string): boolean {
+    try {
+      writableRoot({ registry: this.registry, fs: this.fs }, file, file);
+      return true;
+    } catch (error) {
+      if (error instanceof CommandRefused) return false;
+      throw error;
+    }
   }
 
   private createCommands(connection: Connection, options: SessionOptions): CommandHandlers {

@@ -1,4 +1,6 @@
-/** Writing a glossary surface in the letter case of the word it replaces. */
+/** Writing a glossary surface in the letter case (and number) of the word it replaces. */
+
+import { formOf, isPlural, writeInForm } from '../core/terms/form';
 
 /** "Work dir" → "Worktree", "WORK DIR" → "WORKTREE", "work dir" or nothing → the surface as it is. */
 export function matchCase(written: string | undefined, surface: string): string {
@@ -6,4 +8,15 @@ export function matchCase(written: string | undefined, surface: string): string 
   if (written.length > 1 && written === written.toUpperCase()) return surface.toUpperCase();
   const first = /\p{L}/u.exec(written)![0];
   return first !== first.toLowerCase() ? surface.charAt(0).toUpperCase() + surface.slice(1) : surface;
+}
+
+/**
+ * `replacement` written in place of `written` (a use of the term `term`), as a writer would: in its
+ * letter case and number ("Two work dirs" → "Two worktrees"; "Work dir" → "Worktree"); singular
+ * when the replacement's plural would not read back as it.
+ */
+export function replacementFor(written: string | undefined, term: string, replacement: string): string {
+  if (!written) return replacement;
+  const form = formOf(written.replace(/\s+/g, ' '), term);
+  return (isPlural(form) ? writeInForm(replacement, form) : undefined) ?? matchCase(written, replacement);
 }

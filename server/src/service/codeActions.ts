@@ -14,7 +14,7 @@
 
 import { CodeActionKind, type CodeAction, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver-types';
 import { writtenForm } from '../core/check/wording';
-import { matchCase } from './caseStyle';
+import { replacementFor } from './caseStyle';
 import { Commands, isFindingData, type DefineTermArgs, type DeferTermArgs, type FindingData, type SelectSenseArgs } from '../shared/protocol';
 
 const TITLE_DEFINITION_CHARS = 60;
@@ -104,7 +104,7 @@ function actionsForFinding(uri: string, diagnostic: Diagnostic, data: FindingDat
     }
   }
   if (data.conflictType === 'inconsistent' && data.reason === 'synonym_to_avoid' && data.replacement) {
-    const edit: TextEdit = { range: diagnostic.range, newText: matchCase(options.textAt?.(diagnostic.range), data.replacement) };
+    const edit: TextEdit = { range: diagnostic.range, newText: replacementFor(options.textAt?.(diagnostic.range), term, data.replacement) };
     quickfix(`replace\u0000${term}\u0000${data.replacement}`, actionTitles.replace(data.replacement), { isPreferred: true, edit: { changes: { [uri]: [edit] } } });
   }
   if (!data.openConflictId) {
