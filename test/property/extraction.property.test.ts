@@ -14,6 +14,7 @@ import { normalizeSurface } from '../../server/src/core/normalize';
 import type { Range } from '../../server/src/core/types';
 import { common, engine, glossaryFrom } from '../helpers/core';
 import { propertyRuns } from '../helpers/propertyRuns';
+import { lspLines } from '../helpers/lspLines';
 
 const glossary = glossaryFrom({
   team_domain: `terms:
@@ -67,17 +68,17 @@ const frontMatter = fc.oneof(
 
 const markdown = fc.tuple(frontMatter, fc.array(fragment, { maxLength: 120 })).map(([front, parts]) => front + parts.join(''));
 
-/** The document's lines as LSP sees them: split on `\n` only (a `\r` stays at the line's end). */
+/** The text of a range, its positions read as LSP counts lines (`\n`, `\r\n`, a lone `\r`). */
 function sliceRange(text: string, range: Range): string {
-  const lines = text.split('\n');
+  const lines = lspLines(text);
   const offset = (p: Range['start']) => {
     expect(p.line).toBeGreaterThanOrEqual(0);
     expect(p.line).toBeLessThan(lines.length);
     expect(p.character).toBeGreaterThanOrEqual(0);
-    expect(p.character).toBeLessThanOrEqual(lines[p.line]!.length);
-    let at = 0;
-    for (let i = 0; i < p.line; i++) at += lines[i]!.length + 1;
-    return at + p.character;
+    // (Up to the \r of a \r\n, where a YAML node's range may end: clients read it as the line's end.)
+    const line = lines[p.line]!;
+    expect(p.character).toBeLessThanOrEqual(line.length + (text.startsWith('\r\n', line.start + line.length) ? 1 : 0));
+    return line.start + p.character;
   };
   const start = offset(range.start);
   const end = offset(range.end);

@@ -13,6 +13,7 @@ import { isPlaceholderDefinition } from '../../server/src/core/placeholder';
 import { parseSeedFile } from '../../server/src/core/seeds';
 import type { Range } from '../../server/src/core/types';
 import { propertyRuns } from '../helpers/propertyRuns';
+import { lspLines } from '../helpers/lspLines';
 import { atScale, PROMISED_SCALE } from '../helpers/scale';
 
 /** The entries of the large seeds below. */
@@ -51,13 +52,15 @@ function seedText(entries: readonly Entry[], crlf: boolean): string {
 }
 
 function expectValidRanges(text: string, ranges: readonly Range[]): void {
-  const lines = text.split('\n');
+  const lines = lspLines(text);
   const offset = (p: Range['start']) => {
     expect(p.line).toBeGreaterThanOrEqual(0);
     expect(p.line).toBeLessThan(lines.length);
     expect(p.character).toBeGreaterThanOrEqual(0);
-    expect(p.character).toBeLessThanOrEqual(lines[p.line]!.length);
-    return lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
+    // (Up to the \r of a \r\n, where a YAML node's range may end: clients read it as the line's end.)
+    const line = lines[p.line]!;
+    expect(p.character).toBeLessThanOrEqual(line.length + (text.startsWith('\r\n', line.start + line.length) ? 1 : 0));
+    return line.start + p.character;
   };
   for (const range of ranges) expect(offset(range.end)).toBeGreaterThanOrEqual(offset(range.start));
 }

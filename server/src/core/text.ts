@@ -11,6 +11,8 @@ export class LineIndex {
    * and an index is made or patched per check and per keystroke.)
    */
   private readonly starts: Int32Array;
+  /** Whether a `\r` not followed by `\n` ends a line (LSP counts `\n`, `\r\n` and `\r`): rare, so `edited` then starts over. */
+  private readonly loneCr: boolean;
 
   /** `starts` (the offsets of the line starts of `text`) when the caller already knows them. */
   constructor(
@@ -19,6 +21,7 @@ export class LineIndex {
   ) {
     if (starts) {
       this.starts = starts;
+      this.loneCr = false;
       return;
     }
     // One search for the line breaks, into an array that grows as needed (room for a line per
@@ -29,7 +32,10 @@ export class LineIndex {
       if (lines === found.length) found = grown(found, lines * 2);
       found[lines++] = at + 1;
     }
-    this.starts = found.length === lines ? found : found.slice(0, lines);
+    const atLineFeeds = found.length === lines ? found : found.slice(0, lines);
+    const lone = text.indexOf('\r') === -1 ? undefined : loneCrStarts(text);
+    this.loneCr = lone !== undefined;
+    this.starts = lone === undefined ? atLineFeeds : merged(atLineFeeds, lone);
   }
 
   /**
@@ -37,6 +43,8 @@ export class LineIndex {
    * [from, newEnd): only the line breaks of the replaced part are looked for.
    */
   edited(text: string, from: number, oldEnd: number, newEnd: number): LineIndex {
+    // A lone `\r` in the text, or one at the edit (which may join or part a `\r\n`): counted anew.
+    if (this.loneCr || text.charCodeAt(from - 1) === 13 || text.charCodeAt(newEnd - 1) === 13 || text.slice(from, newEnd).includes('\r')) return new LineIndex(text);
     const delta = newEnd - oldEnd;
     const old = this.starts;
     const head = lowerBound(old, from + 1); // (offsets are integers: the first start after `from`)
@@ -182,6 +190,22 @@ export function splicedInt32(array: Int32Array, from: number, to: number, items:
 }
 
 /** `array`'s values at the start of a new typed array of the same kind with `length` entries (the rest 0). */
+/** The line starts after each `\r` that no `\n` follows; undefined when there is none (CRLF text, the common case). */
+function loneCrStarts(text: string): number[] | undefined {
+  let out: number[] | undefined;
+  for (let at = text.indexOf('\r'); at !== -1; at = text.indexOf('\r', at + 1)) if (text.charCodeAt(at + 1) !== 10) (out ??= []).push(at + 1);
+  return out;
+}
+
+/** The two ascending lists of line starts as one. */
+function merged(a: Int32Array, b: readonly number[]): Int32Array {
+  const out = new Int32Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  for (let k = 0; k < out.length; k++) out[k] = j >= b.length || (i < a.length && a[i]! < b[j]!) ? a[i++]! : b[j++]!;
+  return out;
+}
+
 export function grown<T extends Int32Array | Uint8Array>(array: T, length: number): T {
   const bigger = (array instanceof Int32Array ? new Int32Array(length) : new Uint8Array(length)) as T;
   bigger.set(array);
