@@ -137,6 +137,15 @@ describe('sections and their extent', () => {
     ]);
   });
 
+  test('a section opened inside a list item or a block quote ends with it: the prose after is the document\'s own', () => {
+    for (const open of ['> ## Definitions', '- ## Terminology', '1. ## Glossary']) {
+      const vocabulary = readVocabulary([open, '', 'Prose zorbfo four.', '', '## Next', ''].join('\n'));
+      expect(vocabulary.sections, open).toHaveLength(1);
+      const prose = vocabulary.lines.offsetAt({ line: 2, character: 0 });
+      expect(vocabulary.sections[0]!.end, open).toBeLessThanOrEqual(prose);
+    }
+  });
+
   test('a heading inside a fenced code block opens no section', () => {
     expect(entriesOf('```md\n## Glossary\n- **Fake**: not real\n```\n')).toEqual([]);
   });

@@ -62,6 +62,10 @@ class SectionReader {
           break;
         }
       }
+      // A heading inside a list item or a block quote opens a section of that container only: it
+      // does not run on over the document's own prose after it.
+      const container = blocks.parent(i);
+      if (container >= 0) end = Math.min(end, blocks.end(container));
       out.sections.push({ name, level: blocks.level(i), start: blocks.lineStart(i), headingEnd: blocks.end(i), end, form: 'none' });
       openedBy.push(i);
     }
