@@ -168,6 +168,14 @@ describe('plurals normalization does not give (SPEC §4 keeps -os, -as, -is, -us
   });
 });
 
+describe('combining marks are part of their word', () => {
+  test('a decomposed accent ends no word: "zorbdó" written with U+0301 is not a use of zorbdo, as the composed one is not', () => {
+    const glossary = glossaryFrom({ team_domain: 'terms:\n  - {surface: zorbdo, definition: One, status: active}\n  - {surface: zorbdo, definition: Two, status: active}\n' });
+    const terms = (text: string) => check(text, { glossary }).findings.filter((f) => f.conflictType === 'ambiguous').map((f) => [f.term, f.range.start.character, f.range.end.character]);
+    expect(terms('The zorbd\u00f3 and the zorbdo\u0301 run; the zorbdo too.')).toEqual([['zorbdo', 36, 42]]);
+  });
+});
+
 describe('the multiplication and division signs join no words', () => {
   test('"coord×lanes" and "lanes÷2" are uses of lane; a surface written with the sign matches as two words', () => {
     expect(findings('The 2×2 coord×lanes grid, split as lanes÷2.').filter((f) => f.term === 'lane')).toHaveLength(2);

@@ -42,9 +42,10 @@ export const SHAPE_ACRONYM_PLURAL = 2;
 export const SHAPE_MIXED = 4;
 
 // Letters (incl. Latin-1/Extended-A/B, but not the signs × and ÷ among them: "coord×lanes" is two
-// words), digits and underscores, with inner apostrophes so possessives and contractions stay one
-// token: /[A-Za-z0-9_\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F]+(?:['’][A-Za-z\u00C0-…]+)*/.
-// CHAR[c] (c < 0x250) is 0 for other characters, else its kind in bits 16–20 and, for ASCII
+// words; and the combining marks U+0300–U+036F, so a decomposed "zorbdó" is one word, as the
+// composed one is), digits and underscores, with inner apostrophes so possessives and contractions
+// stay one token: /[A-Za-z0-9_\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F\u0300-\u036F]+(?:['’][A-Za-z\u00C0-…]+)*/.
+// CHAR[c] (c < CHARS) is 0 for other characters, else its kind in bits 16–20 and, for ASCII
 // letters, digits and '_', a code 1–37 in bits 10–15 (case-insensitive), so the lexer's inner loop
 // has no branches.
 const UPPER = 1 << 16;
@@ -54,13 +55,14 @@ const DIGIT = 8 << 16;
 const OTHER = 16 << 16;
 const LETTER = UPPER | LOWER | OTHER;
 const CODE_SHIFT = 10;
-const CHAR = new Int32Array(0x250);
-for (let c = 0; c < 0x250; c++) {
+const CHARS = 0x370;
+const CHAR = new Int32Array(CHARS);
+for (let c = 0; c < CHARS; c++) {
   if (c >= 65 && c <= 90) CHAR[c] = UPPER | ((c - 64) << CODE_SHIFT);
   else if (c >= 97 && c <= 122) CHAR[c] = LOWER | ((c - 96) << CODE_SHIFT);
   else if (c >= 48 && c <= 57) CHAR[c] = DIGIT | ((c - 48 + 27) << CODE_SHIFT);
   else if (c === 95) CHAR[c] = UNDERSCORE | (37 << CODE_SHIFT);
-  else if (c >= 0xc0 && c !== 0xd7 && c !== 0xf7) CHAR[c] = OTHER;
+  else if ((c >= 0xc0 && c < 0x250 && c !== 0xd7 && c !== 0xf7) || c >= 0x300) CHAR[c] = OTHER;
 }
 
 /**
@@ -132,7 +134,7 @@ function lexRange(masked: Uint16Array, text: string, lexicon: Lexicon, from: num
   let k = 0; // next masked stretch in `skip`
   while (i < to) {
     const c = masked[i]!;
-    if (c >= 0x250 || CHAR[c] === 0) {
+    if (c >= CHARS || CHAR[c] === 0) {
       i++;
       if (c === 0x1f) {
         // The mask: jump to the end of its stretch.
@@ -190,14 +192,14 @@ function lexWord(masked: Uint16Array, text: string, lexicon: Lexicon, from: numb
     if (i - s < 8) head = head * 64 + ((t >> CODE_SHIFT) & 63);
     else tail = tail * 64 + ((t >> CODE_SHIFT) & 63);
     i++;
-  } while (i < to && (c = masked[i]!) < 0x250 && (t = CHAR[c]!) !== 0);
+  } while (i < to && (c = masked[i]!) < CHARS && (t = CHAR[c]!) !== 0);
   let apostrophes = false;
   while (i + 1 < to && (c === 39 || c === 0x2019)) {
     const next = masked[i + 1]!;
-    if (next >= 0x250 || (CHAR[next]! & LETTER) === 0) break;
+    if (next >= CHARS || (CHAR[next]! & LETTER) === 0) break;
     apostrophes = true;
     i += 2;
-    while (i < to && (c = masked[i]!) < 0x250 && (CHAR[c]! & LETTER) !== 0) i++;
+    while (i < to && (c = masked[i]!) < CHARS && (CHAR[c]! & LETTER) !== 0) i++;
   }
   let e = i;
   if (!apostrophes && (kinds & UNDERSCORE) === 0) {

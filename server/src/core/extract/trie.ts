@@ -25,7 +25,7 @@ const JOINED = 1;
 /** Node flags: some child follows a space ("package" of "work package"). */
 const SPACED = 2;
 
-const WORD_SPLIT = /[A-Za-z0-9_\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F]+(?:['\u2019][A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F]+)*/.source;
+const WORD_SPLIT = /[A-Za-z0-9_\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F\u0300-\u036F]+(?:['\u2019][A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F\u0300-\u036F]+)*/.source;
 
 export interface TrieMatch {
   surface: string;
