@@ -44,8 +44,10 @@ describe('eventLogPath', () => {
     // One dash per character, as Spec Kitty's re.sub: an emoji is two UTF-16 code units, one character.
     expect(sanitizeMissionId('m😀x')).toBe('m-x');
     expect(sanitizeMissionId('../../etc')).toBe('..-..-etc');
-    expect(sanitizeMissionId('..')).toBe('--');
-    expect(sanitizeMissionId('.')).toBe('-');
+    // Dots are kept, as Spec Kitty keeps them: the suffix makes the name a file inside the folder.
+    expect(sanitizeMissionId('..')).toBe('..');
+    expect(sanitizeMissionId('.')).toBe('.');
+    expect(eventLogPath('/ws', '..')).toBe('/ws/.kittify/events/glossary/...events.jsonl');
     expect(sanitizeMissionId('x'.repeat(500))).toHaveLength(237);
     // Up to 237 characters, an id is its log's name, as Spec Kitty names it.
     expect(sanitizeMissionId('x'.repeat(237))).toBe('x'.repeat(237));

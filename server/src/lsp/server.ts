@@ -101,10 +101,12 @@ function serverState(connection: Connection, options: ServerOptions): ServerStat
   return { connection, options, logger, collector, documents, getEngine, memory, session: undefined, shutDown: false };
 }
 
-/** Runs `run` on the session; `fallback` before `initialize`; InvalidRequest after `shutdown`. */
-function withSession<T>(server: ServerState, fallback: T, run: (s: Session) => T | Promise<T>): T | Promise<T> {
+/** Runs `run` on the session; ServerNotInitialized before `initialize`, InvalidRequest after `shutdown`. */
+function withSession<T>(server: ServerState, run: (s: Session) => T | Promise<T>): T | Promise<T> {
   if (server.shutDown) throw new ResponseError(ErrorCodes.InvalidRequest, 'the server is shut down: only `exit` is accepted');
-  return server.session ? run(server.session) : fallback;
+  // (LSP: a request before `initialize` is answered with ServerNotInitialized, -32002.)
+  if (!server.session) throw new ResponseError(ErrorCodes.ServerNotInitialized, 'the server is not initialized: send `initialize` first');
+  return run(server.session);
 }
 
 /** `initialize`: the session is made and the capabilities it supports answered. */
@@ -112,6 +114,8 @@ function answerInitialize(server: ServerState): void {
   const { connection, documents, logger, options, collector, memory } = server;
   connection.onInitialize((params): InitializeResult => {
     if (server.shutDown) throw new ResponseError(ErrorCodes.InvalidRequest, 'the server is shut down: only `exit` is accepted');
+    // (LSP: `initialize` is sent once; a second one would make a second session over the first.)
+    if (server.session) throw new ResponseError(ErrorCodes.InvalidRequest, 'the server is already initialized: `initialize` is sent once');
     const session = new Session(connection, documents, logger, params, {
       engine: server.getEngine,
       fs: options.fs ?? NODE_FILE_SYSTEM,
@@ -211,19 +215,19 @@ function forwardWorkspaceEvents(server: ServerState): void {
 /** The requests on documents, the term index, commands and pulled diagnostics. */
 function answerLanguageRequests(server: ServerState): void {
   const { connection, logger, collector } = server;
-  connection.onHover(runSafe(logger, 'hover', null, (p, token) => withSession(server, null, (s) => s.features.hover(p, token))));
-  connection.onDefinition(runSafe(logger, 'definition', [], (p, token) => withSession(server, [], (s) => s.features.definition(p, token))));
-  connection.onCompletion(runSafe(logger, 'completion', null, (p, token) => withSession(server, null, (s) => s.features.completion(p, token))));
-  connection.onCodeLens(runSafe(logger, 'codeLens', [], (p, token) => withSession(server, [], (s) => s.features.codeLens(p, token))));
-  connection.onCodeAction(runSafe(logger, 'codeAction', [], (p, token) => withSession(server, [], (s) => s.features.codeActions(p, token))));
-  connection.onReferences(runSafe(logger, 'references', [], (p, token) => withSession(server, [], (s) => (collector.busy(), s.terms.references(p, token)))));
-  connection.onDocumentHighlight(runSafe(logger, 'documentHighlight', [], (p, token) => withSession(server, [], (s) => s.terms.highlight(p, token))));
-  connection.onPrepareRename(runSafe(logger, 'prepareRename', null, (p, token) => withSession(server, null, (s) => s.terms.prepareRename(p, token))));
-  connection.onRenameRequest(runSafe(logger, 'rename', null, (p, token) => withSession(server, null, (s) => (collector.busy(), s.terms.rename(p, token)))));
-  connection.onWorkspaceSymbol(runSafe(logger, 'workspaceSymbol', [], (p, token) => withSession(server, [], (s) => (collector.busy(), s.terms.symbols(p, token)))));
-  connection.onExecuteCommand(runSafe(logger, 'executeCommand', null, (p) => withSession(server, null, (s) => s.commands.execute(p))));
+  connection.onHover(runSafe(logger, 'hover', null, (p, token) => withSession(server, (s) => s.features.hover(p, token))));
+  connection.onDefinition(runSafe(logger, 'definition', [], (p, token) => withSession(server, (s) => s.features.definition(p, token))));
+  connection.onCompletion(runSafe(logger, 'completion', null, (p, token) => withSession(server, (s) => s.features.completion(p, token))));
+  connection.onCodeLens(runSafe(logger, 'codeLens', [], (p, token) => withSession(server, (s) => s.features.codeLens(p, token))));
+  connection.onCodeAction(runSafe(logger, 'codeAction', [], (p, token) => withSession(server, (s) => s.features.codeActions(p, token))));
+  connection.onReferences(runSafe(logger, 'references', [], (p, token) => withSession(server, (s) => (collector.busy(), s.terms.references(p, token)))));
+  connection.onDocumentHighlight(runSafe(logger, 'documentHighlight', [], (p, token) => withSession(server, (s) => s.terms.highlight(p, token))));
+  connection.onPrepareRename(runSafe(logger, 'prepareRename', null, (p, token) => withSession(server, (s) => s.terms.prepareRename(p, token))));
+  connection.onRenameRequest(runSafe(logger, 'rename', null, (p, token) => withSession(server, (s) => (collector.busy(), s.terms.rename(p, token)))));
+  connection.onWorkspaceSymbol(runSafe(logger, 'workspaceSymbol', [], (p, token) => withSession(server, (s) => (collector.busy(), s.terms.symbols(p, token)))));
+  connection.onExecuteCommand(runSafe(logger, 'executeCommand', null, (p) => withSession(server, (s) => s.commands.execute(p))));
   connection.languages.diagnostics.on(
-    runSafe(logger, 'textDocument/diagnostic', { kind: 'full' as const, items: [] }, (p, token) => withSession(server, { kind: 'full' as const, items: [] }, (s) => s.publisher.pull(p, token))),
+    runSafe(logger, 'textDocument/diagnostic', { kind: 'full' as const, items: [] }, (p, token) => withSession(server, (s) => s.publisher.pull(p, token))),
   );
 }
 

@@ -53,14 +53,14 @@ const MAX_CARRY = 16 * READ_CHUNK;
 
 /**
  * File name part for a mission id: characters outside `[A-Za-z0-9_.-]` become `-` (SPEC §2).
- * The `.events.jsonl` suffix already keeps any id from being `.` or `..` as a path component;
- * ids made only of dots still become dashes so a log is never a hidden or odd file. Ids longer
+ * The `.events.jsonl` suffix keeps any id from being `.` or `..` as a path component, so ids made
+ * only of dots keep them, as in Spec Kitty's name for the same mission. Ids longer
  * than MAX_FILE_ID_LENGTH are cut and given a hash suffix (file systems limit names to 255 bytes).
  */
 export function sanitizeMissionId(missionId: string): string {
   if (missionId === '') throw new EventStoreError('mission id is empty', EVENT_LOG_DIR);
+  // (As Spec Kitty names it, dots kept: "." is `..events.jsonl`, still a file inside the folder.)
   let safe = missionFileStem(missionId);
-  if (/^\.+$/.test(safe)) safe = safe.replace(/\./g, '-');
   if (safe.length > MAX_FILE_ID_LENGTH) {
     safe = `${safe.slice(0, MAX_FILE_ID_LENGTH - 17)}-${createHash('sha256').update(missionId).digest('hex').slice(0, 16)}`;
   }
