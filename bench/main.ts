@@ -35,13 +35,50 @@ const SECTIONS = ['keystroke', 'memory', 'decision', 'cli', 'findings', 'seed', 
 function termSpecs(value: string | undefined): number[] | undefined {
   if (value === undefined) return undefined;
   const sizes = value.split(',').map((s) => Number(s.trim()));
-  if (sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`--term-specs: expected spec counts such as 400,3000, got '${value}'`);
+  if (sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new UsageMistake(`--term-specs: expected spec counts such as 400,3000, got '${value}'`);
   return sizes;
 }
 
+const USAGE = `Usage: npm run bench -- [options]   (or: node dist/bench.cjs [options])
+
+  --quick                 smoke run on small inputs (figures mean nothing; what CI runs)
+  --only a,b,…            sections: ${SECTIONS.join(', ')}
+  --baseline DIR          another build (a checkout with dist/ built) measured in the same run
+  --term-specs 400,3000   workspace sizes of the terms section (default 400 and 10,000)
+  --json FILE             every figure as JSON
+  --check-targets         exit 1 when a target of SPEC §10 is missed
+  --clean                 remove the generated workspaces first
+  -h, --help              this text
+
+docs/performance.md explains what is measured.`;
+
+/** A mistake in the command line: said with the usage, exit 2, no stack trace. */
+class UsageMistake extends Error {}
+
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({
+  let parsed: ReturnType<typeof parseOptions>;
+  try {
+    parsed = parseOptions();
+    if (parsed.values.help) {
+      console.log(USAGE);
+      return 0;
+    }
+    const only = parsed.values.only?.split(',').map((s) => s.trim()) ?? [];
+    for (const name of only) if (!(SECTIONS as readonly string[]).includes(name)) throw new UsageMistake(`--only: unknown section '${name}' (known: ${SECTIONS.join(', ')})`);
+    termSpecs(parsed.values['term-specs']);
+  } catch (error) {
+    // (parseArgs' own errors, an unknown option or a missing value, are usage mistakes too.)
+    if (!(error instanceof UsageMistake) && !(error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) throw error;
+    console.error(`bench: ${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  return run(parsed);
+}
+
+function parseOptions() {
+  return parseArgs({
     options: {
+      help: { type: 'boolean', short: 'h' },
       quick: { type: 'boolean' },
       only: { type: 'string' },
       baseline: { type: 'string' },
@@ -53,12 +90,14 @@ async function main(): Promise<number> {
     },
     allowPositionals: true,
   });
+}
+
+async function run({ values, positionals }: ReturnType<typeof parseOptions>): Promise<number> {
   const quick = values.quick === true;
   if (values.child) return child(values.child, positionals);
   if (values.clean) cleanCache();
 
   const only = values.only ? values.only.split(',').map((s) => s.trim()) : [...SECTIONS];
-  for (const name of only) if (!(SECTIONS as readonly string[]).includes(name)) throw new Error(`--only: unknown section '${name}' (known: ${SECTIONS.join(', ')})`);
   const wants = (name: (typeof SECTIONS)[number]) => only.includes(name);
 
   const report = new Report();
