@@ -156,6 +156,16 @@ describe('front matter and byte order mark', () => {
     expect(visibleMask(text)).toBe(doc('███', '████████', '███', '# Heading', 'Prose ██████.'));
   });
 
+  test('a document opening with a rule, a blank line and prose is no front matter: rule, paragraph, rule (as markdown-it reads it)', () => {
+    for (const text of [doc('---', '', 'zorbbo para between rules', '', '---', 'After.'), doc('---', '', '- an item', '---')]) {
+      expect(visibleMask(text), text).toBe(text);
+      expect(disagreements(text)).toEqual([]);
+    }
+    // A mapping after a blank line is still front matter, and so is a sentence right after the `---` (with its warning).
+    expect(visibleMask(doc('---', '', 'title: x', '---', 'Body.'))).toBe(doc('███', '', '████████', '███', 'Body.'));
+    expect(visibleMask(doc('---', 'just a sentence', '---', 'Body.'))).toBe(doc('███', '███████████████', '███', 'Body.'));
+  });
+
   test('a byte order mark is masked and does not hide a heading', () => {
     const masked = maskMarkdown('\ufeff# Title\n');
     expect(masked.masked).toBe(`${MASK}# Title\n`);

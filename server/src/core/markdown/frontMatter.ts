@@ -35,11 +35,19 @@ const MAX_FRONT_MATTER_CHARS = 256 * 1024;
 const OPEN = /^---[ \t]*\r?$/;
 const CLOSE = /^(?:---|\.\.\.)[ \t]*\r?$/;
 
-/** Find the front matter block, if the document starts with one. */
+// A first line of a YAML mapping: a key and a colon (`title: …`, `"key":`, `? `), a flow mapping or a comment.
+const MAPPING_LINE = /^\s*(?:[^\s#:][^:]*:(?:\s|$)|["'][^"']*["']\s*:|\?\s|\{|#)/;
+
+/**
+ * Find the front matter block, if the document starts with one. A `---` followed by a blank line
+ * and text that is no mapping is a thematic break, as markdown-it reads it (a document that opens
+ * with a rule, a paragraph and a rule), not front matter.
+ */
 export function locateFrontMatter(text: string): { start: number; end: number; bodyStart: number; bodyEnd: number } | undefined {
   const offset = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const firstEnd = text.indexOf('\n', offset);
   if (firstEnd === -1 || !OPEN.test(text.slice(offset, firstEnd))) return undefined;
+  if (opensWithRule(text, firstEnd + 1)) return undefined;
   let lineStart = firstEnd + 1;
   while (lineStart <= text.length) {
     let lineEnd = text.indexOf('\n', lineStart);
@@ -51,6 +59,21 @@ export function locateFrontMatter(text: string): { start: number; end: number; b
     lineStart = lineEnd + 1;
   }
   return undefined;
+}
+
+/** Whether the lines from `from` are a blank line, then (after any more) a line that opens no mapping. */
+function opensWithRule(text: string, from: number): boolean {
+  let lineEnd = text.indexOf('\n', from);
+  if (lineEnd === -1) lineEnd = text.length;
+  if (text.slice(from, lineEnd).trim() !== '') return false;
+  for (let lineStart = lineEnd + 1; lineStart < text.length; lineStart = lineEnd + 1) {
+    lineEnd = text.indexOf('\n', lineStart);
+    if (lineEnd === -1) lineEnd = text.length;
+    const line = text.slice(lineStart, lineEnd);
+    if (line.trim() === '') continue;
+    return !CLOSE.test(line) && !MAPPING_LINE.test(line);
+  }
+  return false;
 }
 
 export function parseFrontMatter(text: string, lines: LineIndex = new LineIndex(text)): FrontMatter | undefined {
