@@ -65,8 +65,9 @@ class SectionReader {
       // A heading inside a list item or a block quote opens a section of that container only: it
       // does not run on over the document's own prose after it.
       const container = blocks.parent(i);
+      const reach = end;
       if (container >= 0) end = Math.min(end, blocks.end(container));
-      out.sections.push({ name, level: blocks.level(i), start: blocks.lineStart(i), headingEnd: blocks.end(i), end, form: 'none' });
+      out.sections.push({ name, level: blocks.level(i), start: blocks.lineStart(i), headingEnd: blocks.end(i), end, form: 'none', ...(end < reach ? { reach } : {}) });
       openedBy.push(i);
     }
     // (Once every section is known: a section nested in another has its blocks to itself.)

@@ -29,7 +29,9 @@ export function shiftedVocabulary(previous: DocumentVocabulary, oldText: string,
   const { restart, end, delta } = edit;
   const oldEnd = end - delta;
   if (restart >= text.length && delta === 0) return { ...previous, lines };
-  for (const section of previous.sections) if (section.start < Math.max(oldEnd, restart + 1) && restart < section.end) return undefined;
+  // (A section its container ends may grow with the container up to its reach: a line indented
+  // into the list item, a lazy line of the quote.)
+  for (const section of previous.sections) if (section.start < Math.max(oldEnd, restart + 1) && restart < (section.reach ?? section.end)) return undefined;
   if (HEADING_LIKE.test(oldText.slice(restart, oldEnd)) || HEADING_LIKE.test(text.slice(restart, end))) return undefined;
   if (delta === 0) return { ...previous, lines };
   // (Objects of one shape, written out: this runs on every keystroke in a document with sections.)
@@ -51,6 +53,7 @@ function movedProblem(p: VocabularyProblem, delta: number): VocabularyProblem {
 
 function movedSection(s: VocabularySection, delta: number): VocabularySection {
   const moved: VocabularySection = { name: s.name, level: s.level, start: s.start + delta, headingEnd: s.headingEnd + delta, end: s.end + delta, form: s.form };
+  if (s.reach !== undefined) moved.reach = s.reach + delta;
   if (s.columns !== undefined) moved.columns = s.columns;
   if (s.definitionColumn !== undefined) moved.definitionColumn = s.definitionColumn;
   const last = s.last;

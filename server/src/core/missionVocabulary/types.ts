@@ -17,8 +17,16 @@ export interface VocabularySection {
   /** The heading's line start (where the section starts) and the end of its text. */
   start: number;
   headingEnd: number;
-  /** Where the section ends: the line start of the next heading of the same or a higher level, or the text's end. */
+  /**
+   * Where the section ends: the line start of the next heading of the same or a higher level, or
+   * the text's end; for a heading in a list item or a block quote, the container's end if sooner.
+   */
   end: number;
+  /**
+   * Set when the container ended it: where the next such heading (or the text's end) is. An edit
+   * before it may lengthen the container, and so the section (missionVocabulary/shift.ts).
+   */
+  reach?: number;
   /** How its entries are written: table rows or list items (the first entry's form; 'none' when it has none). */
   form: 'table' | 'list' | 'none';
   /** Its (last) table: how many columns the header has, and which one holds the definition. */
