@@ -17,6 +17,13 @@ describe('placeholderKind', () => {
     expect(placeholderKind('TBD-2 test bench, the rig of lab 2', 'tbd-2 test bench')).toBeUndefined();
     expect(placeholderKind('TODO', 'todo item')).toBe('marker');
     expect(placeholderKind('tbd.', 'tbd-2 test bench')).toBe('marker');
+    // A marker that is not the term's name is still a placeholder of it; so is the bare name.
+    expect(placeholderKind('TODO: fill this in', 'todo item')).toBe('marker');
+    expect(placeholderKind('TBD — ask Ana', 'todo list')).toBe('marker');
+    expect(placeholderKind('TODO write this later', 'fixme comment')).toBe('marker');
+    expect(placeholderKind('Todo item', 'todo item')).toBe('marker');
+    expect(placeholderKind('todo item.', 'todo item')).toBe('marker');
+    expect(placeholderKind('Todo items are kept on one page', 'todo item')).toBeUndefined();
     // Without the term, a definition beginning with a marker word reads as a placeholder.
     expect(placeholderKind('Todo item — one entry of a checklist')).toBe('marker');
   });

@@ -20,14 +20,22 @@ const ONLY_PUNCTUATION = /^[\p{P}\p{S}\s]*$/u;
 export function placeholderKind(definition: string, term?: string): 'empty' | 'marker' | 'template' | undefined {
   const text = definition.trim();
   if (text === '' || ONLY_PUNCTUATION.test(text)) return 'empty';
-  const marker = MARKER.exec(text);
-  if (marker) {
-    if (term === undefined || !MARKER.test(term.trim())) return 'marker';
-    if (ONLY_PUNCTUATION.test(text.slice(marker[0].length))) return 'marker';
-  }
+  if (MARKER.test(text) && !namesTerm(text, term)) return 'marker';
   // A whole definition in square brackets is a template's instruction to the writer.
   if (text.startsWith('[') && text.endsWith(']') && !text.slice(1, -1).includes(']')) return 'template';
   return undefined;
+}
+
+/**
+ * Whether `text`, which begins with a marker word, begins with the name of `term` (itself
+ * beginning with that word) and then says more: "Todo item — one entry of a checklist" of
+ * `todo item`; not "TODO: fill this in" of it, nor the bare name.
+ */
+function namesTerm(text: string, term: string | undefined): boolean {
+  const name = term?.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (!name || !MARKER.test(name)) return false;
+  const written = text.toLowerCase().replace(/\s+/g, ' ');
+  return written.startsWith(name) && !ONLY_PUNCTUATION.test(written.slice(name.length));
 }
 
 /** Whether `definition` (of `term`, when known: see placeholderKind) is a placeholder. */
