@@ -154,6 +154,8 @@ describe('front matter hints', () => {
     // Unwatched, none of them is reported.
     expect(unknown(check(text.replace('[tenant, API, cutover]', '[]')))).toEqual([]);
     expect(unknown(check(text, { ...engine.vocabulary(['cutover']) }))).toEqual(['api:low', 'tenant:low']);
+    // A well-known acronym too (ignore_words name it as any term).
+    expect(unknown(check(text, { ...engine.vocabulary(['api', 'tenant']) }))).toEqual(['cutover:low']);
     const tenant = glossaryFrom({ team_domain: 'terms:\n  - {surface: tenant, definition: A customer account, status: active}\n' });
     expect(unknown(check(text, { glossary: tenant }))).toEqual(['api:low', 'cutover:low']);
   });

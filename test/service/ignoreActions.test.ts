@@ -99,6 +99,8 @@ describe('Ignore in this workspace (.kittify/config.yaml glossary.ignore_words)'
     const config = 'glossary:\n  strictness: medium\n';
     expect(applied(config, ignoreInWorkspace({ configUri: CONFIG_URI, configText: config, createFile: true }, 'release train'), CONFIG_URI)).toBe('glossary:\n  strictness: medium\n  ignore_words: [release train]\n');
     expect(ignoreInWorkspace({ configUri: CONFIG_URI, configText: 'glossary:\n  ignore_words: [PCI]\n', createFile: true }, 'pci')).toBeUndefined();
+    // Listed as the config reads it: spaces and a plural (SPEC §4) name the same term.
+    expect(ignoreInWorkspace({ configUri: CONFIG_URI, configText: 'glossary:\n  ignore_words: ["Data  Pipelines"]\n', createFile: true }, 'data pipeline')).toBeUndefined();
     expect(ignoreInWorkspace({ configUri: CONFIG_URI, configText: null, createFile: true }, 'pci')).toBeUndefined();
   });
 });

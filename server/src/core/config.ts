@@ -103,7 +103,7 @@ function readGlossaryBlock(block: YAMLMap, config: GlossaryConfig, report: Confi
  * reads its items: `[tranches]` ignores "tranche" too, `["data  pipelines "]` the term
  * `data pipeline`.
  */
-function ignoredForms(items: readonly string[]): string[] {
+export function ignoredForms(items: readonly string[]): string[] {
   const forms = new Set<string>();
   for (const item of items) {
     const written = item.toLowerCase().trim().replace(/\s+/g, ' ');

@@ -21,6 +21,8 @@ export interface CommonWords {
   knows?(word: string): boolean;
   /** True when an English word at least `minLength` long starts with `prefix`. Absent: never. */
   startsWord?(prefix: string, minLength: number): boolean;
+  /** A workspace's `ignore_words` (their forms), when the list is widened by them (engineState.ts). */
+  ignored?: ReadonlySet<string>;
 }
 
 export function createCommonWords(words: Iterable<string>, known: Iterable<string> = []): CommonWords {

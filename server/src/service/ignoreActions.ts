@@ -16,6 +16,7 @@
 
 import { CodeActionKind, type CodeAction, type Diagnostic, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver-types';
 import { locateFrontMatter } from '../core/markdown/frontMatter';
+import { ignoredForms } from '../core/config';
 import { normalizeSurface } from '../core/normalize';
 import { LineIndex } from '../core/text';
 import { isFindingData, type FindingData } from '../shared/protocol';
@@ -90,7 +91,7 @@ export function ignoreInWorkspace(context: Pick<IgnoreContext, 'configUri' | 'co
       ? { documentChanges: [{ kind: 'create', uri: configUri, options: { ignoreIfExists: true } }, { textDocument: { uri: configUri, version: null }, edits: [edit] }] }
       : { changes: { [configUri]: [edit] } };
   }
-  if (yamlListHas(configText, IGNORE_PATH, (value) => value.toLowerCase() === term)) return undefined;
+  if (yamlListHas(configText, IGNORE_PATH, (value) => ignoredForms([value]).includes(term))) return undefined;
   const added = addToYamlList(configText, IGNORE_PATH, term);
   if (!added.ok) return undefined;
   return { changes: { [configUri]: toTextEdits(added.edits, new LineIndex(configText), 0) } };

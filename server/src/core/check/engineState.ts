@@ -130,7 +130,7 @@ export class EngineState {
 function withIgnoredWords(common: CommonWords, ignored: readonly string[]): Vocabulary {
   if (ignored.length === 0) return { common, knownTerms: WELL_KNOWN_TERMS };
   const extra = new Set(ignored);
-  const widened: CommonWords = { has: (word) => extra.has(word) || common.has(word) };
+  const widened: CommonWords = { has: (word) => extra.has(word) || common.has(word), ignored: extra };
   if (common.knows) widened.knows = (word) => common.knows!(word);
   if (common.startsWord) widened.startsWord = (prefix, minLength) => common.startsWord!(prefix, minLength);
   return { common: widened, knownTerms: new Set([...WELL_KNOWN_TERMS, ...ignored]) };

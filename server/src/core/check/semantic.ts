@@ -13,7 +13,7 @@ import { resolveTerm, type Resolution } from './resolve';
 import { LayeredResolutions } from './layeredResolutions';
 import type { GlossaryIndex } from '../glossary';
 import { standalone } from '../text';
-import { isFamiliarWord, isKnownWord, WELL_KNOWN_TERMS } from '../words';
+import { isFamiliarWord, isKnownWord } from '../words';
 
 const plural = (n: number) => `${n} sense${n === 1 ? '' : 's'}`;
 
@@ -41,9 +41,9 @@ export const semanticCheck: Unit<CheckContext> = {
     // A word written with capitals inside ("HiC") was proposed by casing_pattern only when the
     // shared vocabulary does not know it: the English word it may spell ("hic") is another word.
     const isOrdinaryAbbreviation = (surface: string) => isKnownWord(context.common, surface);
-    // A watched term is known only when the workspace's ignore_words list it (they are the known
-    // terms beyond the shared ones): "Ignore in this workspace" works on it as on any term.
-    const isIgnored = (surface: string) => context.knownTerms.has(surface) && !WELL_KNOWN_TERMS.has(surface);
+    // A watched term is known only when the workspace's ignore_words list it: "Ignore in this
+    // workspace" works on it as on any term.
+    const isIgnored = (surface: string) => context.common.ignored?.has(surface) === true;
     // A surface resolves as before when the glossary, pins, known terms and common words are the
     // same (resolution reads nothing of the document).
     const resolutions = reusableResolutions(context);
