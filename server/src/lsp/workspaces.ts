@@ -16,7 +16,7 @@
  */
 
 import path from 'node:path';
-import type { Watcher, WorkspaceFileSystem } from '../node/fileSystem';
+import type { FileStat, Watcher, WorkspaceFileSystem } from '../node/fileSystem';
 import { META_FILE_NAME, type MetaCache } from '../node/identity';
 import { isInside } from '../node/fsSafety';
 import { eventLogDir } from '../node/eventStore';
@@ -70,6 +70,8 @@ interface RootState {
   watchers: Watcher[];
   /** The folder itself, for `.kittify/` appearing, going or being replaced. */
   rootWatcher?: Watcher;
+  /** The `.kittify/` the watchers follow (FileStat `id`, or its kind), '' when there is none: what the folder's watcher compares with. */
+  kittify?: string;
   metaCache: MetaCache;
   /** Editor buffers (path → document version) the current snapshot was built from. */
   overlayVersions: Map<string, number>;
@@ -365,10 +367,13 @@ export class WorkspaceRegistry {
   private watch(state: RootState): void {
     const fs = this.host.fs;
     if (this.disposed || !fs.watch) return;
-    state.rootWatcher ??= this.watchFolder(state);
-    if (state.watchers.length > 0) return;
     const kittify = path.join(state.root, '.kittify');
-    if (fs.stat(kittify)?.kind !== 'directory') return;
+    const found = fs.stat(kittify);
+    // (Not a loose document's folder, such as ~/Downloads: only workspace folders and folders holding a .kittify/.)
+    if (found?.kind === 'directory' || this.folders.includes(state.root)) state.rootWatcher ??= this.watchFolder(state);
+    if (state.watchers.length > 0) return;
+    state.kittify = kittifyIdentity(found);
+    if (found?.kind !== 'directory') return;
     const add = (dir: string, recursive: boolean): boolean => {
       try {
         const watcher: Watcher = fs.watch!(
@@ -403,6 +408,8 @@ export class WorkspaceRegistry {
         false,
         (name) => {
           if (name !== undefined && name !== '.kittify') return;
+          // Only a `.kittify/` made, removed or replaced: some systems also report its entries' changes on it.
+          if (kittifyIdentity(this.host.fs.stat(path.join(state.root, '.kittify'))) === state.kittify) return;
           // Whatever `.kittify/` there is now is watched after the reload (`watch`).
           for (const w of state.watchers) w.close();
           state.watchers = [];
@@ -421,6 +428,11 @@ export class WorkspaceRegistry {
       return undefined;
     }
   }
+}
+
+/** What identifies a `.kittify/` for the folder's watcher: '' when there is no folder of that name. */
+function kittifyIdentity(stat: FileStat | undefined): string {
+  return stat?.kind === 'directory' ? (stat.id ?? 'directory') : '';
 }
 
 /** The same text, line ends aside (`\r\n` and `\n`). */

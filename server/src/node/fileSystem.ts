@@ -14,6 +14,8 @@ export interface FileStat {
   kind: EntryKind;
   /** Bytes (of a file). */
   size: number;
+  /** Which file or folder it is (device and inode), where the file system tells: one replaced by another of the same name differs. */
+  id?: string;
 }
 
 export interface Watcher {
@@ -66,7 +68,7 @@ export const NODE_FILE_SYSTEM: WorkspaceFileSystem = Object.freeze({
   stat(file: string): FileStat | undefined {
     try {
       const stat = statSync(file, { throwIfNoEntry: false });
-      return stat ? { kind: kindOf(stat), size: stat.size } : undefined;
+      return stat ? { kind: kindOf(stat), size: stat.size, id: `${stat.dev}:${stat.ino}` } : undefined;
     } catch (error) {
       if (missing(error)) return undefined;
       throw error;
