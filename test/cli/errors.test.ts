@@ -59,6 +59,9 @@ describe('clear errors, exit code 2', () => {
     expect(written.length).toBeGreaterThan(0);
     expect(result.stderr).toContain(`recorded ${written.length} events in .kittify/events/glossary/${MISSION}.events.jsonl`);
     expect(result.stderr).toMatch(/^spec-glossary check: no events recorded: cannot open .*050-beta\.events\.jsonl/m);
+    // The blocked spec whose checkpoint was written can be resumed.
+    const token = written.find((l) => l.event['event_type'] === 'StepCheckpointed')!.event['retry_token'];
+    expect(result.stderr).toContain(`kitty-specs/041-demo/spec.md is blocked; resume with: spec-glossary resume --retry-token ${token}`);
   });
 
   test('unknown commands and options, bad values: exit 2 with usage or a message', async () => {

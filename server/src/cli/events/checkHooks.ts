@@ -84,12 +84,17 @@ export function checkHooks(): CheckCommandHooks {
     async afterCheck(run, _command: ParsedCommand, io: CliIo) {
       const stillBlocked = new Set(run.documents.filter((d) => d.report.blocked).map((d) => d.absolutePath));
       for (const cp of checkpoints) {
-        if (stillBlocked.has(cp.absolutePath)) notes.push(shown`${relativePath(io.cwd, cp.absolutePath)} is blocked; resume with: spec-glossary resume --retry-token ${cp.retryToken}${rootOption(cp.root, io.cwd)}`);
+        if (stillBlocked.has(cp.absolutePath)) notes.push(resumeNote(cp, io));
       }
       if (notes.length > 0) io.stderr(notes.join('\n'));
       return undefined;
     },
   };
+}
+
+/** How to resume a blocked document from its checkpoint, as a command to paste. */
+function resumeNote(cp: Checkpoint, io: CliIo): string {
+  return shown`${relativePath(io.cwd, cp.absolutePath)} is blocked; resume with: spec-glossary resume --retry-token ${cp.retryToken}${rootOption(cp.root, io.cwd)}`;
 }
 
 /** The run with its documents whole, as `needsDocuments` asked of the check command. */
@@ -135,6 +140,8 @@ async function recordEvents(run: CheckRun, io: CliIo, mode: RecordMode, notes: s
     }
   }
   if (failed.length > 0) {
+    // (The report is not printed: the command fails. What the written logs allow is said.)
+    for (const cp of checkpoints) notes.push(resumeNote(cp, io));
     if (notes.length > 0) io.stderr(notes.join('\n'));
     throw new FileError(failed.join('\n'));
   }
