@@ -174,6 +174,11 @@ describe('combining marks are part of their word', () => {
     const terms = (text: string) => check(text, { glossary }).findings.filter((f) => f.conflictType === 'ambiguous').map((f) => [f.term, f.range.start.character, f.range.end.character]);
     expect(terms('The zorbd\u00f3 and the zorbdo\u0301 run; the zorbdo too.')).toEqual([['zorbdo', 36, 42]]);
   });
+
+  test('a decomposed surface and its plural, as a composed one', () => {
+    const decomposed = glossaryFrom({ team_domain: 'terms:\n  - {surface: "cafe\u0301", definition: One, status: active}\n  - {surface: "cafe\u0301", definition: Two, status: active}\n' });
+    expect(check('The Cafe\u0301s and a cafe\u0301.', { glossary: decomposed }).findings.filter((f) => f.conflictType === 'ambiguous')).toHaveLength(2);
+  });
 });
 
 describe('the multiplication and division signs join no words', () => {

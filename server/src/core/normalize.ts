@@ -52,7 +52,7 @@ export function pluralStem(word: string): string | undefined {
 }
 
 const NOT_ASCII = /[^\x00-\x7f]/;
-const LETTERS = /^\p{L}+$/u;
+const LETTERS = /^[\p{L}\p{M}]+$/u;
 
 /**
  * SPEC §4's rules for a word of letters beyond a–z ("cafés", "zorbés"), which normalization

@@ -16,7 +16,7 @@ import { matchCase } from './caseStyle';
 const MAX_ITEMS = 500;
 /** The longest typed phrase looked at, in words (glossary surfaces are short). */
 const MAX_PHRASE_WORDS = 6;
-const WORD = /[\p{L}\p{N}_-]+/gu;
+const WORD = /[\p{L}\p{M}\p{N}_-]+/gu;
 
 /** `lineText`: the text of the cursor's line up to the cursor. */
 export function completeSurfaces(glossary: GlossaryIndex, lineText: string, position: Position, markdown = true): CompletionList {
@@ -67,7 +67,7 @@ export function completeSurfaces(glossary: GlossaryIndex, lineText: string, posi
  * is (it is what gets replaced), `key` the same lowercased with single spaces.
  */
 function typedPhrases(lineText: string): { typed: string; key: string }[] {
-  const last = /[\p{L}\p{N}_-]*$/u.exec(lineText)![0];
+  const last = /[\p{L}\p{M}\p{N}_-]*$/u.exec(lineText)![0];
   const phrases = [{ typed: last, key: last.toLowerCase() }];
   const before = lineText.slice(0, lineText.length - last.length);
   // Words before the one being typed, separated from it and each other by spaces or tabs only.

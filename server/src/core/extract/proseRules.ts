@@ -7,7 +7,7 @@
 import { normalizeSurface } from '../normalize';
 import { FUNCTION_WORDS } from '../words';
 
-const QUOTED_WORD = /^[\p{L}\p{N}][\p{L}\p{N}_'\u2019-]*$/u;
+const QUOTED_WORD = /^[\p{L}\p{N}][\p{L}\p{M}\p{N}_'\u2019-]*$/u;
 
 /**
  * Words that may join the words of a term ("point of sale", "terms and conditions"); any other
