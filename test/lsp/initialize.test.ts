@@ -27,7 +27,7 @@ function connect(): ProtocolConnection {
 it('a request before initialize is answered ServerNotInitialized (-32002); a second initialize is refused', async () => {
   const client = connect();
   const hover = { textDocument: { uri: 'file:///tmp/x.md' }, position: { line: 0, character: 0 } };
-  await expect(client.sendRequest('textDocument/hover', hover)).rejects.toMatchObject({ code: -32002 });
+  for (const method of ['textDocument/hover', 'shutdown', 'workspace/unknownThing']) await expect(client.sendRequest(method, method === 'textDocument/hover' ? hover : undefined), method).rejects.toMatchObject({ code: -32002 });
   const initialize = { processId: null, rootUri: null, capabilities: {} };
   const first = await client.sendRequest<{ capabilities: object }>('initialize', initialize);
   expect(first.capabilities).toBeDefined();

@@ -20,7 +20,6 @@ import type {
   TextDocuments,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { URI } from 'vscode-uri';
 import { configPath } from '../node/workspace';
 import { codeActionsFor, wantsQuickFixes } from '../service/codeActions';
 import { ignoreActions } from '../service/ignoreActions';
@@ -46,8 +45,8 @@ export class LanguageFeatures {
     private readonly analyzer: DocumentAnalyzer,
     private readonly client: ClientFeatures,
     private readonly readText: ReadWorkspaceText,
-    /** Whether the workspace's files may be written for this file (not outside every folder). */
-    private readonly writesFor: (file: string) => boolean,
+    /** Whether the workspace's files may be written for this document (not outside every folder). */
+    private readonly writesFor: (uri: string) => boolean,
   ) {}
 
   async hover(params: HoverParams, token: CancellationToken): Promise<Hover | null> {
@@ -100,7 +99,7 @@ export class LanguageFeatures {
     if (diagnostics.some((d) => isFindingData(d.data))) {
       const root = analysis.checked.root;
       // (Outside every workspace folder nothing of a workspace is written: no config is made there.)
-      const needsConfig = diagnostics.some((d) => isFindingData(d.data) && (d.data.conflictType === 'unknown' || d.data.conflictType === 'unresolved_critical')) && this.writesFor(URI.parse(document.uri).fsPath);
+      const needsConfig = diagnostics.some((d) => isFindingData(d.data) && (d.data.conflictType === 'unknown' || d.data.conflictType === 'unresolved_critical')) && this.writesFor(document.uri);
       const configText = needsConfig ? await this.readText(root, configPath(root)) : null;
       actions.push(...ignoreActions(diagnostics, { uri: document.uri, text: document.getText(), configUri: fileUri(configPath(root)), configText, createFile: this.client.createFile }, options));
     }

@@ -235,6 +235,7 @@ function answerLanguageRequests(server: ServerState): void {
 function answerShutdown(server: ServerState): void {
   server.connection.onShutdown(async () => {
     if (server.shutDown) throw new ResponseError(ErrorCodes.InvalidRequest, 'the server is already shut down: only `exit` is accepted');
+    if (!server.session) throw new ResponseError(ErrorCodes.ServerNotInitialized, 'the server is not initialized: send `initialize` first');
     server.shutDown = true;
     server.memory.dispose();
     server.collector.dispose();
@@ -245,10 +246,11 @@ function answerShutdown(server: ServerState): void {
   });
 }
 
-/** Methods nobody handles: InvalidRequest after shutdown, MethodNotFound before. */
+/** Methods nobody handles: InvalidRequest after shutdown, ServerNotInitialized before `initialize`, else MethodNotFound. */
 function refuseUnhandledRequests(server: ServerState): void {
   server.connection.onRequest((method) => {
     if (server.shutDown) throw new ResponseError(ErrorCodes.InvalidRequest, `the server is shut down: only \`exit\` is accepted (got ${method})`);
+    if (!server.session) throw new ResponseError(ErrorCodes.ServerNotInitialized, `the server is not initialized: send \`initialize\` first (got ${method})`);
     throw new ResponseError(ErrorCodes.MethodNotFound, `unhandled method ${method}`);
   });
 }

@@ -117,7 +117,7 @@ export class Session {
     this.health = this.createHealth();
     this.analyzer = this.createAnalyzer(options);
     this.publisher = new DiagnosticsPublisher(connection, documents, this.analyzer, this.settings, this.client, logger, this.health);
-    this.features = new LanguageFeatures(documents, this.analyzer, this.client, (root, file) => this.readText(root, file), (file) => this.writesFor(file));
+    this.features = new LanguageFeatures(documents, this.analyzer, this.client, (root, file) => this.readText(root, file), (uri) => this.writesFor(uri));
     this.specEntries = this.createSpecEntries();
     this.commands = this.createCommands(connection, options);
     this.renames = this.createRenames(options);
@@ -175,10 +175,16 @@ export class Session {
     });
   }
 
-  /** Whether decisions and edits of the workspace's files may be made for `file` (commandTarget.ts `writableRoot`). */
-  private writesFor(file: string): boolean {
+  /**
+   * Whether decisions and edits of the workspace's files may be made for the document `uri`, as
+   * the commands decide (commandTarget.ts `documentTarget`): a file inside a workspace folder (or
+   * below a .kittify/ when none is open), an unsaved buffer when a folder is open.
+   */
+  private writesFor(uri: string): boolean {
+    const parsed = URI.parse(uri);
+    if (parsed.scheme !== 'file') return this.registry.getFolders().length > 0;
     try {
-      writableRoot({ registry: this.registry, fs: this.fs }, file, file);
+      writableRoot({ registry: this.registry, fs: this.fs }, parsed.fsPath, uri);
       return true;
     } catch (error) {
       if (error instanceof CommandRefused) return false;
