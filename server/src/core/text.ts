@@ -189,7 +189,6 @@ export function splicedInt32(array: Int32Array, from: number, to: number, items:
   return all.length === size ? all : all.subarray(0, size);
 }
 
-/** `array`'s values at the start of a new typed array of the same kind with `length` entries (the rest 0). */
 /** The line starts after each `\r` that no `\n` follows; undefined when there is none (CRLF text, the common case). */
 function loneCrStarts(text: string): number[] | undefined {
   let out: number[] | undefined;
@@ -206,6 +205,7 @@ function merged(a: Int32Array, b: readonly number[]): Int32Array {
   return out;
 }
 
+/** `array`'s values at the start of a new typed array of the same kind with `length` entries (the rest 0). */
 export function grown<T extends Int32Array | Uint8Array>(array: T, length: number): T {
   const bigger = (array instanceof Int32Array ? new Int32Array(length) : new Uint8Array(length)) as T;
   bigger.set(array);
