@@ -31,6 +31,9 @@ import { Cancelled } from './runSafe';
 import type { SettingsStore } from './settings';
 import type { Settings } from '../service/types';
 
+/** How long pull-refresh requests are gathered into one (milliseconds). */
+const REFRESH_GATHER_MS = 30;
+
 /** Diagnostics of a folder's files that come from elsewhere (glossary health), by absolute path. */
 export interface FileDiagnosticsSource {
   diagnostics(root: string, settings: Settings): Map<string, Diagnostic[]>;
@@ -249,11 +252,14 @@ export class DiagnosticsPublisher {
   private requestPullRefresh(): void {
     if (!this.client.diagnosticRefresh || this.refreshQueued) return;
     this.refreshQueued = true;
+    // (A decision asks twice within a few milliseconds: once when its command has written, once
+    // when the folder's reload reports it. One refresh for both: each makes VS Code replace the
+    // file's problems, which drops a Ctrl+. the user just pressed.)
     setTimeout(() => {
       this.refreshQueued = false;
       if (this.disposed) return; // (the connection may be gone: sendRequest would throw)
       this.connection.sendRequest(DiagnosticRefreshRequest.type).catch((error: unknown) => this.logger.debug(`diagnostic refresh: ${(error as Error).message}`));
-    }, 0);
+    }, REFRESH_GATHER_MS);
   }
 
   private requestCodeLensRefresh(): void {
