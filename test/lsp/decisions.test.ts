@@ -349,7 +349,7 @@ describe('untrusted command arguments (issue 19 item 1)', () => {
     client.open(ws.uri(SPEC), SPEC_MD);
     const qzx = (await client.diagnostics(ws.uri(SPEC), (ds) => ds.some((d) => d.code === 'unknown'))).diagnostics.find((d) => d.code === 'unknown')!;
     const result = await run(byTitle(await codeActions(qzx.range, [qzx]), "Define 'QZX' in the mission glossary"));
-    expect(result).toEqual({ ok: false, message: 'The editor did not apply the edit to .kittify/glossaries/mission_local.yaml: rejected by the test. Nothing was written.' });
+    expect(result).toEqual({ ok: false, message: 'The editor did not apply the edit to .kittify/glossaries/mission_local.yaml: rejected by the test; add its entry to .kittify/glossaries/mission_local.yaml yourself and save the file (saving records it). Nothing was written.' });
     expect(client.appliedEdits).toHaveLength(1);
     expect(readdirSync(ws.file('.kittify')).sort()).toEqual(['config.yaml']);
   });

@@ -165,7 +165,7 @@ describe('language server', () => {
     const define = (await codeActions(qzx!)).find((a) => a.title === "Define 'QZX' in the team glossary")!;
     const before = readFileSync(ws.file(TEAM), 'utf8');
     const result = await client.request('workspace/executeCommand', define.command);
-    expect(result).toEqual({ ok: false, message: 'The editor did not apply the edit to .kittify/glossaries/team_domain.yaml: rejected by the test. Nothing was written.' });
+    expect(result).toEqual({ ok: false, message: 'The editor did not apply the edit to .kittify/glossaries/team_domain.yaml: rejected by the test; add its entry to .kittify/glossaries/team_domain.yaml yourself and save the file (saving records it). Nothing was written.' });
     await client.until(() => client.messages.find((m) => m.type === 2 && m.message === (result as { message: string }).message), 'a warning');
     expect(readFileSync(ws.file(TEAM), 'utf8')).toBe(before);
   });

@@ -66,7 +66,7 @@ export async function addDraftEntry(deps: DraftDeps, target: TermTarget, scope: 
   }
   const insertion = insertDraftEntry(existing, scope, term, draftDefinition(written));
   if (!insertion.ok) throw new CommandRefused(`Cannot add '${written}' to ${label}: ${insertion.message}`);
-  const shown = await applySeedInsertion(deps, { root, file, version: open?.version ?? null, insertion, label: `Define '${written}' in the ${SCOPE_LABEL[scope]}`, otherwise: `define '${written}' with a definition argument instead` });
+  const shown = await applySeedInsertion(deps, { root, file, version: open?.version ?? null, insertion, label: `Define '${written}' in the ${SCOPE_LABEL[scope]}`, otherwise: `add its entry to ${label} yourself and save the file (saving records it)` });
   const line = insertion.selection.start.line + 1;
   return {
     message: `Added a draft entry for '${written}' to ${label}:${line}: replace "${draftDefinition(written)}" with its definition and save the file${shown ? '' : ` (open ${label} at line ${line})`}. Saving records it in the event log.`,
@@ -123,11 +123,12 @@ export async function applySeedInsertion(deps: DraftDeps, entry: SeedEntryEdit):
     applied = await connection.workspace.applyEdit({ label: entry.label, edit });
   } catch (error) {
     deps.createdFiles.takeBack(created);
-    throw new CommandRefused(`The editor cannot apply workspace edits (${(error as Error).message})${entry.otherwise ? `; ${entry.otherwise}` : ''}. Nothing was written.`);
+    // (An editor that asks the user answers a refusal as an error: eglot's "User cancelled server edit".)
+    throw new CommandRefused(`The editor did not apply the edit (${(error as Error).message})${entry.otherwise ? `; ${entry.otherwise}` : ''}. Nothing was written.`);
   }
   if (!applied.applied) {
     deps.createdFiles.takeBack(created);
-    throw new CommandRefused(`The editor did not apply the edit to ${label}${applied.failureReason ? `: ${applied.failureReason}` : ''}. Nothing was written.`);
+    throw new CommandRefused(`The editor did not apply the edit to ${label}${applied.failureReason ? `: ${applied.failureReason}` : ''}${entry.otherwise ? `; ${entry.otherwise}` : ''}. Nothing was written.`);
   }
   // The entry is in the editor's buffer, unsaved: the file stays empty on disk until it is saved.
   if (insertion.create) deps.createdFiles.made(file, folders);

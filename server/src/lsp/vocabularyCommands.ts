@@ -179,7 +179,7 @@ export class VocabularyCommands {
     try {
       applied = await connection.workspace.applyEdit({ label, edit: change });
     } catch (error) {
-      throw new CommandRefused(`The editor cannot apply workspace edits (${(error as Error).message}); write the entry in the spec yourself. Nothing was written.`);
+      throw new CommandRefused(`The editor did not apply the edit (${(error as Error).message}); write the entry in the spec yourself. Nothing was written.`);
     }
     if (!applied.applied) throw new CommandRefused(`The editor did not apply the edit to ${URI.parse(uri).fsPath}${applied.failureReason ? `: ${applied.failureReason}` : ''}. Nothing was written.`);
   }
