@@ -6,7 +6,7 @@
 
 import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type Middleware, type ServerOptions } from 'vscode-languageclient/node';
+import { LanguageClient, State, TransportKind, type LanguageClientOptions, type Middleware, type ServerOptions } from 'vscode-languageclient/node';
 import { SETTINGS_SECTION } from '../../server/src/shared/protocol';
 import { RUNNING_CONTEXT_KEY } from './commands';
 import { DOCUMENT_SELECTOR } from './documents';
@@ -22,6 +22,8 @@ export class ServerController implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<LanguageClient | undefined>();
   /** Fires with the new client after a start, and with undefined after a stop. */
   readonly onDidChangeClient = this.changed.event;
+  /** The running client's state changes (a crash, the library's own restart, or its giving up). */
+  private stateListener: vscode.Disposable | undefined;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -136,12 +138,25 @@ export class ServerController implements vscode.Disposable {
     }
     await vscode.commands.executeCommand('setContext', RUNNING_CONTEXT_KEY, true);
     this.changed.fire(client);
+    // After a crash the library restarts the server, or gives up after five crashes in three
+    // minutes (then only "Restart Language Server" starts it): the commands' enablement and the
+    // status bar follow.
+    this.stateListener?.dispose();
+    this.stateListener = client.onDidChangeState((event) => {
+      if (this.client !== client || event.newState === State.Starting) return;
+      const running = event.newState === State.Running;
+      // (Stopped also between a crash and the library's restart; when it gives up it says so itself.)
+      void vscode.commands.executeCommand('setContext', RUNNING_CONTEXT_KEY, running);
+      this.changed.fire(running ? client : undefined);
+    });
   }
 
   private async doStop(): Promise<void> {
     const client = this.client;
     if (!client) return;
     this.client = undefined;
+    this.stateListener?.dispose();
+    this.stateListener = undefined;
     await vscode.commands.executeCommand('setContext', RUNNING_CONTEXT_KEY, false);
     this.changed.fire(undefined);
     try {
