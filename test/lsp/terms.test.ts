@@ -155,6 +155,17 @@ describe('the index after a glossary change', () => {
     expect((await references(ws.uri(PLAN), 0, 21)).map((l) => [l.uri, l.range])).toEqual([[ws.uri(PLAN), range(0, 19, 24)]]);
   });
 
+  it('a term a glossary change just defined is found at once: references and rename wait for the index built again instead of saying there is no term', async () => {
+    await start({ [OTHER]: 'Each gantry is checked.\n' });
+    ws.write(TEAM, `${TEAM_YAML}\n  - surface: gantry\n    definition: What carries the crane\n    confidence: 0.9\n    status: active\n`);
+    client.fileChanged(ws.uri(TEAM));
+    // Asked right after the change is reported. (How long the index takes to be built again
+    // decides whether this finds a build under way: on a large workspace it does.)
+    expect((await references(ws.uri(OTHER), 0, 7)).map((l) => [l.uri, l.range])).toEqual([[ws.uri(OTHER), range(0, 5, 11)]]);
+    const prepared = await client.request<{ placeholder: string }>('textDocument/prepareRename', { textDocument: { uri: ws.uri(OTHER) }, position: at(0, 7) });
+    expect(prepared.placeholder).toBe('gantry');
+  });
+
   it('a meta.json that moves specs to another mission: every spec indexed again, and a term that mission defines is found in them', async () => {
     await start({ [OTHER]: 'Each gantry is checked.\n', [PLAN]: 'One gantry and one crane a day.\n' });
     ws.write('kitty-specs/042-other/meta.json', JSON.stringify({ mission_id: '043-more' }));
@@ -260,6 +271,20 @@ THE CHECKOUT RULE: one work dir at a time.
       ['other', range(4, 4, 12)],
       ['other', range(4, 23, 31)],
     ]);
+  });
+
+  it('a closed spec another program changed or removed, unseen (no watched-file notifications): the rename is built from the files as they are now', async () => {
+    const THIRD = 'kitty-specs/043-third/spec.md';
+    await start({ [THIRD]: 'A worktree here.\n' }, { workspace: { didChangeWatchedFiles: { dynamicRegistration: false } } });
+    expect((await references(ws.uri(TEAM), 12, 15)).some((l) => l.uri === ws.uri(THIRD))).toBe(true);
+    writeFileSync(ws.file(OTHER), `INSERTED LINE ONE.\nINSERTED LINE TWO.\n${OTHER_MD}`);
+    rmSync(ws.file(THIRD));
+    const edit = await rename(ws.uri(TEAM), 12, 15, 'checkout');
+    const uris = (edit.documentChanges ?? []).map((change) => ('textDocument' in change ? change.textDocument.uri : ''));
+    expect(uris).not.toContain(ws.uri(THIRD));
+    applyToDisk(edit);
+    expect(existsSync(ws.file(THIRD))).toBe(false);
+    expect(readFileSync(ws.file(OTHER), 'utf8')).toBe(`INSERTED LINE ONE.\nINSERTED LINE TWO.\n${OTHER_MD.replace(/Worktrees/, 'Checkouts').replace(/a worktree per/, 'a checkout per').replace('THE WORKTREE RULE', 'THE CHECKOUT RULE')}`);
   });
 
   it('refuses, with a clear message, a merge, a synonym, code, a plural it cannot write and the read-only core', async () => {

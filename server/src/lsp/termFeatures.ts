@@ -109,7 +109,7 @@ export class TermFeatures {
   }
 
   async prepareRename(params: PrepareRenameParams, token: CancellationToken): Promise<{ range: Range; placeholder: string }> {
-    const target = await this.target(params.textDocument.uri, params.position, token);
+    const target = await this.target(params.textDocument.uri, params.position, token, false, true);
     if (!target) throw refused('Only glossary terms in specs and the surfaces of glossary files can be renamed.');
     if (!target.found) throw refused(await this.nothingHere(params.textDocument.uri, params.position, target.file, target.isSeedFile));
     const checked = renameTarget(target.sources, target.seedTexts, target.found.term, target.found.use);
@@ -123,7 +123,8 @@ export class TermFeatures {
   }
 
   async rename(params: RenameParams, token: CancellationToken): Promise<WorkspaceEdit> {
-    const target = await this.target(params.textDocument.uri, params.position, token);
+    // (A rename is built from the index once any re-index under way is done: it edits files.)
+    const target = await this.target(params.textDocument.uri, params.position, token, false, true);
     if (!target) throw refused('Only glossary terms in specs and the surfaces of glossary files can be renamed.');
     if (!target.found) throw refused(await this.nothingHere(params.textDocument.uri, params.position, target.file, target.isSeedFile));
     const term = target.found.term;
@@ -133,10 +134,14 @@ export class TermFeatures {
     // A team or core term is renamed where it means that sense: not in a mission whose own spec
     // defines the same word (there it is the mission's term, which this rename leaves alone).
     const own = missionTerms.get(term) ?? [];
-    const uses =
+    const usesNow = () =>
       decided.ok && decided.scope === 'mission_local'
         ? target.index.usesOf(term).filter((u) => target.index.detailsOf(u.document)?.missionId === target.missionId)
         : target.index.usesOf(term).filter((u) => !own.includes(target.index.detailsOf(u.document)?.missionId ?? ''));
+    let uses = usesNow();
+    // A closed spec another program changed (or removed) since it was indexed, unseen by a client
+    // that watches no files: indexed again now, so that no edit lands on text that moved.
+    if (await this.deps.indexer.refreshChanged(target.root, new Set(uses.map((u) => u.document)))) uses = usesNow();
     const plan = planRename(this.deps.engine(), target.sources, target.seedTexts, term, target.found.use, params.newName, uses, missionTerms);
     if (!plan.ok) throw refused(plan.message);
     throwIfCancelled(token);
@@ -177,7 +182,12 @@ export class TermFeatures {
   }
 
   /** The folder, index, glossary and term of a request's document and position. */
-  private async target(uri: string, position: { line: number; character: number }, token: CancellationToken, openDocumentOnly = false): Promise<Target | undefined> {
+  /**
+   * `settled`: the index once any re-index under way (after a glossary change) is done, not the
+   * one of the glossary before; the current one is used otherwise, and waited for only when it
+   * knows no term at the position (a term the change just defined).
+   */
+  private async target(uri: string, position: { line: number; character: number }, token: CancellationToken, openDocumentOnly = false, settled = false): Promise<Target | undefined> {
     const document = this.deps.documents.get(uri);
     const located = this.deps.analyzer.locate(document ?? { uri, languageId: uri.endsWith('.yaml') ? 'yaml' : 'markdown' });
     if (!located || (located.kind.kind !== 'markdown' && located.kind.kind !== 'seed')) return undefined;
@@ -186,14 +196,19 @@ export class TermFeatures {
     const fromOpenDocument = openDocumentOnly && document !== undefined && !isSeedFile;
     // (An open spec's highlight reads the check its diagnostics come from, kept per version.)
     const openChecked = fromOpenDocument ? await this.checkedSpec(document) : undefined;
-    const index = fromOpenDocument ? openChecked && indexOfOne(file, openChecked) : await this.deps.indexer.current(located.root);
+    let index = fromOpenDocument ? openChecked && indexOfOne(file, openChecked) : settled ? await this.deps.indexer.settled(located.root) : await this.deps.indexer.current(located.root);
     throwIfCancelled(token);
     if (!index) return undefined;
     const snapshot = await this.deps.registry.fresh(located.root);
     // (A highlight in a spec needs no glossary file's text: none is read as the cursor moves.)
     const seedTexts = fromOpenDocument ? new SeedTexts(new Map()) : await this.seedTexts(located.root);
     throwIfCancelled(token);
-    const found = termAtPosition(index, file, position, seedTexts, isSeedFile);
+    let found = termAtPosition(index, file, position, seedTexts, isSeedFile);
+    if (!found && !fromOpenDocument && !settled && this.deps.indexer.building(located.root)) {
+      index = (await this.deps.indexer.settled(located.root)) ?? index;
+      throwIfCancelled(token);
+      found = termAtPosition(index, file, position, seedTexts, isSeedFile);
+    }
     // The spec's own check: its mission, and the senses it knows beyond the folder's files and log
     // (a mission's own vocabulary, read from its spec), whose entries count too.
     const checked = isSeedFile || !found ? undefined : (openChecked ?? (await this.checkedSpec(document ?? (await this.fromDisk(uri, located.root, file)))));

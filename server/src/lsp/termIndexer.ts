@@ -21,7 +21,7 @@
 import path from 'node:path';
 import type { Engine } from '../core/check/engine';
 import { TermIndex } from '../core/terms/termIndex';
-import type { WorkspaceFileSystem } from '../node/fileSystem';
+import { fileStamp, type WorkspaceFileSystem } from '../node/fileSystem';
 import { readWorkspaceText } from '../node/files';
 import { isMarkdownFile, isWalkedMarkdown, markdownFilesIn } from '../node/markdownFiles';
 import type { SpecVocabularies } from '../node/specVocabularies';
@@ -76,6 +76,8 @@ interface RootIndex {
   complete: boolean;
   /** The build under way, if any (true once it went through every file). */
   building?: Promise<boolean>;
+  /** Each spec indexed from the disk: its file's stamp then (fileSystem.ts `fileStamp`). */
+  stamps: Map<string, string>;
 }
 
 export class TermIndexer {
@@ -117,6 +119,28 @@ export class TermIndexer {
     for (let state = this.roots.get(root); state?.building && !state.complete; state = this.roots.get(root)) await state.building;
     await this.flush();
     return this.roots.get(root)?.index;
+  }
+
+  /**
+   * Indexes again the closed specs among `files` whose file changed since it was indexed (another
+   * program wrote, moved or deleted it, and no watcher has said so yet), so that an edit is built
+   * from their text as it is now. True when one was.
+   */
+  async refreshChanged(root: string, files: Iterable<string>): Promise<boolean> {
+    const own = this.roots.get(root);
+    if (!own) return false;
+    let changed = false;
+    for (const file of files) {
+      if (this.deps.openText(file) !== undefined || fileStamp(this.deps.fs.stat(file)) === own.stamps.get(file)) continue;
+      this.indexFile(own, root, file, await this.deps.registry.snapshot(root), await this.deps.maxFileBytes(root));
+      changed = true;
+    }
+    return changed;
+  }
+
+  /** Whether a build of the folder (a re-index after a glossary change, say) is under way. */
+  building(root: string): boolean {
+    return this.roots.get(root)?.building !== undefined;
   }
 
   /** The index of a folder as far as it is built now, without waiting (undefined: not indexed, or not started). */
@@ -174,7 +198,7 @@ export class TermIndexer {
       // The folder held no spec when it was indexed (nothing was kept for it): its first one.
       if (deleted || this.started === undefined) return false;
       // (Not complete: a first build of the folder still to come — folders are built one by one — is waited for.)
-      this.roots.set(root, (state = { index: new TermIndex(), files: new Set(), surfaces: undefined, generation: 0, complete: false }));
+      this.roots.set(root, (state = { index: new TermIndex(), files: new Set(), surfaces: undefined, generation: 0, complete: false, stamps: new Map() }));
     }
     if (deleted && this.deps.openText(file) === undefined) {
       this.forgetFile(state, file);
@@ -247,6 +271,7 @@ export class TermIndexer {
     this.dirty.delete(file);
     state.index.delete(file);
     state.files.delete(file);
+    state.stamps.delete(file);
   }
 
   /** Indexes the dirty open specs now. */
@@ -260,7 +285,7 @@ export class TermIndexer {
       const snapshot = await this.deps.registry.snapshot(root);
       state.surfaces ??= glossarySurfaces(snapshot); // (a folder's first spec, created since)
       state.files.add(file);
-      this.indexFile(state.index, root, file, snapshot, await this.deps.maxFileBytes(root));
+      this.indexFile(state, root, file, snapshot, await this.deps.maxFileBytes(root));
     }
   }
 
@@ -303,7 +328,7 @@ export class TermIndexer {
   /** Indexes `files` of a folder again (a newer build of the folder stops this one). */
   private rebuild(root: string, files: readonly string[], onProgress?: (count: number) => void): Promise<boolean> {
     let state = this.roots.get(root);
-    if (!state) this.roots.set(root, (state = { index: new TermIndex(), files: new Set(), surfaces: undefined, generation: 0, complete: false }));
+    if (!state) this.roots.set(root, (state = { index: new TermIndex(), files: new Set(), surfaces: undefined, generation: 0, complete: false, stamps: new Map() }));
     for (const file of files) state.files.add(file);
     const generation = ++state.generation;
     const own = state;
@@ -331,7 +356,7 @@ export class TermIndexer {
     let counted = 0;
     for (const file of files) {
       if (own.generation !== generation || this.deps.stopped()) return false;
-      this.indexFile(own.index, root, file, snapshot, maxBytes);
+      this.indexFile(own, root, file, snapshot, maxBytes);
       counted++;
       if (Date.now() - slice >= SLICE_MS) {
         onProgress?.(counted);
@@ -346,8 +371,10 @@ export class TermIndexer {
   }
 
   /** Checks one spec (its open buffer, else the file) and records its terms; a spec that cannot be read is dropped. */
-  private indexFile(index: TermIndex, root: string, file: string, snapshot: WorkspaceSnapshot, maxBytes: number): void {
+  private indexFile(own: RootIndex, root: string, file: string, snapshot: WorkspaceSnapshot, maxBytes: number): void {
+    const index = own.index;
     let text = this.deps.openText(file);
+    own.stamps.delete(file);
     if (text === undefined) {
       const outcome = readWorkspaceText(root, file, maxBytes, this.deps.fs);
       if (!outcome.ok) {
@@ -355,6 +382,7 @@ export class TermIndexer {
         return;
       }
       text = outcome.text;
+      own.stamps.set(file, outcome.stamp);
     }
     // One spec that cannot be checked (a defect its text brings out) is left out of the index and
     // logged; the folder's other specs are still indexed, so references, rename and health work.

@@ -16,6 +16,13 @@ export interface FileStat {
   size: number;
   /** Which file or folder it is (device and inode), where the file system tells: one replaced by another of the same name differs. */
   id?: string;
+  /** When its content last changed (milliseconds), where the file system tells. */
+  mtimeMs?: number;
+}
+
+/** What tells whether a file changed since it was read (size, time and identity, as git's index does); '' when it is not there. */
+export function fileStamp(stat: FileStat | undefined): string {
+  return stat ? `${stat.size}:${stat.mtimeMs ?? ''}:${stat.id ?? ''}` : '';
 }
 
 export interface Watcher {
@@ -68,7 +75,7 @@ export const NODE_FILE_SYSTEM: WorkspaceFileSystem = Object.freeze({
   stat(file: string): FileStat | undefined {
     try {
       const stat = statSync(file, { throwIfNoEntry: false });
-      return stat ? { kind: kindOf(stat), size: stat.size, id: `${stat.dev}:${stat.ino}` } : undefined;
+      return stat ? { kind: kindOf(stat), size: stat.size, id: `${stat.dev}:${stat.ino}`, mtimeMs: stat.mtimeMs } : undefined;
     } catch (error) {
       if (missing(error)) return undefined;
       throw error;

@@ -4,14 +4,14 @@
  */
 
 import { createHash } from 'node:crypto';
-import { NODE_FILE_SYSTEM, type WorkspaceFileSystem } from './fileSystem';
+import { fileStamp, NODE_FILE_SYSTEM, type WorkspaceFileSystem } from './fileSystem';
 import { describeCode } from './eventStoreErrors';
 import { assertInsideWorkspace } from './fsSafety';
 
 export const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024;
 
 export type ReadOutcome =
-  | { ok: true; text: string; bytes: Uint8Array; warning?: string }
+  | { ok: true; text: string; bytes: Uint8Array; warning?: string; /** fileSystem.ts `fileStamp` of the file read. */ stamp: string }
   | { ok: false; missing: boolean; reason: string };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -49,12 +49,13 @@ export function readWorkspaceText(root: string | undefined, file: string, maxByt
     if (stat.size > maxBytes) return { ok: false, missing: false, reason: `${file} is ${formatBytes(stat.size)}, above the ${formatBytes(maxBytes)} limit; it was skipped` };
     const bytes = fs.readFile(file);
     if (bytes.subarray(0, 8192).includes(0)) return { ok: false, missing: false, reason: `${file} looks binary (it contains NUL bytes); it was skipped` };
+    const stamp = fileStamp(stat);
     try {
-      return { ok: true, text: stripBom(utf8.decode(bytes)), bytes };
+      return { ok: true, text: stripBom(utf8.decode(bytes)), bytes, stamp };
     } catch {
       const text = stripBom(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
       const where = firstInvalidUtf8(bytes);
-      return { ok: true, text, bytes, warning: `${file} is not valid UTF-8 (first invalid byte at line ${where.line}, column ${where.column}); invalid bytes were replaced with U+FFFD` };
+      return { ok: true, text, bytes, stamp, warning: `${file} is not valid UTF-8 (first invalid byte at line ${where.line}, column ${where.column}); invalid bytes were replaced with U+FFFD` };
     }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
