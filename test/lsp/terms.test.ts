@@ -299,7 +299,10 @@ THE CHECKOUT RULE: one work dir at a time.
     );
     expect(await refusal(client.request('textDocument/prepareRename', { textDocument: { uri: ws.uri(SPEC) }, position: at(8, 20) }))).toMatch(/^This is code/);
     expect(await refusal(rename(ws.uri(OTHER), 2, 3, 'axe'))).toMatch(/^'worktree' is used in the plural, and no plural of 'axe'/);
-    expect(await refusal(rename(ws.uri(OTHER), 2, 3, '`checkout`'))).toMatch(/would not be read as the term/);
+    expect(await refusal(rename(ws.uri(OTHER), 2, 3, '`checkout`'))).toMatch(/not made of prose words/);
+    // A path or an identifier, for a term used in the plural or not.
+    expect(await refusal(rename(ws.uri(OTHER), 2, 3, 'src/foo.ts'))).toMatch(/would not be read as the term 'src\/foo\.ts' in a spec \(it is not made of prose words/);
+    expect(await refusal(rename(ws.uri(OTHER), 2, 3, 'my_var'))).toMatch(/^'my_var' is not made of prose words/);
     expect(await refusal(rename(ws.uri(SPEC), 5, 8, 'deliverable'))).toMatch(/bundled Spec Kitty core glossary, which is read-only/);
     expect(await refusal(rename(ws.uri(OTHER), 2, 3, '  '))).toBe('The new name is empty.');
     expect(await refusal(rename(ws.uri(OTHER), 2, 3, 'WORKTREES'))).toBe("'WORKTREES' is the term 'worktree' itself: nothing to rename.");

@@ -87,6 +87,9 @@ export function planRename(
   const newSurface = normalizeSurface(newName);
   if (newSurface === '') return { ok: false, message: 'The new name is empty.' };
   if (newSurface === term) return { ok: false, message: `'${newName.trim()}' is the term '${term}' itself: nothing to rename.` };
+  // (An underscore or a backtick makes an identifier: the glossary walk would still match it, but
+  // the specs' prose would read as code.)
+  if (/[_`]/.test(newSurface)) return { ok: false, message: `'${newName.trim()}' is not made of prose words (an identifier; code, paths, URLs and ids are never terms): choose a name written as words.` };
   const terms = allTerms(sources);
   const existing = terms.get(newSurface);
   if (existing) {

@@ -55,10 +55,10 @@ import type { Pairs } from './pairs';
 // Bare URLs and e-mail addresses, looked for only inside chunks that contain ':' or '@'.
 const URL_OR_EMAIL = /\b(?:https?|ftp|file|ssh|git):\/\/[^\s<>)\]`]+|\bwww\.[A-Za-z0-9-]+\.[^\s<>)\]`]+|(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{1,255}/;
 
-// File paths: ./x, ../x, ~/x, /x/y, a/b/c (two or more separators), or name.ext with a known
-// extension; also dot-folders such as .kittify/ and .github.
+// File paths: ./x, ../x, ~/x, /x/y, a/b/c (two or more separators), or name.ext or dir/name.ext
+// with a known extension; also dot-folders such as .kittify/ and .github.
 const PATH =
-  /(?<![\w/])(?:(?:~|\.{1,2})?\/[\w@.+-]{1,255}(?:\/[\w@.+-]{0,255}){0,64}|[\w@.+-]{1,255}\/[\w@.+-]{1,255}\/[\w@.+\/-]{0,255}|[\w@+-][\w@.+-]{0,255}\.(?:md|mdx|json|jsonl|ya?ml|toml|py|pyi|ts|tsx|js|jsx|mjs|cjs|txt|sh|bash|lock|cfg|ini|go|rs|java|kt|rb|php|html?|css|scss|csv|xml|lua|el|vsix|sql|proto|env|log|gz|zip|tar|png|jpe?g|svg|pdf|c|h|cpp|hpp|cs|swift)\b|\.[A-Za-z][\w-]{0,255}\/[\w@.+\/-]{0,255}|\.(?:github|gitignore|kittify|vscode|env)\b)/;
+  /(?<![\w/])(?:(?:~|\.{1,2})?\/[\w@.+-]{1,255}(?:\/[\w@.+-]{0,255}){0,64}|[\w@.+-]{1,255}\/[\w@.+-]{1,255}\/[\w@.+\/-]{0,255}|[\w@+-][\w@.+\/-]{0,255}\.(?:md|mdx|json|jsonl|ya?ml|toml|py|pyi|ts|tsx|js|jsx|mjs|cjs|txt|sh|bash|lock|cfg|ini|go|rs|java|kt|rb|php|html?|css|scss|csv|xml|lua|el|vsix|sql|proto|env|log|gz|zip|tar|png|jpe?g|svg|pdf|c|h|cpp|hpp|cs|swift)\b|\.[A-Za-z][\w-]{0,255}\/[\w@.+\/-]{0,255}|\.(?:github|gitignore|kittify|vscode|env)\b)/;
 
 // Identifiers that look like words but are not terms: FR-001, NFR-002, SC-3, GH-123, T001,
 // WP03, ULIDs, git hashes, issue references (#123), semantic versions and dates.
