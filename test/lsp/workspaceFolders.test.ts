@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
 import { URI } from 'vscode-uri';
-import { makeWorkspace, MISSION, SPEC, SPEC_MD, type TempWorkspace } from '../service/fixtures';
+import { makeWorkspace, MISSION, SPEC, SPEC_MD, TEAM, type TempWorkspace } from '../service/fixtures';
 import { TestClient } from './client';
 
 const GIT = 'Git worktree directory for a work package';
@@ -43,5 +43,19 @@ describe('a workspace folder added while the server runs', () => {
     const result = await decideInAddedFolder(declared);
     expect(result, JSON.stringify(result)).toMatchObject({ ok: true });
     expect(existsSync(added!.file(`.kittify/events/glossary/${MISSION}.events.jsonl`))).toBe(true);
+  });
+});
+
+describe('a workspace folder removed while the server runs', () => {
+  it('the diagnostics of its glossary files are cleared', async () => {
+    first = makeWorkspace();
+    added = makeWorkspace();
+    client = await TestClient.start({ folders: [first.root, added.root] });
+    // (The team glossary of each folder has health findings: terms no spec of it uses.)
+    const shown = await client.diagnostics(added.uri(TEAM), (ds) => ds.length > 0, 0, 'the health of the second folder\'s glossary');
+    expect(shown.diagnostics.length).toBeGreaterThan(0);
+    const since = client.mark();
+    client.notify('workspace/didChangeWorkspaceFolders', { event: { added: [], removed: [{ uri: URI.file(added.root).toString(), name: 'added' }] } });
+    await client.diagnostics(added.uri(TEAM), (ds) => ds.length === 0, since, 'the removed folder\'s glossary cleared');
   });
 });

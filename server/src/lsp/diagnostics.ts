@@ -187,6 +187,15 @@ export class DiagnosticsPublisher {
     return { kind: 'full', ...(resultId !== undefined ? { resultId } : {}), items: analysis.diagnostics };
   }
 
+  /** A workspace folder removed: clear what was pushed for its glossary, config and log files. */
+  forgetFolder(root: string): void {
+    const state = this.pushedFiles.get(root);
+    if (!state) return;
+    this.pushedFiles.delete(root);
+    state.seq++; // (a publication under way for it stops)
+    for (const uri of state.uris) void this.connection.sendDiagnostics({ uri, diagnostics: [] });
+  }
+
   /** Push the problems of a folder's glossary, config and log files; clear files that are fixed. */
   async publishGlossaryFiles(root: string, snapshot: WorkspaceSnapshot): Promise<void> {
     let state = this.pushedFiles.get(root);

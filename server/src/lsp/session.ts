@@ -481,7 +481,10 @@ export class Session {
 
   workspaceFoldersChanged(added: readonly WorkspaceFolder[], removed: readonly WorkspaceFolder[]): void {
     const gone = new Set(removed.map((f) => URI.parse(f.uri).fsPath));
-    for (const root of gone) this.health.forget(root);
+    for (const root of gone) {
+      this.health.forget(root);
+      this.publisher.forgetFolder(root);
+    }
     const folders = [...this.registry.getFolders().filter((f) => !gone.has(f)), ...added.map((f) => URI.parse(f.uri).fsPath)];
     this.registry.setFolders(folders);
     this.publisher.refresh(() => true);
