@@ -147,9 +147,19 @@ export class TermFeatures {
     throwIfCancelled(token);
 
     const byFile = new Map<string, TextEdit[]>();
+    const texts = new Map<string, string | undefined>();
     for (const edit of plan.edits) {
       const list = byFile.get(edit.file);
-      const textEdit = { range: edit.range, newText: edit.newText };
+      let newText = edit.newText;
+      // A use written across a line break keeps its break (and the next line's indent or `>`).
+      if (edit.range.start.line !== edit.range.end.line && newText.includes(' ')) {
+        if (!texts.has(edit.file)) texts.set(edit.file, await this.textOf(target.root, edit.file));
+        const text = texts.get(edit.file);
+        const written = text === undefined ? undefined : text.slice(...offsetsOf(new LineIndex(text), edit.range));
+        const gap = written === undefined ? undefined : /[ \t]*\r?\n[ \t>]*/.exec(written)?.[0];
+        if (gap !== undefined) newText = newText.replace(' ', gap);
+      }
+      const textEdit = { range: edit.range, newText };
       if (list) list.push(textEdit);
       else byFile.set(edit.file, [textEdit]);
     }
@@ -220,6 +230,12 @@ export class TermFeatures {
     const logged = snapshot.eventSenses.filter((s) => s.scope !== 'mission_local' || s.origin.kind !== 'event' || s.origin.missionId === missionId);
     const sources = own.length === 0 && logged.length === snapshot.eventSenses.length ? snapshot : { root: snapshot.root, seeds: snapshot.seeds, eventSenses: [...logged, ...own] };
     return { root: located.root, file, index, snapshot, sources, seedTexts, isSeedFile, found, ...(missionId !== undefined ? { missionId } : {}) };
+  }
+
+  /** A file's text as the editor has it (its open buffer) or on disk; undefined when it cannot be read. */
+  private async textOf(root: string, file: string): Promise<string | undefined> {
+    const text = this.deps.documents.get(fileUri(file))?.getText() ?? (await this.deps.readText(root, file));
+    return typeof text === 'string' ? text : undefined;
   }
 
   /** A spec's check (kept for an open document: the next request about it reads the same analysis). */
