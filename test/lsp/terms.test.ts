@@ -72,6 +72,15 @@ describe('references and highlight', () => {
     ]);
   });
 
+  it('a synonym to avoid that is itself a term is not a use of the term that lists it: it resolves as its own term', async () => {
+    await start({
+      [TEAM]: `${TEAM_YAML}  - surface: quarkle\n    definition: A made-up part\n    status: active\n    synonyms_to_avoid: [gizmo, doohickey]\n  - surface: gizmo\n    definition: A small device\n    status: active\n`,
+      [OTHER]: 'A quarkle, a gizmo and a doohickey.\n',
+    });
+    expect((await references(ws.uri(OTHER), 0, 4)).map((l) => l.range)).toEqual([range(0, 2, 9), range(0, 25, 34)]);
+    expect((await references(ws.uri(OTHER), 0, 14)).map((l) => l.range)).toEqual([range(0, 13, 18)]);
+  });
+
   it('document highlight: the term\'s uses in the open spec', async () => {
     await start();
     const highlights = await client.request<DocumentHighlight[]>('textDocument/documentHighlight', { textDocument: { uri: ws.uri(SPEC) }, position: RANGES.workspace2.start });

@@ -28,9 +28,12 @@ export function termAtPosition(index: TermIndex, file: string, position: Positio
 export function termReferences(index: TermIndex, sources: GlossarySources, seedTexts: SeedTexts, term: string, includeDeclaration: boolean): Location[] {
   // (Each document's uses come in position order: only the documents are sorted.)
   const out: Location[] = [];
+  // A synonym to avoid that is itself a term resolves as that term: its uses are not this one's.
+  let terms: Map<string, Sense[]> | undefined;
+  const isOtherTerm = (surface: string) => (terms ??= allTerms(sources)).get(surface)?.some((s) => s.status !== 'deprecated') === true;
   for (const document of index.documentsUsing(term).sort()) {
     const uri = fileUri(document);
-    for (const use of index.usesIn(document, term)) out.push({ uri, range: use.range });
+    for (const use of index.usesIn(document, term)) if (!use.synonym || !isOtherTerm(use.surface)) out.push({ uri, range: use.range });
   }
   if (includeDeclaration) for (const entry of termEntries(sources, seedTexts, term)) if (entry.location) out.push(entry.location);
   return out;

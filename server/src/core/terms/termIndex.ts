@@ -188,11 +188,14 @@ export class TermIndex {
   occurrenceAt(document: string, position: Position): TermUse | undefined {
     const data = this.docs.get(document);
     if (!data) return undefined;
+    let synonym: TermUse | undefined;
     for (let i = 0; i < data.length; i += STRIDE) {
       if (before(position, data[i + 2]!, data[i + 3]!) || before2(data[i + 4]!, data[i + 5]!, position)) continue;
-      return this.row(document, data, i);
+      // (A word that is a term and a synonym to avoid of another is a use of its own term first.)
+      if (data[i] === data[i + 1]) return this.row(document, data, i);
+      synonym ??= this.row(document, data, i);
     }
-    return undefined;
+    return synonym;
   }
 
   private row(document: string, data: Int32Array, i: number): TermUse {
