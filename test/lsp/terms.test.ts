@@ -373,6 +373,14 @@ Every quarkle moves through the board.
       (error: ResponseError) => error.message,
     );
     expect(atEntry).toBe("'quarkle' is this spec's own term (mission 001-lanes, its vocabulary section): edit its entry and its uses here. Renaming a mission's own term across the workspace is not supported.");
+    // References and highlight from the entry itself: the same as from a use.
+    expect(await references(ws.uri(LANES_SPEC), 8, 6, true)).toEqual(found);
+    const fromEntry = await client.request<DocumentHighlight[]>('textDocument/documentHighlight', { textDocument: { uri: ws.uri(LANES_SPEC) }, position: at(8, 6) });
+    expect(fromEntry.map((h) => [h.range.start.line, h.kind])).toEqual([
+      [2, 1],
+      [12, 1],
+      [8, 3],
+    ]);
   });
 
   it("a team term's rename leaves alone a mission that defines the word itself, and never takes a name a mission defines", async () => {

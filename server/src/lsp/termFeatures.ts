@@ -88,7 +88,7 @@ export class TermFeatures {
   constructor(private readonly deps: TermFeatureDeps) {}
 
   async references(params: ReferenceParams, token: CancellationToken): Promise<Location[]> {
-    const target = await this.target(params.textDocument.uri, params.position, token);
+    const target = await this.target(params.textDocument.uri, params.position, token, false, false, true);
     if (!target?.found) return [];
     return termReferences(target.index, target.sources, target.seedTexts, target.found.term, params.context.includeDeclaration);
   }
@@ -97,7 +97,7 @@ export class TermFeatures {
     // (Asked as the cursor moves, typing included: an open spec is read from its own analysis,
     // the one its diagnostics use, instead of settling the index, which would check the whole
     // edited document again at every keystroke.)
-    const target = await this.target(params.textDocument.uri, params.position, token, true);
+    const target = await this.target(params.textDocument.uri, params.position, token, true, false, true);
     if (!target?.found) return [];
     const highlights = termHighlights(target.index, target.file, target.found.term, target.seedTexts, target.isSeedFile);
     // The term's own definition in this spec (its Domain Language entry): a Write.
@@ -191,13 +191,14 @@ export class TermFeatures {
     return termSymbols(folders, params.query, eventLogPath);
   }
 
-  /** The folder, index, glossary and term of a request's document and position. */
   /**
-   * `settled`: the index once any re-index under way (after a glossary change) is done, not the
-   * one of the glossary before; the current one is used otherwise, and waited for only when it
-   * knows no term at the position (a term the change just defined).
+   * The folder, index, glossary and term of a request's document and position. `settled`: the
+   * index once any re-index under way (after a glossary change) is done, not the one of the
+   * glossary before; the current one is used otherwise, and waited for only when it knows no term
+   * at the position (a term the change just defined). `entries`: the term of this spec's own
+   * vocabulary entry at the position counts too (references and highlight from its definition).
    */
-  private async target(uri: string, position: { line: number; character: number }, token: CancellationToken, openDocumentOnly = false, settled = false): Promise<Target | undefined> {
+  private async target(uri: string, position: { line: number; character: number }, token: CancellationToken, openDocumentOnly = false, settled = false, entries = false): Promise<Target | undefined> {
     const document = this.deps.documents.get(uri);
     const located = this.deps.analyzer.locate(document ?? { uri, languageId: uri.endsWith('.yaml') ? 'yaml' : 'markdown' });
     if (!located || (located.kind.kind !== 'markdown' && located.kind.kind !== 'seed')) return undefined;
@@ -221,7 +222,12 @@ export class TermFeatures {
     }
     // The spec's own check: its mission, and the senses it knows beyond the folder's files and log
     // (a mission's own vocabulary, read from its spec), whose entries count too.
-    const checked = isSeedFile || !found ? undefined : (openChecked ?? (await this.checkedSpec(document ?? (await this.fromDisk(uri, located.root, file)))));
+    let checked = isSeedFile || (!found && !entries) ? undefined : (openChecked ?? (await this.checkedSpec(document ?? (await this.fromDisk(uri, located.root, file)))));
+    if (!found && checked) {
+      const entry = entryAt(checked, file, position);
+      if (entry) found = { term: entry.surface };
+      else checked = undefined;
+    }
     if (found && !isSeedFile && !checked) return undefined; // the spec cannot be read now
     const own = checked && found ? checked.glossary.sensesOf(found.term).filter((s) => s.origin.kind !== 'seed' && s.origin.kind !== 'bundled' && s.origin.kind !== 'event') : [];
     // The senses a mission added for itself in its log count in that mission only: from a spec,
@@ -273,7 +279,8 @@ export class TermFeatures {
       }
       // The term of an entry of this spec's vocabulary section (no use of a term: nothing in that
       // section is checked). Said as a rename of that term from one of its uses would be.
-      const entry = (await this.checkedSpec(document))?.glossary.senses.find((s) => s.origin.kind === 'spec' && path.resolve(s.origin.file) === file && contains(s.origin.range, position));
+      const checked = await this.checkedSpec(document);
+      const entry = checked && entryAt(checked, file, position);
       if (entry?.origin.kind === 'spec') {
         return `'${entry.surface}' is this spec's own term (mission ${entry.origin.missionSlug}, its vocabulary section): edit its entry and its uses here. Renaming a mission's own term across the workspace is not supported.`;
       }
@@ -305,6 +312,11 @@ export class TermFeatures {
     }
     if (files.size > 0) this.deps.renames.answered({ ...base, files });
   }
+}
+
+/** The sense an entry of this spec's own vocabulary section gives, if the position is on its term. */
+function entryAt(checked: CheckedDocument, file: string, position: { line: number; character: number }): Sense | undefined {
+  return checked.glossary.senses.find((s) => s.origin.kind === 'spec' && path.resolve(s.origin.file) === file && contains(s.origin.range, position));
 }
 
 function offsetsOf(lines: LineIndex, range: Range): [number, number] {
