@@ -188,7 +188,10 @@ describe("a decision in one mission and the other missions' open documents", () 
     const report = (uri: string, previousResultId?: string) => client!.request<DocumentDiagnosticReport>('textDocument/diagnostic', { textDocument: { uri }, ...(previousResultId ? { previousResultId } : {}) });
     const spec = (await report(ws!.uri(SPEC))) as FullDocumentDiagnosticReport;
     const other = (await report(ws!.uri(OTHER))) as FullDocumentDiagnosticReport;
+    const beforeDecision = client!.diagnosticRefreshes;
     await run(byTitle(await codeActions(ambiguous.range, [ambiguous]), `Use 'workspace' = ${GIT} (team_domain)`));
+    // (The decision's own refresh comes once the requests of a few milliseconds are gathered.)
+    await client!.until(() => client!.diagnosticRefreshes > beforeDecision || undefined, 'workspace/diagnostic/refresh after the decision');
     const specAfter = await report(ws!.uri(SPEC), spec.resultId);
     expect(specAfter.kind).toBe('full');
     expect(await report(ws!.uri(OTHER), other.resultId)).toEqual({ kind: 'unchanged', resultId: other.resultId });
