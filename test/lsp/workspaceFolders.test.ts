@@ -4,7 +4,7 @@
  * (`changeNotifications`), so it takes them from a client that did not declare
  * `workspace.workspaceFolders` too (it was ignored without a word).
  */
-import { existsSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
 import { URI } from 'vscode-uri';
@@ -57,5 +57,11 @@ describe('a workspace folder removed while the server runs', () => {
     const since = client.mark();
     client.notify('workspace/didChangeWorkspaceFolders', { event: { added: [], removed: [{ uri: URI.file(added.root).toString(), name: 'added' }] } });
     await client.diagnostics(added.uri(TEAM), (ds) => ds.length === 0, since, 'the removed folder\'s glossary cleared');
+    // A later change of its files (its own watcher still sees them) reports nothing on it again.
+    const after = client.mark();
+    appendFileSync(added.file(TEAM), '\n');
+    client.fileChanged(added.uri(TEAM));
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(client.published.slice(after).filter((p) => p.uri === added!.uri(TEAM))).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@
 
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { isInside } from '../node/fsSafety';
 import { FileChangeType, type Connection, type FileEvent, type InitializeParams, type TextDocuments, type WorkspaceFolder } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from 'vscode-uri';
@@ -94,6 +95,8 @@ export class Session {
   /** Documents whose didOpen was just handled (TextDocuments also fires a content change for it). */
   private readonly justOpened = new Set<string>();
   private readonly fs: WorkspaceFileSystem;
+  /** Workspace folders the client removed (absolute paths), until it adds them again. */
+  private readonly removedFolders = new Set<string>();
   /** Seed files made for draft entries the editor holds unsaved (removed while still empty). */
   private readonly createdFiles: CreatedSeedFiles;
 
@@ -278,6 +281,8 @@ export class Session {
   /** A folder's glossary files were read again (`first`: its first load; `missionsMoved`: meta.json files changed). */
   private glossaryReloaded(root: string, snapshot: WorkspaceSnapshot, first: boolean, missionsMoved: boolean): void {
     if (this.stopped) return;
+    // (A folder the client removed is not reported on again when its files change.)
+    if (this.inRemovedFolder(root)) return;
     // (A meta.json reported changed, or the reload command: every spec read again. Otherwise only
     // the specs whose mission is another now — a meta.json changed unreported — are: what the
     // others define stands, and the documents of a mission the change left alone need no check.)
@@ -290,6 +295,13 @@ export class Session {
     if (!first) this.publisher.refresh((document) => this.analyzer.locate(document)?.root === root);
     void this.seedSaves.reloaded(root, snapshot, first).catch((error: unknown) => this.logger.error('recording a glossary file change failed', error));
     this.health.glossaryReloaded(root);
+  }
+
+  /** Whether `root` lies in a workspace folder the client removed, and in none it has open. */
+  private inRemovedFolder(root: string): boolean {
+    if (this.removedFolders.size === 0) return false;
+    const folders = this.registry.getFolders();
+    return [...this.removedFolders].some((gone) => isInside(gone, root)) && !folders.some((folder) => isInside(folder, root));
   }
 
   /** Reload a folder after a write and re-check its open documents at once. */
@@ -484,7 +496,9 @@ export class Session {
     for (const root of gone) {
       this.health.forget(root);
       this.publisher.forgetFolder(root);
+      this.removedFolders.add(path.resolve(root));
     }
+    for (const folder of added) this.removedFolders.delete(path.resolve(URI.parse(folder.uri).fsPath));
     const folders = [...this.registry.getFolders().filter((f) => !gone.has(f)), ...added.map((f) => URI.parse(f.uri).fsPath)];
     this.registry.setFolders(folders);
     this.publisher.refresh(() => true);
