@@ -288,11 +288,14 @@ THE CHECKOUT RULE: one work dir at a time.
     expect((await references(ws.uri(TEAM), 12, 15)).some((l) => l.uri === ws.uri(THIRD))).toBe(true);
     writeFileSync(ws.file(OTHER), `INSERTED LINE ONE.\nINSERTED LINE TWO.\n${OTHER_MD}`);
     rmSync(ws.file(THIRD));
+    const FOURTH = 'kitty-specs/044-new/spec.md';
+    ws.write(FOURTH, 'A new worktree.\n');
     const edit = await rename(ws.uri(TEAM), 12, 15, 'checkout');
     const uris = (edit.documentChanges ?? []).map((change) => ('textDocument' in change ? change.textDocument.uri : ''));
     expect(uris).not.toContain(ws.uri(THIRD));
     applyToDisk(edit);
     expect(existsSync(ws.file(THIRD))).toBe(false);
+    expect(readFileSync(ws.file(FOURTH), 'utf8')).toBe('A new checkout.\n');
     expect(readFileSync(ws.file(OTHER), 'utf8')).toBe(`INSERTED LINE ONE.\nINSERTED LINE TWO.\n${OTHER_MD.replace(/Worktrees/, 'Checkouts').replace(/a worktree per/, 'a checkout per').replace('THE WORKTREE RULE', 'THE CHECKOUT RULE')}`);
   });
 

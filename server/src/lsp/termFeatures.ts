@@ -139,9 +139,10 @@ export class TermFeatures {
         ? target.index.usesOf(term).filter((u) => target.index.detailsOf(u.document)?.missionId === target.missionId)
         : target.index.usesOf(term).filter((u) => !own.includes(target.index.detailsOf(u.document)?.missionId ?? ''));
     let uses = usesNow();
-    // A closed spec another program changed (or removed) since it was indexed, unseen by a client
-    // that watches no files: indexed again now, so that no edit lands on text that moved.
-    if (await this.deps.indexer.refreshChanged(target.root, new Set(uses.map((u) => u.document)))) uses = usesNow();
+    // A closed spec another program changed, made or removed since it was indexed, unseen by a
+    // client that watches no files: indexed again now, so that no edit lands on text that moved
+    // and no new use is left with the old name.
+    if (await this.deps.indexer.refreshChanged(target.root)) uses = usesNow();
     const plan = planRename(this.deps.engine(), target.sources, target.seedTexts, term, target.found.use, params.newName, uses, missionTerms);
     if (!plan.ok) throw refused(plan.message);
     throwIfCancelled(token);

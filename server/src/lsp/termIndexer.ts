@@ -23,6 +23,7 @@ import type { Engine } from '../core/check/engine';
 import { TermIndex } from '../core/terms/termIndex';
 import { fileStamp, type WorkspaceFileSystem } from '../node/fileSystem';
 import { readWorkspaceText } from '../node/files';
+import { isInside } from '../node/fsSafety';
 import { isMarkdownFile, isWalkedMarkdown, markdownFilesIn } from '../node/markdownFiles';
 import type { SpecVocabularies } from '../node/specVocabularies';
 import type { WorkspaceSnapshot } from '../node/workspace';
@@ -122,16 +123,27 @@ export class TermIndexer {
   }
 
   /**
-   * Indexes again the closed specs among `files` whose file changed since it was indexed (another
-   * program wrote, moved or deleted it, and no watcher has said so yet), so that an edit is built
-   * from their text as it is now. True when one was.
+   * Indexes again the folder's closed specs whose file changed since it was indexed, and new ones,
+   * and forgets deleted ones: another program wrote, made or removed them and no watcher has said
+   * so yet (a client that watches no files). An edit is then built from the specs as they are now.
+   * True when one changed. (A walk and a stat per spec: for a rename, not for every request.)
    */
-  async refreshChanged(root: string, files: Iterable<string>): Promise<boolean> {
+  async refreshChanged(root: string): Promise<boolean> {
     const own = this.roots.get(root);
     if (!own) return false;
+    const folders = this.deps.registry.getFolders().filter((folder) => isInside(folder, root) || isInside(root, folder));
+    // (Outside every workspace folder there is no walk: the specs it knows are looked at.)
+    const walked = folders.length === 0 ? undefined : new Set(folders.flatMap((folder) => markdownFilesIn(folder, this.deps.fs)).filter((file) => this.deps.registry.rootFor(file) === root));
     let changed = false;
-    for (const file of files) {
-      if (this.deps.openText(file) !== undefined || fileStamp(this.deps.fs.stat(file)) === own.stamps.get(file)) continue;
+    for (const file of new Set([...own.files, ...(walked ?? [])])) {
+      if (this.deps.openText(file) !== undefined) continue;
+      if (walked !== undefined && !walked.has(file)) {
+        this.forgetFile(own, file);
+        changed = true;
+        continue;
+      }
+      if (own.files.has(file) && fileStamp(this.deps.fs.stat(file)) === own.stamps.get(file)) continue;
+      own.files.add(file);
       this.indexFile(own, root, file, await this.deps.registry.snapshot(root), await this.deps.maxFileBytes(root));
       changed = true;
     }
