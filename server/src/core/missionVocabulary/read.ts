@@ -37,6 +37,17 @@ export function readVocabulary(text: string, lines: LineIndex = new LineIndex(te
   return vocabulary;
 }
 
+/** The end (after its line break) of the first line from `from` (a line start) that is not blank; the text's end when there is none. */
+function firstLineEndFrom(text: string, from: number): number {
+  let at = from;
+  for (;;) {
+    const newline = text.indexOf('\n', at);
+    const lineEnd = newline === -1 ? text.length : newline + 1;
+    if (text.slice(at, lineEnd).trim() !== '' || lineEnd === text.length) return lineEnd;
+    at = lineEnd;
+  }
+}
+
 class SectionReader {
   constructor(
     private readonly text: string,
@@ -65,9 +76,12 @@ class SectionReader {
       // A heading inside a list item or a block quote opens a section of that container only: it
       // does not run on over the document's own prose after it.
       const container = blocks.parent(i);
-      const reach = end;
+      const natural = end;
       if (container >= 0) end = Math.min(end, blocks.end(container));
-      out.sections.push({ name, level: blocks.level(i), start: blocks.lineStart(i), headingEnd: blocks.end(i), end, form: 'none', ...(end < reach ? { reach } : {}) });
+      // (Only an edit up to the first line after the container can lengthen it: that line made a
+      // lazy or indented continuation, or its marker taken away. Later lines follow that one.)
+      const reach = end < natural ? Math.min(natural, firstLineEndFrom(this.text, end)) : end;
+      out.sections.push({ name, level: blocks.level(i), start: blocks.lineStart(i), headingEnd: blocks.end(i), end, form: 'none', ...(reach > end ? { reach } : {}) });
       openedBy.push(i);
     }
     // (Once every section is known: a section nested in another has its blocks to itself.)
