@@ -79,6 +79,9 @@ describe('references and highlight', () => {
     });
     expect((await references(ws.uri(OTHER), 0, 4)).map((l) => l.range)).toEqual([range(0, 2, 9), range(0, 25, 34)]);
     expect((await references(ws.uri(OTHER), 0, 14)).map((l) => l.range)).toEqual([range(0, 13, 18)]);
+    client.open(ws.uri(OTHER), 'A quarkle, a gizmo and a doohickey.\n');
+    const highlights = await client.request<DocumentHighlight[]>('textDocument/documentHighlight', { textDocument: { uri: ws.uri(OTHER) }, position: at(0, 4) });
+    expect(highlights.map((h) => h.range)).toEqual([range(0, 2, 9), range(0, 25, 34)]);
   });
 
   it('document highlight: the term\'s uses in the open spec', async () => {

@@ -99,7 +99,7 @@ export class TermFeatures {
     // edited document again at every keystroke.)
     const target = await this.target(params.textDocument.uri, params.position, token, true, false, true);
     if (!target?.found) return [];
-    const highlights = termHighlights(target.index, target.file, target.found.term, target.seedTexts, target.isSeedFile);
+    const highlights = termHighlights(target.index, target.file, target.found.term, target.seedTexts, target.isSeedFile, target.sources);
     // The term's own definition in this spec (its Domain Language entry): a Write.
     for (const sense of target.sources.eventSenses) {
       const origin = sense.origin;

@@ -28,21 +28,32 @@ export function termAtPosition(index: TermIndex, file: string, position: Positio
 export function termReferences(index: TermIndex, sources: GlossarySources, seedTexts: SeedTexts, term: string, includeDeclaration: boolean): Location[] {
   // (Each document's uses come in position order: only the documents are sorted.)
   const out: Location[] = [];
-  // A synonym to avoid that is itself a term resolves as that term: its uses are not this one's.
-  let terms: Map<string, Sense[]> | undefined;
-  const isOtherTerm = (surface: string) => (terms ??= allTerms(sources)).get(surface)?.some((s) => s.status !== 'deprecated') === true;
+  const own = ownUses(sources);
   for (const document of index.documentsUsing(term).sort()) {
     const uri = fileUri(document);
-    for (const use of index.usesIn(document, term)) if (!use.synonym || !isOtherTerm(use.surface)) out.push({ uri, range: use.range });
+    for (const use of index.usesIn(document, term)) if (own(use)) out.push({ uri, range: use.range });
   }
   if (includeDeclaration) for (const entry of termEntries(sources, seedTexts, term)) if (entry.location) out.push(entry.location);
   return out;
 }
 
+/**
+ * Whether a use the index lists for a term is that term's: its surface, or a synonym to avoid of
+ * it that is no term itself (one that is resolves as that term, and its uses are that term's).
+ */
+function ownUses(sources: GlossarySources): (use: TermUse) => boolean {
+  let terms: Map<string, Sense[]> | undefined;
+  return (use) => !use.synonym || (terms ??= allTerms(sources)).get(use.surface)?.some((s) => s.status !== 'deprecated') !== true;
+}
+
 /** The term's uses in one spec (Text), or in a seed file the entries with its surface (Write). */
-export function termHighlights(index: TermIndex, file: string, term: string, seedTexts: SeedTexts, isSeedFile: boolean): DocumentHighlight[] {
+export function termHighlights(index: TermIndex, file: string, term: string, seedTexts: SeedTexts, isSeedFile: boolean, sources: GlossarySources): DocumentHighlight[] {
   if (isSeedFile) return seedTexts.surfaces(file).filter((s) => s.surface === term).map((s) => ({ range: s.range, kind: DocumentHighlightKind.Write }));
-  return index.usesIn(file, term).map((use) => ({ range: use.range, kind: DocumentHighlightKind.Text }));
+  const own = ownUses(sources);
+  return index
+    .usesIn(file, term)
+    .filter(own)
+    .map((use) => ({ range: use.range, kind: DocumentHighlightKind.Text }));
 }
 
 /** Most symbols one answer lists (a client asks again as the query grows). */
