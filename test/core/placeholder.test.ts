@@ -24,6 +24,8 @@ describe('placeholderKind', () => {
     expect(placeholderKind('Todo item', 'todo item')).toBe('marker');
     expect(placeholderKind('todo item.', 'todo item')).toBe('marker');
     expect(placeholderKind('Todo items are kept on one page', 'todo item')).toBeUndefined();
+    expect(placeholderKind('TODO itemize this later', 'todo item')).toBe('marker');
+    expect(placeholderKind('TODO items', 'todo item')).toBe('marker');
     // Without the term, a definition beginning with a marker word reads as a placeholder.
     expect(placeholderKind('Todo item — one entry of a checklist')).toBe('marker');
   });

@@ -14,8 +14,9 @@ const ONLY_PUNCTUATION = /^[\p{P}\p{S}\s]*$/u;
 /**
  * Why `definition` is a placeholder, or undefined when it is a real definition. `term` is the
  * term it defines: when the term itself begins with a marker word ("todo item", "fixme comment",
- * "TBD-2 test bench"), a definition that begins with it names the term ("Todo item — one entry of
- * a checklist"), and only the marker alone ("TODO", "tbd.") is a placeholder.
+ * "TBD-2 test bench"), a definition that begins with the term's name (or its plural) as a whole
+ * word and says more names the term ("Todo item — one entry of a checklist"); any other one that
+ * begins with a marker ("TODO: fill this in", the bare name) is still a placeholder.
  */
 export function placeholderKind(definition: string, term?: string): 'empty' | 'marker' | 'template' | undefined {
   const text = definition.trim();
@@ -35,7 +36,10 @@ function namesTerm(text: string, term: string | undefined): boolean {
   const name = term?.trim().toLowerCase().replace(/\s+/g, ' ');
   if (!name || !MARKER.test(name)) return false;
   const written = text.toLowerCase().replace(/\s+/g, ' ');
-  return written.startsWith(name) && !ONLY_PUNCTUATION.test(written.slice(name.length));
+  if (!written.startsWith(name)) return false;
+  // The name itself or its plural, as a whole word ("TODO itemize" does not name `todo item`).
+  const rest = written.slice(name.length).replace(/^e?s(?![\p{L}\p{N}])/u, '');
+  return !/^[\p{L}\p{N}]/u.test(rest) && !ONLY_PUNCTUATION.test(rest);
 }
 
 /** Whether `definition` (of `term`, when known: see placeholderKind) is a placeholder. */
