@@ -148,16 +148,20 @@ export class TermFeatures {
     throwIfCancelled(token);
 
     const byFile = new Map<string, TextEdit[]>();
-    const texts = new Map<string, string | undefined>();
+    const texts = new Map<string, LineIndex | undefined>();
     for (const edit of plan.edits) {
       const list = byFile.get(edit.file);
       let newText = edit.newText;
-      // A use written across a line break keeps its break (and the next line's indent or `>`).
+      // A use written across a line break keeps its break (a hard break's `\` or spaces, and the
+      // next line's indent), between the new name's first words.
       if (edit.range.start.line !== edit.range.end.line && newText.includes(' ')) {
-        if (!texts.has(edit.file)) texts.set(edit.file, await this.textOf(target.root, edit.file));
-        const text = texts.get(edit.file);
-        const written = text === undefined ? undefined : text.slice(...offsetsOf(new LineIndex(text), edit.range));
-        const gap = written === undefined ? undefined : /[ \t]*\r?\n[ \t>]*/.exec(written)?.[0];
+        if (!texts.has(edit.file)) {
+          const text = await this.textOf(target.root, edit.file);
+          texts.set(edit.file, text === undefined ? undefined : new LineIndex(text));
+        }
+        const lines = texts.get(edit.file);
+        const written = lines?.text.slice(...offsetsOf(lines, edit.range));
+        const gap = written === undefined ? undefined : /[ \t]*\\?(?:\r\n|\r|\n)[ \t>]*/.exec(written)?.[0];
         if (gap !== undefined) newText = newText.replace(' ', gap);
       }
       const textEdit = { range: edit.range, newText };
