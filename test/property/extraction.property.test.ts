@@ -133,7 +133,7 @@ function checkInvariants(text: string, report: DocumentReport): void {
       expect(written).toBe(candidate.texts[i]);
       const inFrontMatter = report.frontMatter !== undefined && range.start.line < frontMatterLines(text); // a hint value
       expect(readsAs(written, candidate.surface, aliases, inFrontMatter), `'${written}' read as '${candidate.surface}' (${candidate.method})`).toBe(true);
-      const start = text.split('\n').slice(0, range.start.line).reduce((n, l) => n + l.length + 1, 0) + range.start.character;
+      const start = lspLines(text)[range.start.line]!.start + range.start.character;
       const end = start + written.length;
       expect(isLow(text.charCodeAt(start)) && isHigh(text.charCodeAt(start - 1)), 'starts inside a surrogate pair').toBe(false);
       expect(isLow(text.charCodeAt(end)) && isHigh(text.charCodeAt(end - 1)), 'ends inside a surrogate pair').toBe(false);
