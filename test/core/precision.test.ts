@@ -189,6 +189,15 @@ describe('the multiplication and division signs join no words', () => {
   });
 });
 
+describe('multi-word terms across a line break in a block quote', () => {
+  test('"> the work⏎> package" is a use of work package; a quote that starts on the next line, or deeper, is another block', () => {
+    const uses = (text: string) => check(text, { glossary }).candidates.find((c) => c.surface === 'work package')?.texts ?? [];
+    expect(uses('> the work\n> package here\n\n> > a work\n> > package\n\n> lazy work\npackage\n')).toEqual(['work\n> package', 'work\n> > package', 'work\npackage']);
+    expect(uses('The work\n> package starts a quote.\n')).toEqual([]);
+    expect(uses('> one work\n> > package deeper\n')).toEqual([]);
+  });
+});
+
 describe('hyphen-joined forms of multi-word terms (SPEC §5)', () => {
   test('"work-package" is an occurrence of work package, plural and across the glossary walk', () => {
     const report = check('A work-package, two work-packages and one work package; the work-package-level view.', { glossary });

@@ -102,6 +102,8 @@ function readsAs(written: string, surface: string, aliases: ReadonlyMap<string, 
       // not a scalar on its own: compare the text itself below
     }
   }
+  // (A term across a line break in a block quote is written with the next line's `>` markers.)
+  written = written.replace(/\r?\n[ \t>]*/g, ' ');
   const plain = written.replace(/['\u2019]s$/i, '');
   // Punctuation around a surface ("“quoted thing”" as a watch term) is not part of the words matched.
   const bare = surface.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');

@@ -241,7 +241,8 @@ function glossaryCoverage(doc: CheckedDocument): { total: number; missed: string
   const surfaces = [...glossary.surfaces()].sort((a, b) => b.length - a.length);
   for (const surface of surfaces) {
     if (!glossary.sensesOf(surface).length) continue;
-    const pattern = new RegExp(`(?<![\\w-])${surface.split(' ').map(escape).join('(?:\\s+|-)')}(?:s|es)?(?![\\w])`, 'gi');
+    // (Words go on across a line break, in a block quote after its `>` markers.)
+    const pattern = new RegExp(`(?<![\\w-])${surface.split(' ').map(escape).join('(?:[ \\t]*\\r?\\n[ \\t]*(?:>[ \\t]*)*|\\s+|-)')}(?:s|es)?(?![\\w])`, 'gi');
     for (const match of masked.matchAll(pattern)) {
       const start = match.index!;
       const end = start + match[0].length;

@@ -320,13 +320,32 @@ function shapeOf(text: string, s: number, e: number): number {
 export function isWhitespaceGap(masked: Uint16Array, from: number, to: number): boolean {
   if (to <= from) return false;
   let breaks = 0;
+  // The `>` markers the next line begins with (-1 before the line break): a paragraph in a block
+  // quote goes on there ("> the work⏎> package"), when the first line has as many.
+  let quotes = -1;
   for (let i = from; i < to; i++) {
     const c = masked[i]!;
     if (c === 10) {
       if (++breaks > 1) return false;
+      quotes = 0;
+    } else if (c === 62 && quotes >= 0) {
+      quotes++;
     } else if (c !== 32 && c !== 9 && c !== 13) {
       return false;
     }
   }
-  return true;
+  return quotes <= 0 || quotes === quoteMarkersOfLine(masked, from);
+}
+
+/** How many `>` markers begin the line holding `at` (before its first other character). */
+function quoteMarkersOfLine(masked: Uint16Array, at: number): number {
+  let start = at;
+  while (start > 0 && masked[start - 1] !== 10) start--;
+  let count = 0;
+  for (let i = start; i < at; i++) {
+    const c = masked[i]!;
+    if (c === 62) count++;
+    else if (c !== 32 && c !== 9) break;
+  }
+  return count;
 }
