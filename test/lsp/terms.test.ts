@@ -409,6 +409,12 @@ Every quarkle moves through the board.
     // (In mission 001-lanes the word is the mission's own term: not this one's uses.)
     expect(files).not.toContain(ws.uri(LANES_PLAN));
     expect(files).not.toContain(ws.uri(LANES_SPEC));
+    // References agree: from the team's use, not the mission's; from the mission's plan, only the mission's.
+    const fromTeam = new Set((await references(ws.uri(OTHER), 2, 3)).map((l) => l.uri));
+    expect(fromTeam.has(ws.uri(OTHER))).toBe(true);
+    expect(fromTeam.has(ws.uri(LANES_PLAN))).toBe(false);
+    const fromMission = new Set((await references(ws.uri(LANES_PLAN), 2, 22)).map((l) => l.uri));
+    expect([...fromMission]).toEqual([ws.uri(LANES_PLAN)]);
   });
 
   it('a multi-word term written hyphen-joined keeps its hyphens when renamed', async () => {

@@ -90,7 +90,15 @@ export class TermFeatures {
   async references(params: ReferenceParams, token: CancellationToken): Promise<Location[]> {
     const target = await this.target(params.textDocument.uri, params.position, token, false, false, true);
     if (!target?.found) return [];
-    return termReferences(target.index, target.sources, target.seedTexts, target.found.term, params.context.includeDeclaration);
+    // Where a mission's own spec defines the word, its uses there are that mission's term: asked
+    // from one of its documents, those are the references; asked elsewhere, they are left out (as
+    // a rename of the team's term leaves them).
+    const term = target.found.term;
+    const defining = missionDefinedTerms(target.index).get(term) ?? [];
+    const missionOf = (document: string) => target.index.detailsOf(document)?.missionId ?? '';
+    const inScope =
+      defining.length === 0 ? undefined : target.missionId !== undefined && defining.includes(target.missionId) ? (document: string) => missionOf(document) === target.missionId : (document: string) => !defining.includes(missionOf(document));
+    return termReferences(target.index, target.sources, target.seedTexts, term, params.context.includeDeclaration, inScope);
   }
 
   async highlight(params: DocumentHighlightParams, token: CancellationToken): Promise<DocumentHighlight[]> {

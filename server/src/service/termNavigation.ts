@@ -22,14 +22,16 @@ export function termAtPosition(index: TermIndex, file: string, position: Positio
 }
 
 /**
- * Every use of `term` in the folder's specs (its synonyms to avoid included), sorted by file and
- * position, then — with `includeDeclaration` — its glossary entries (where each `surface:` is).
+ * Every use of `term` in the folder's specs (its synonyms to avoid included) — in the documents
+ * `inScope` takes, when given — sorted by file and position, then, with `includeDeclaration`, its
+ * glossary entries (where each `surface:` is).
  */
-export function termReferences(index: TermIndex, sources: GlossarySources, seedTexts: SeedTexts, term: string, includeDeclaration: boolean): Location[] {
+export function termReferences(index: TermIndex, sources: GlossarySources, seedTexts: SeedTexts, term: string, includeDeclaration: boolean, inScope?: (document: string) => boolean): Location[] {
   // (Each document's uses come in position order: only the documents are sorted.)
   const out: Location[] = [];
   const own = ownUses(sources);
   for (const document of index.documentsUsing(term).sort()) {
+    if (inScope && !inScope(document)) continue;
     const uri = fileUri(document);
     for (const use of index.usesIn(document, term)) if (own(use)) out.push({ uri, range: use.range });
   }
