@@ -17,6 +17,20 @@ export function throwIfCancelled(token: CancellationToken | undefined): void {
   if (token?.isCancellationRequested) throw new Cancelled();
 }
 
+/**
+ * `work`, or Cancelled as soon as the request is cancelled (the work itself goes on: an index
+ * build another request waits for too). The answer does not wait for work it no longer needs.
+ */
+export function unlessCancelled<T>(work: Promise<T>, token: CancellationToken | undefined): Promise<T> {
+  if (!token) return work;
+  throwIfCancelled(token);
+  let listener: { dispose(): void } | undefined;
+  const cancelled = new Promise<never>((_, reject) => {
+    listener = token.onCancellationRequested(() => reject(new Cancelled()));
+  });
+  return Promise.race([work, cancelled]).finally(() => listener?.dispose());
+}
+
 export function runSafe<P extends unknown[], R>(logger: Logger, name: string, fallback: R, handler: (...args: P) => R | Promise<R>): (...args: P) => Promise<R | ResponseError<never>> {
   return async (...args: P) => {
     const token = args.find((a): a is CancellationToken => CancellationToken.is(a));

@@ -48,7 +48,7 @@ import type { DocumentAnalyzer } from './analysis';
 import type { ClientFeatures } from './capabilities';
 import type { Logger } from './logger';
 import { usesIn, type FileBefore, type RenameSaves } from './renameSaves';
-import { throwIfCancelled } from './runSafe';
+import { throwIfCancelled, unlessCancelled } from './runSafe';
 import type { TermIndexer } from './termIndexer';
 import type { WorkspaceRegistry } from './workspaces';
 
@@ -220,7 +220,8 @@ export class TermFeatures {
     const fromOpenDocument = openDocumentOnly && document !== undefined && !isSeedFile;
     // (An open spec's highlight reads the check its diagnostics come from, kept per version.)
     const openChecked = fromOpenDocument ? await this.checkedSpec(document) : undefined;
-    let index = fromOpenDocument ? openChecked && indexOfOne(file, openChecked) : settled ? await this.deps.indexer.settled(located.root) : await this.deps.indexer.current(located.root);
+    // (The first build may take seconds: a cancelled request is answered at once, not after it.)
+    let index = fromOpenDocument ? openChecked && indexOfOne(file, openChecked) : await unlessCancelled(settled ? this.deps.indexer.settled(located.root) : this.deps.indexer.current(located.root), token);
     throwIfCancelled(token);
     if (!index) return undefined;
     const snapshot = await this.deps.registry.fresh(located.root);
@@ -229,7 +230,7 @@ export class TermFeatures {
     throwIfCancelled(token);
     let found = termAtPosition(index, file, position, seedTexts, isSeedFile);
     if (!found && !fromOpenDocument && !settled && this.deps.indexer.building(located.root)) {
-      index = (await this.deps.indexer.settled(located.root)) ?? index;
+      index = (await unlessCancelled(this.deps.indexer.settled(located.root), token)) ?? index;
       throwIfCancelled(token);
       found = termAtPosition(index, file, position, seedTexts, isSeedFile);
     }
