@@ -10,16 +10,33 @@ const KEEP_FINAL_S = ['ss', 'us', 'is', 'os', 'as'];
 
 /** Singular form of one lowercase word; words that are not letters only are left alone. */
 export function singularize(word: string): string {
-  if (!LETTERS_ONLY.test(word)) return word;
+  return LETTERS_ONLY.test(word) ? bySuffixRules(word, hasVowel) : word;
+}
+
+/**
+ * SPEC §4's suffix rules on a lowercase word of letters (which letters count is the caller's
+ * test); `stemHasVowel` judges the stem a dropped final `s` leaves. The word itself when no rule
+ * applies.
+ */
+function bySuffixRules(word: string, stemHasVowel: (stem: string) => boolean): string {
   if (word.length > 3 && word.endsWith('ies')) return word.slice(0, -3) + 'y';
   if (word.endsWith('sses') || word.endsWith('xes') || word.endsWith('ches') || word.endsWith('shes')) {
     return word.slice(0, -2);
   }
   if (word.length > 3 && word.endsWith('s') && !KEEP_FINAL_S.some((end) => word.endsWith(end))) {
     const stem = word.slice(0, -1);
-    if (VOWEL.test(stem)) return stem;
+    if (stemHasVowel(stem)) return stem;
   }
   return word;
+}
+
+function hasVowel(stem: string): boolean {
+  return VOWEL.test(stem);
+}
+
+/** A vowel, accents aside ("zorbé"). */
+function hasVowelAccentsAside(stem: string): boolean {
+  return VOWEL.test(stem.normalize('NFD'));
 }
 
 /**
@@ -60,12 +77,9 @@ const LETTERS = /^[\p{L}\p{M}]+$/u;
  * the same in both tools): the glossary walk still reads "Cafés" as a use of `café`.
  */
 function lettersPluralStem(word: string): string | undefined {
-  if (word.length <= 3 || !word.endsWith('s') || !LETTERS.test(word)) return undefined;
-  if (word.endsWith('ies')) return word.slice(0, -3) + 'y';
-  if (word.endsWith('sses') || word.endsWith('xes') || word.endsWith('ches') || word.endsWith('shes')) return word.slice(0, -2);
-  if (KEEP_FINAL_S.some((end) => word.endsWith(end))) return undefined;
-  const stem = word.slice(0, -1);
-  return VOWEL.test(stem.normalize('NFD')) ? stem : undefined;
+  if (!LETTERS.test(word)) return undefined;
+  const singular = bySuffixRules(word, hasVowelAccentsAside);
+  return singular !== word ? singular : undefined;
 }
 
 /** Whether a document word may be a plural whose singular ends a surface: it ends in s, or is an irregular plural. */
