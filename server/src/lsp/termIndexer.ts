@@ -133,7 +133,7 @@ export class TermIndexer {
     if (!own) return false;
     const folders = this.deps.registry.getFolders().filter((folder) => isInside(folder, root) || isInside(root, folder));
     // (Outside every workspace folder there is no walk: the specs it knows are looked at.)
-    const walked = folders.length === 0 ? undefined : new Set(folders.flatMap((folder) => markdownFilesIn(folder, this.deps.fs)).filter((file) => this.deps.registry.rootFor(file) === root));
+    const walked = folders.length === 0 ? undefined : new Set(this.specsByRoot(folders).get(root));
     let changed = false;
     for (const file of new Set([...own.files, ...(walked ?? [])])) {
       if (this.deps.openText(file) !== undefined) continue;
@@ -269,6 +269,23 @@ export class TermIndexer {
     return files;
   }
 
+  /** The specs the walk of `folders` finds (each once), by the folder root each belongs to. */
+  private specsByRoot(folders: readonly string[]): Map<string, string[]> {
+    const byRoot = new Map<string, string[]>();
+    const seen = new Set<string>();
+    for (const folder of folders) {
+      for (const file of markdownFilesIn(folder, this.deps.fs)) {
+        if (seen.has(file)) continue;
+        seen.add(file);
+        const root = this.deps.registry.rootFor(file);
+        const list = byRoot.get(root);
+        if (list) list.push(file);
+        else byRoot.set(root, [file]);
+      }
+    }
+    return byRoot;
+  }
+
   /** Whether the walk of a workspace folder finds this file (markdown, in no skipped folder). */
   private walked(file: string): boolean {
     return this.deps.registry.getFolders().some((folder) => isWalkedMarkdown(folder, file));
@@ -303,18 +320,7 @@ export class TermIndexer {
 
   private async buildFolders(folders: readonly string[]): Promise<void> {
     if (this.deps.stopped()) return;
-    const byRoot = new Map<string, string[]>();
-    const seen = new Set<string>();
-    for (const folder of folders) {
-      for (const file of markdownFilesIn(folder, this.deps.fs)) {
-        if (seen.has(file)) continue;
-        seen.add(file);
-        const root = this.deps.registry.rootFor(file);
-        const list = byRoot.get(root);
-        if (list) list.push(file);
-        else byRoot.set(root, [file]);
-      }
-    }
+    const byRoot = this.specsByRoot(folders);
     const total = [...byRoot.values()].reduce((n, files) => n + files.length, 0);
     const progress = total > 0 ? await this.deps.progress().catch(() => undefined) : undefined;
     progress?.begin('Indexing glossary terms', 0, `0/${total} specs`, false);
