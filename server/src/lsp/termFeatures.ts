@@ -81,6 +81,20 @@ interface Target {
   missionId?: string;
 }
 
+/** How `target` finds a request's term. */
+interface TargetOptions {
+  /** An open spec is read from its own check (the one its diagnostics come from), not the index. */
+  openDocumentOnly?: boolean;
+  /**
+   * The index once any re-index under way (after a glossary change) is done, not the one of the
+   * glossary before; otherwise the current one, waited for only when it knows no term at the
+   * position (a term the change just defined).
+   */
+  settled?: boolean;
+  /** The term of this spec's own vocabulary entry at the position counts too (references and highlight from its definition). */
+  entries?: boolean;
+}
+
 export class TermFeatures {
   /** The last parse of each seed file's surfaces (a large glossary takes milliseconds to parse). */
   private readonly seedMemo = new Map<string, { text: string; surfaces: SeedSurface[] }>();
@@ -88,7 +102,7 @@ export class TermFeatures {
   constructor(private readonly deps: TermFeatureDeps) {}
 
   async references(params: ReferenceParams, token: CancellationToken): Promise<Location[]> {
-    const target = await this.target(params.textDocument.uri, params.position, token, false, false, true);
+    const target = await this.target(params.textDocument.uri, params.position, token, { entries: true });
     if (!target?.found) return [];
     // Where a mission's own spec defines the word, its uses there are that mission's term: asked
     // from one of its documents, those are the references; asked elsewhere, they are left out (as
@@ -105,7 +119,7 @@ export class TermFeatures {
     // (Asked as the cursor moves, typing included: an open spec is read from its own analysis,
     // the one its diagnostics use, instead of settling the index, which would check the whole
     // edited document again at every keystroke.)
-    const target = await this.target(params.textDocument.uri, params.position, token, true, false, true);
+    const target = await this.target(params.textDocument.uri, params.position, token, { openDocumentOnly: true, entries: true });
     if (!target?.found) return [];
     const highlights = termHighlights(target.index, target.file, target.found.term, target.seedTexts, target.isSeedFile, target.sources);
     // The term's own definition in this spec (its Domain Language entry): a Write.
@@ -117,7 +131,7 @@ export class TermFeatures {
   }
 
   async prepareRename(params: PrepareRenameParams, token: CancellationToken): Promise<{ range: Range; placeholder: string }> {
-    const target = await this.target(params.textDocument.uri, params.position, token, false, true);
+    const target = await this.target(params.textDocument.uri, params.position, token, { settled: true });
     if (!target) throw refused('Only glossary terms in specs and the surfaces of glossary files can be renamed.');
     if (!target.found) throw refused(await this.nothingHere(params.textDocument.uri, params.position, target.file, target.isSeedFile));
     const checked = renameTarget(target.sources, target.seedTexts, target.found.term, target.found.use);
@@ -132,7 +146,7 @@ export class TermFeatures {
 
   async rename(params: RenameParams, token: CancellationToken): Promise<WorkspaceEdit> {
     // (A rename is built from the index once any re-index under way is done: it edits files.)
-    const target = await this.target(params.textDocument.uri, params.position, token, false, true);
+    const target = await this.target(params.textDocument.uri, params.position, token, { settled: true });
     if (!target) throw refused('Only glossary terms in specs and the surfaces of glossary files can be renamed.');
     if (!target.found) throw refused(await this.nothingHere(params.textDocument.uri, params.position, target.file, target.isSeedFile));
     const term = target.found.term;
@@ -160,17 +174,13 @@ export class TermFeatures {
     for (const edit of plan.edits) {
       const list = byFile.get(edit.file);
       let newText = edit.newText;
-      // A use written across a line break keeps its break (a hard break's `\` or spaces, and the
-      // next line's indent), between the new name's first words.
       if (edit.range.start.line !== edit.range.end.line && newText.includes(' ')) {
         if (!texts.has(edit.file)) {
           const text = await this.textOf(target.root, edit.file);
           texts.set(edit.file, text === undefined ? undefined : new LineIndex(text));
         }
         const lines = texts.get(edit.file);
-        const written = lines?.text.slice(...offsetsOf(lines, edit.range));
-        const gap = written === undefined ? undefined : /[ \t]*\\?(?:\r\n|\r|\n)[ \t>]*/.exec(written)?.[0];
-        if (gap !== undefined) newText = newText.replace(' ', gap);
+        if (lines) newText = withLineBreakOf(lines.text.slice(...offsetsOf(lines, edit.range)), newText);
       }
       const textEdit = { range: edit.range, newText };
       if (list) list.push(textEdit);
@@ -204,14 +214,9 @@ export class TermFeatures {
     return termSymbols(folders, params.query, eventLogPath);
   }
 
-  /**
-   * The folder, index, glossary and term of a request's document and position. `settled`: the
-   * index once any re-index under way (after a glossary change) is done, not the one of the
-   * glossary before; the current one is used otherwise, and waited for only when it knows no term
-   * at the position (a term the change just defined). `entries`: the term of this spec's own
-   * vocabulary entry at the position counts too (references and highlight from its definition).
-   */
-  private async target(uri: string, position: { line: number; character: number }, token: CancellationToken, openDocumentOnly = false, settled = false, entries = false): Promise<Target | undefined> {
+  /** The folder, index, glossary and term of a request's document and position. */
+  private async target(uri: string, position: { line: number; character: number }, token: CancellationToken, options: TargetOptions = {}): Promise<Target | undefined> {
+    const { openDocumentOnly = false, settled = false, entries = false } = options;
     const document = this.deps.documents.get(uri);
     const located = this.deps.analyzer.locate(document ?? { uri, languageId: uri.endsWith('.yaml') ? 'yaml' : 'markdown' });
     if (!located || (located.kind.kind !== 'markdown' && located.kind.kind !== 'seed')) return undefined;
@@ -326,6 +331,15 @@ export class TermFeatures {
     }
     if (files.size > 0) this.deps.renames.answered({ ...base, files });
   }
+}
+
+/**
+ * `newText` in place of `written`, a use written across a line break: the break (a hard break's
+ * `\` or spaces, the next line's indent or `>` markers) kept between the new name's first words.
+ */
+function withLineBreakOf(written: string, newText: string): string {
+  const gap = /[ \t]*\\?(?:\r\n|\r|\n)[ \t>]*/.exec(written)?.[0];
+  return gap === undefined ? newText : newText.replace(' ', gap);
 }
 
 /** The sense an entry of this spec's own vocabulary section gives, if the position is on its term. */
