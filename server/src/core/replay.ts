@@ -44,6 +44,7 @@
  * the result is still deterministic.)
  */
 import type { LoggedEvent, LoggedEventOfType, LogPosition, WireSenseRef } from './events/types';
+import { instantOf } from './events/timestamp';
 import { normalizeSurface } from './normalize';
 import { isPlaceholderDefinition } from './placeholder';
 import { isScopeId, SCOPE_ORDER, SENSE_STATUSES, type OpenClarification, type Pin, type ReplayProblem, type ReplayState, type ScopeId, type Sense, type SenseRef, type SenseStatus, type Severity } from './types';
@@ -67,25 +68,6 @@ export interface ReplayKey {
 
 function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-// 2026-02-16T12:00:00.000Z, 2026-11-24T12:29:22.175687+00:00, 2026-11-24T12:29:22 (no offset:
-// UTC), 2026-11-24 12:29:22+00:00, 2026-11-24T12:29, 2026-11-24 (midnight): timestamp.ts.
-const TIMESTAMP_PARTS = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-
-/** An instant as [milliseconds since the epoch, nanoseconds below the millisecond]; unreadable: [-Infinity, 0]. */
-function instantOf(timestamp: string): [number, number] {
-  const m = TIMESTAMP_PARTS.exec(timestamp);
-  if (m === null) return [-Infinity, 0];
-  const fraction = (m[7] ?? '').padEnd(9, '0').slice(0, 9);
-  let ms = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0)) + Number(fraction.slice(0, 3));
-  const zone = m[8];
-  if (zone !== undefined && zone !== 'Z') {
-    const digits = zone.replace(':', '');
-    const minutes = Number(digits.slice(1, 3)) * 60 + Number(digits.slice(3, 5));
-    ms -= (digits[0] === '-' ? -1 : 1) * minutes * 60_000;
-  }
-  return [ms, Number(fraction.slice(3))];
 }
 
 /** 1: ends in `Z`; 2: ends in `+00:00`; 0: no offset; -1: another offset (compare as instants). */
