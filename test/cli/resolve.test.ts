@@ -170,6 +170,22 @@ describe('blocked → resolve → clean', () => {
     expect(readLog(ws)[0]!.event['selected_sense']).toMatchObject({ surface: 'worktree', definition: 'A git worktree checked out for one work package', confidence: 1 });
   });
 
+  test('a plural names the term the check records ("Scenarios" for scenario, "Cafés" for café): the decision closes its clarification', async () => {
+    const senses = (surface: string) => `  - surface: ${surface}\n    definition: The first sense of ${surface}\n    status: active\n  - surface: ${surface}\n    definition: The second sense of ${surface}\n    status: active\n`;
+    ws = blockedWorkspace({
+      '.kittify/glossaries/team_domain.yaml': `terms:\n${senses('scenario')}${senses('café')}`,
+      [SPEC]: '---\ncritical_step: true\n---\n# Demo\n\nThe Scenarios of the Cafés.\n',
+    });
+    expect((await cli(['check', '--emit-events'], ws.root)).status).toBe(1);
+    for (const written of ['Scenarios', 'Cafés']) {
+      const resolved = await cli(['resolve', written, '--mission', MISSION, '--sense', '2'], ws.root);
+      expect(resolved.status, resolved.stderr).toBe(0);
+      expect(resolved.stdout).toContain('Closed clarification');
+    }
+    expect(readLog(ws).slice(-2).map((l) => l.event['term_surface'])).toEqual(['scenario', 'café']);
+    expect((await cli(['check'], ws.root)).status).toBe(0);
+  });
+
   test('usage errors exit 2 with a message and write nothing', async () => {
     ws = blockedWorkspace();
     const cases: string[][] = [

@@ -44,6 +44,24 @@ describe('spec-glossary uses', () => {
     expect(usage.stderr).toContain('uses needs a term');
   });
 
+  test('a plural the glossary walk reads as a term names that term: "Cafés", "scenarios", "acceptance criteria"', async () => {
+    ws = tempWorkspace({
+      '.kittify/glossaries/team_domain.yaml': 'terms:\n  - surface: café\n    definition: A place to meet\n    status: active\n  - surface: scenario\n    definition: One path through a feature\n    status: active\n',
+      'kitty-specs/001-sync/spec.md': '# Sync\n\nTwo Cafés and one café; each scenario, all scenarios.\n\nThe acceptance criteria hold.\n',
+    });
+    const cafes = JSON.parse((await cli(['uses', 'Cafés', '--format', 'json'], ws.root)).stdout);
+    expect(cafes.term).toBe('café');
+    expect(cafes.uses.map((u: { text: string }) => u.text)).toEqual(['Cafés', 'café']);
+    const scenarios = JSON.parse((await cli(['uses', 'scenarios', '--format', 'json'], ws.root)).stdout);
+    expect(scenarios.term).toBe('scenario');
+    expect(scenarios.uses.map((u: { text: string }) => u.text)).toEqual(['scenario', 'scenarios']);
+    const criteria = JSON.parse((await cli(['uses', 'acceptance criteria', '--format', 'json'], ws.root)).stdout);
+    expect(criteria.term).toBe('acceptance criterion');
+    expect(criteria.uses.map((u: { text: string }) => u.text)).toEqual(['acceptance criteria']);
+    // A word no glossary holds is named as written (normalized), plural or not.
+    expect((await cli(['uses', 'Widgetés'], ws.root)).stdout.trim()).toBe("'widgetés' is not defined in any glossary of this document.");
+  });
+
   test("a term one mission's spec defines: its uses in the other missions too, marked, as candidates counts them", async () => {
     ws = tempWorkspace({
       'kitty-specs/001-sync/spec.md': '# Sync\n\n## Domain Language\n\n- **Merge train**: the queue of lanes merged in order\n\n## Flow\n\nThe merge train waits.\n',

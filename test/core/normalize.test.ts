@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isNormalized, normalizeSurface, singularize } from '../../server/src/core/normalize';
+import { isNormalized, normalizeSurface, singularize, termNamed } from '../../server/src/core/normalize';
 
 describe('normalizeSurface (SPEC §4)', () => {
   test.each([
@@ -47,5 +47,20 @@ describe('normalizeSurface (SPEC §4)', () => {
     expect(isNormalized('Work package')).toBe(false);
     expect(isNormalized(' work package')).toBe(false);
     expect(isNormalized('work  package')).toBe(false);
+  });
+});
+
+describe('termNamed: the term a typed name stands for', () => {
+  const known = (...terms: string[]) => (term: string) => terms.includes(term);
+  test('a plural the glossary walk reads names the singular the glossary holds', () => {
+    expect(termNamed('Cafés', known('café'))).toBe('café');
+    expect(termNamed('user scenarios', known('user scenario'))).toBe('user scenario');
+    expect(termNamed('Acceptance  Criteria', known('acceptance criterion'))).toBe('acceptance criterion');
+  });
+  test('normalized as written when that is known, or when the singular is not', () => {
+    expect(termNamed('status', known('status', 'statu'))).toBe('status');
+    expect(termNamed('Cafés', known())).toBe('cafés');
+    expect(termNamed('Work Packages', known())).toBe('work package');
+    expect(termNamed('   ', known(''))).toBe('');
   });
 });

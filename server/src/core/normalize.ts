@@ -126,6 +126,22 @@ export function normalizeSurface(text: string): string {
   return words.join(' ');
 }
 
+/**
+ * The term a name typed by a writer stands for (a CLI argument): `normalizeSurface(written)`,
+ * unless `known` lacks it and holds the singular `pluralStem` reads in its last word ("Cafés" for
+ * `café`, "scenarios" for `scenario`, "acceptance criteria" for `acceptance criterion`), as the
+ * glossary walk reads those words in a document.
+ */
+export function termNamed(written: string, known: (term: string) => boolean): string {
+  const term = normalizeSurface(written);
+  if (term === '' || known(term)) return term;
+  const lastWordAt = term.lastIndexOf(' ') + 1;
+  const stem = pluralStem(term.slice(lastWordAt));
+  if (stem === undefined) return term;
+  const singular = term.slice(0, lastWordAt) + stem;
+  return known(singular) ? singular : term;
+}
+
 /** True when `text` is already in normalized form (seed surfaces must be). */
 export function isNormalized(text: string): boolean {
   return text === text.toLowerCase().trim().replace(/\s+/g, ' ');

@@ -5,7 +5,7 @@
  * custom definition. Closes every clarification still open for that mission and term.
  */
 
-import { normalizeSurface } from '../../core/normalize';
+import { normalizeSurface, termNamed } from '../../core/normalize';
 import { isPlaceholderDefinition } from '../../core/placeholder';
 import { isScopeId, SCOPE_ORDER, type ScopeId } from '../../core/types';
 import { eventLogPath } from '../../node/eventStore';
@@ -29,8 +29,8 @@ export const RESOLVE_OPTIONS = {
 export async function resolveCommand(command: ParsedCommand, io: CliIo): Promise<number> {
   const { values, positionals } = command;
   if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'which term? usage: resolve <term> --mission M (--sense N | --custom "definition" [--scope S])' : `one term at a time (got ${positionals.length}: ${positionals.join(', ')}); quote a multi-word term`);
-  const term = normalizeSurface(positionals[0]!);
-  if (term === '') throw new UsageError('the term must not be blank');
+  const written = positionals[0]!;
+  if (normalizeSurface(written) === '') throw new UsageError('the term must not be blank');
   const givenMission = (values['mission'] as string | undefined)?.trim();
   if (!givenMission) throw new UsageError('--mission M is required (the mission whose log records the decision)');
   const senseArg = values['sense'] as string | undefined;
@@ -41,7 +41,7 @@ export async function resolveCommand(command: ParsedCommand, io: CliIo): Promise
   if (scopeArg !== undefined && !isScopeId(scopeArg)) throw new UsageError(`--scope must be one of ${SCOPE_ORDER.join(', ')} (got '${scopeArg}')`);
   if (custom !== undefined && custom.trim() === '') throw new UsageError('--custom needs a definition (it must not be blank)');
   // (SPEC §3: a placeholder defines nothing and resolves nothing; recorded, it would close the term's questions unanswered.)
-  if (custom !== undefined && isPlaceholderDefinition(custom, term)) throw new UsageError(shown`--custom "${custom.trim()}" is a placeholder, not a definition: write what the term means. Nothing was recorded.`);
+  if (custom !== undefined && isPlaceholderDefinition(custom, normalizeSurface(written))) throw new UsageError(shown`--custom "${custom.trim()}" is a placeholder, not a definition: write what the term means. Nothing was recorded.`);
 
   const root = requireWorkspaceRoot(values['root'] as string | undefined, io.cwd);
   // (A mission's folder name stands for the id its meta.json gives: its documents are checked as that mission.)
@@ -49,6 +49,9 @@ export async function resolveCommand(command: ParsedCommand, io: CliIo): Promise
   const { missionId, known } = missionArgument(root, givenMission, io);
   const snapshot = await loadWorkspace(root);
   assertUsableConfig(snapshot, io.cwd);
+  // ("Cafés" names `café` where the mission's glossary holds that, as the word does in its documents.)
+  const glossary = snapshot.glossaryFor(missionId);
+  const term = termNamed(written, (named) => glossary.has(named) || openClarificationsOf(snapshot, missionId, named).length > 0);
   const choices = choicesFor(snapshot, missionId, term);
   if (senseArg === undefined && custom === undefined) {
     throw new UsageError('give --sense N (one of the candidates below) or --custom "definition"', formatChoices(choices));

@@ -11,7 +11,7 @@
 import { createEngine, type Engine } from '../../core/check/engine';
 import { definedTermsCheck } from '../../core/missionVocabulary/candidates';
 import { missionName } from '../../core/check/wording';
-import { normalizeSurface } from '../../core/normalize';
+import { normalizeSurface, termNamed } from '../../core/normalize';
 import { glossaryOccurrences } from '../../core/terms/termIndex';
 import { LineIndex } from '../../core/text';
 import type { Sense } from '../../core/types';
@@ -56,10 +56,11 @@ export async function usesCommand(command: ParsedCommand, io: CliIo): Promise<nu
   const format = (values['format'] as string | undefined) ?? 'text';
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json (got '${format}')`);
   const [written, ...paths] = positionals;
-  const term = normalizeSurface(written ?? '');
-  if (term === '') throw new UsageError('uses needs a term: spec-glossary uses <term> [paths…]');
+  if (normalizeSurface(written ?? '') === '') throw new UsageError('uses needs a term: spec-glossary uses <term> [paths…]');
   const engine = createEngine({ commonWords: loadCommonWords() });
   const run = await runCheck(collectMarkdownFiles(paths.length > 0 ? paths : ['.'], io.cwd), {}, undefined, engine);
+  // ("Cafés" names `café` where a glossary holds that, as the word does in a document.)
+  const term = termNamed(written!, (named) => run.documents.some((d) => d.report.glossary.has(named)));
   if (run.problems.length > 0) io.stderr(formatProblems(run.problems, io.cwd, PLAIN));
 
   const uses: Use[] = [];
