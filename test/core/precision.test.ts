@@ -196,6 +196,12 @@ describe('multi-word terms across a line break in a block quote', () => {
     expect(uses('The work\n> package starts a quote.\n')).toEqual([]);
     expect(uses('> one work\n> > package deeper\n')).toEqual([]);
   });
+
+  test('"work\\⏎package" (a hard line break, CommonMark) is a use of work package; an escaped backslash is text between the words', () => {
+    const uses = (text: string) => check(text, { glossary }).candidates.find((c) => c.surface === 'work package')?.texts ?? [];
+    expect(uses('The work\\\npackage here; a work \\\r\npackage there.\n\n> a work\\\n> package\n')).toEqual(['work\\\npackage', 'work \\\r\npackage', 'work\\\n> package']);
+    expect(uses('A work\\\\\npackage, a work\\ package, a work\\\n\npackage.\n')).toEqual([]);
+  });
 });
 
 describe('hyphen-joined forms of multi-word terms (SPEC §5)', () => {

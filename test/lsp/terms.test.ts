@@ -430,14 +430,14 @@ Every quarkle moves through the board.
     expect(texts).toEqual(expect.arrayContaining(['task unit', 'Task-Units', 'task-unit']));
   });
 
-  it('a use written across a line break keeps the break, the indent and the quote markers (CRLF too)', async () => {
-    const other = '# Other\n\nEach work\npackage, then:\n\n- a list item of one work\n  packages list\n\nOne work\r\npackage here.\n\n> a quoted work\n> package here.\n';
+  it('a use written across a line break keeps the break, the indent, the quote markers and a hard break (CRLF too)', async () => {
+    const other = '# Other\n\nEach work\npackage, then:\n\n- a list item of one work\n  packages list\n\nOne work\r\npackage here.\n\n> a quoted work\n> package here.\n\nA hard work\\\npackage break.\n';
     ws = makeWorkspace({ [TEAM]: `${TEAM_YAML}  - surface: work package\n    definition: A unit of planned work\n    status: active\n`, [OTHER]: other });
     client = await TestClient.start({ folders: [ws.root] });
     client.open(ws.uri(SPEC), SPEC_MD);
     await client.diagnostics(ws.uri(SPEC));
     const edit = await rename(ws.uri(OTHER), 2, 6, 'task unit');
     applyToDisk(edit);
-    expect(readFileSync(ws.file(OTHER), 'utf8')).toBe('# Other\n\nEach task\nunit, then:\n\n- a list item of one task\n  units list\n\nOne task\r\nunit here.\n\n> a quoted task\n> unit here.\n');
+    expect(readFileSync(ws.file(OTHER), 'utf8')).toBe('# Other\n\nEach task\nunit, then:\n\n- a list item of one task\n  units list\n\nOne task\r\nunit here.\n\n> a quoted task\n> unit here.\n\nA hard task\\\nunit break.\n');
   });
 });

@@ -316,7 +316,11 @@ function shapeOf(text: string, s: number, e: number): number {
   return bits;
 }
 
-/** True when only spaces, tabs and at most one line break separate two tokens (in the masked code units). */
+/**
+ * True when only spaces, tabs and at most one line break separate two tokens (in the masked code
+ * units). A backslash right before the break is a hard line break (CommonMark): the paragraph,
+ * and a term written across it ("work\\⏎package"), goes on.
+ */
 export function isWhitespaceGap(masked: Uint16Array, from: number, to: number): boolean {
   if (to <= from) return false;
   let breaks = 0;
@@ -330,6 +334,8 @@ export function isWhitespaceGap(masked: Uint16Array, from: number, to: number): 
       quotes = 0;
     } else if (c === 62 && quotes >= 0) {
       quotes++;
+    } else if (c === 92 && breaks === 0 && (masked[i + 1] === 10 || (masked[i + 1] === 13 && masked[i + 2] === 10))) {
+      // (A hard line break: nothing to do.)
     } else if (c !== 32 && c !== 9 && c !== 13) {
       return false;
     }
