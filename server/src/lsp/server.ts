@@ -244,6 +244,11 @@ function answerShutdown(server: ServerState): void {
     // (Answered once the appends under way are written: nothing is cut by the `exit` after it.)
     await stopping?.dispose();
   });
+  // LSP: `exit` ends the process with code 1 unless a `shutdown` came first. The library counts a
+  // `shutdown` it received as one even when it was refused above (before `initialize`).
+  server.connection.onExit(() => {
+    if (!server.shutDown) process.exit(1);
+  });
 }
 
 /** Methods nobody handles: InvalidRequest after shutdown, ServerNotInitialized before `initialize`, else MethodNotFound. */
