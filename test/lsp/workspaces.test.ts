@@ -1,8 +1,8 @@
 /** In-process: which folder's `.kittify/` governs a file, and how reloads are merged. */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { NODE_FILE_SYSTEM } from '../../server/src/node/fileSystem';
+import { NODE_FILE_SYSTEM, type WorkspaceFileSystem } from '../../server/src/node/fileSystem';
 import { Logger } from '../../server/src/lsp/logger';
 import { WorkspaceRegistry, type OpenFile } from '../../server/src/lsp/workspaces';
 import { makeWorkspace, SPEC, TEAM, TEAM_YAML, type TempWorkspace } from '../service/fixtures';
@@ -101,5 +101,66 @@ describe('an event log open in an editor', () => {
     writeFileSync(log, `${resolvedLine(1, 'alpha')}\n`);
     makeRegistry([{ fsPath: log, languageId: 'jsonl', version: 3, text: () => `${resolvedLine(2, 'gamma')}\n` }]).setFolders([ws.root]);
     expect(pinned(await registry.snapshot(ws.root))).toEqual(['gamma']);
+  });
+});
+
+describe("the server's own watchers of a folder", () => {
+  /** The disk, with watchers that only the test fires: what each watches, and its callback. */
+  function watchedDisk() {
+    const watched: { dir: string; recursive: boolean; fire: (name: string | undefined) => void; closed: boolean }[] = [];
+    const fs: WorkspaceFileSystem = {
+      ...NODE_FILE_SYSTEM,
+      watch(dir, recursive, onChange) {
+        const entry = { dir, recursive, fire: onChange, closed: false };
+        watched.push(entry);
+        return { close: () => (entry.closed = true) };
+      },
+    };
+    return { fs, watched, live: () => watched.filter((w) => !w.closed).map((w) => `${path.relative(ws.root, w.dir) || '.'}${w.recursive ? ' (tree)' : ''}`).sort() };
+  }
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+  it('a workspace folder: .kittify/ as a tree and the folder\'s own entries; only a .kittify/ made, removed or replaced reloads', async () => {
+    ws = makeWorkspace();
+    const disk = watchedDisk();
+    registry = new WorkspaceRegistry({ openFiles: () => [], maxFileBytes: async () => 5 * 1024 * 1024, logger: quiet, fs: disk.fs });
+    registry.setFolders([ws.root]);
+    let loads = 0;
+    registry.onDidReload(() => loads++);
+    await registry.snapshot(ws.root);
+    expect(disk.live()).toEqual(['.', '.kittify (tree)']);
+    const rootWatcher = disk.watched.find((w) => w.dir === ws.root)!;
+    const before = loads;
+    // Another entry of the folder, or a report on .kittify/ that is still the same folder: nothing.
+    rootWatcher.fire('README.md');
+    rootWatcher.fire('.kittify');
+    rootWatcher.fire(undefined);
+    await settled();
+    expect(loads).toBe(before);
+    // Replaced (a checkout): read again, and the new one watched instead of the old.
+    renameSync(ws.file('.kittify'), path.join(ws.root, 'old-kittify'));
+    mkdirSync(ws.file('.kittify'));
+    rootWatcher.fire('.kittify');
+    await settled();
+    expect(loads).toBe(before + 1);
+    await registry.snapshot(ws.root);
+    expect(disk.live()).toEqual(['.', '.kittify (tree)']);
+    expect(disk.watched.filter((w) => w.dir === ws.file('.kittify'))).toHaveLength(2);
+  });
+
+  it("a loose document's folder (no .kittify/, not a workspace folder) is not watched", async () => {
+    ws = makeWorkspace();
+    const disk = watchedDisk();
+    registry = new WorkspaceRegistry({ openFiles: () => [], maxFileBytes: async () => 5 * 1024 * 1024, logger: quiet, fs: disk.fs });
+    registry.setFolders([path.join(ws.root, 'kitty-specs')]);
+    const plain = path.join(path.dirname(ws.root), `${path.basename(ws.root)}-loose`);
+    mkdirSync(plain);
+    try {
+      expect(registry.rootFor(path.join(plain, 'a.md'))).toBe(plain);
+      await registry.snapshot(plain);
+      expect(disk.watched.map((w) => w.dir)).not.toContain(plain);
+    } finally {
+      rmSync(plain, { recursive: true, force: true });
+    }
   });
 });
