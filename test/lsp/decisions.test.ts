@@ -316,6 +316,18 @@ describe('untrusted command arguments (issue 19 item 1)', () => {
     expect(titles.filter((t) => t.includes('in this spec'))).not.toEqual([]);
   });
 
+  it("an unsaved buffer (untitled:) in a window with a folder open: \"Ignore in this workspace\" edits that folder's config", async () => {
+    ws = makeWorkspace();
+    client = await TestClient.start({ folders: [ws.root] });
+    const uri = 'untitled:Untitled-1';
+    client.open(uri, '# Notes\n\nThe QZX rules.\n');
+    const diagnostics = (await client.diagnostics(uri, (ds) => ds.some((d) => d.code === 'unknown'))).diagnostics;
+    const qzx = diagnostics.find((d) => d.code === 'unknown')!;
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: qzx.range, context: { diagnostics: [qzx] } });
+    const ignore = byTitle(actions, "Ignore 'QZX' in this workspace")!;
+    expect(Object.keys(ignore.edit!.changes ?? {}).concat((ignore.edit!.documentChanges ?? []).map((c) => ('textDocument' in c ? c.textDocument.uri : 'uri' in c ? c.uri : ''))).filter((u) => u.endsWith('config.yaml'))).toEqual([ws.uri('.kittify/config.yaml')]);
+  });
+
   it('made-up uris, missions, terms and senses are refused and nothing is written anywhere', async () => {
     await openSpec();
     const elsewhere = outside();
