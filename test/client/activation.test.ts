@@ -2,11 +2,12 @@
  * The bundled extension (dist/extension.cjs) activated against a stand-in `vscode` module: it
  * starts the real bundled server over node IPC, registers the server's and its own commands,
  * restarts cleanly when a setting that needs it changes (the server's commands are registered
- * again, not twice), stops when disabled, and its "Define … with a definition…" command asks
- * for a definition and passes it to the server.
+ * again, not twice), stops when disabled, its "Define … with a definition…" command asks for a
+ * definition and passes it to the server, and its "server running" context key follows a crash
+ * of the server and the library's restart.
  */
 
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -147,4 +148,41 @@ describe('the VS Code extension', () => {
     expect(result).toBeUndefined();
     expect(readFileSync(workspace.path('.kittify/events/glossary/001-demo.events.jsonl'), 'utf8')).toBe(before);
   });
+
+  it('follows a crash of the server: not running while it is down, running again once the library restarts it', async () => {
+    await until('the server to run', running);
+    const [pid, ...more] = serverProcesses();
+    expect(more).toEqual([]);
+    // Every value the context key is set to from now on (the restart may come before a poll).
+    const set: unknown[] = [];
+    const contexts = fake.contexts;
+    const setContext = contexts.set.bind(contexts);
+    contexts.set = (key, value) => {
+      if (key === RUNNING_CONTEXT_KEY) set.push(value);
+      return setContext(key, value);
+    };
+    try {
+      process.kill(pid!, 'SIGKILL');
+      await until('the library to start the server again', () => set.includes(false) && running() && serverProcesses().length === 1 && serverProcesses()[0] !== pid);
+      expect(set).toEqual([false, true]);
+    } finally {
+      contexts.set = setContext;
+    }
+  });
 });
+
+/** The pids of this process's children running the bundled server (Linux: read from /proc). */
+function serverProcesses(): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // (The parent pid is the 4th field, after the command name in parentheses.)
+      const parent = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')[1]);
+      if (parent === process.pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(path.join('dist', 'server'))) found.push(Number(entry));
+    } catch {
+      // (Gone meanwhile.)
+    }
+  }
+  return found;
+}
