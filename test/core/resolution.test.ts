@@ -82,6 +82,32 @@ describe('resolution across scopes (SPEC §6)', () => {
     expect(check('The blorf.', { glossary: without }).findings[0]!.message).toBe("Inconsistent term 'blorf': deprecated in team_domain (2 senses, none active).");
   });
 
+  test("a deprecated term's definition that names the term to use instead: said in the message, and the Replace fix's term when it is one", () => {
+    const core = glossaryFrom({
+      spec_kitty_core: `terms:
+  - {surface: ceremony commit, definition: "DEPRECATED. Replaced by \`status commit\`. See the canonical entry.", status: deprecated}
+  - {surface: main repo, definition: "DEPRECATED ambiguous phrase. Use 'repository root checkout' for location or the branch term you mean", status: deprecated}
+  - {surface: old thing, definition: "DEPRECATED. Do not use 'new thing' either; use 'newer thing' or \u201cnewest thing\u201d.", status: deprecated}
+  - {surface: ghost word, definition: "DEPRECATED. Use 'nothing defined' instead.", status: deprecated}
+  - {surface: status commit, definition: A commit that records a status change, status: active}
+  - {surface: repository root checkout, definition: The non-worktree checkout, status: active}
+  - {surface: newer thing, definition: One, status: active}
+  - {surface: newest thing, definition: Two, status: active}
+  - {surface: new thing, definition: Three, status: active}
+`,
+    });
+    const finding = (text: string) => check(text, { glossary: core }).findings[0]!;
+    expect(finding('A ceremony commit lands.')).toMatchObject({ reason: 'deprecated_only', replacement: 'status commit', message: "Inconsistent term 'ceremony commit': deprecated in spec_kitty_core (1 sense, none active); use 'status commit' instead." });
+    expect(finding('The Main Repo holds it.')).toMatchObject({ replacement: 'repository root checkout', message: "Inconsistent term 'main repo': deprecated in spec_kitty_core (1 sense, none active); use 'repository root checkout' instead." });
+    // Two named (none after "not"): both said, no single replacement.
+    const two = finding('The old thing.');
+    expect(two.message).toBe("Inconsistent term 'old thing': deprecated in spec_kitty_core (1 sense, none active); use 'newer thing' or 'newest thing' instead.");
+    expect(two.replacement).toBeUndefined();
+    // A name the glossary does not hold alive is not offered.
+    expect(finding('A ghost word.')).toMatchObject({ message: "Inconsistent term 'ghost word': deprecated in spec_kitty_core (1 sense, none active)." });
+    expect(finding('A ghost word.').replacement).toBeUndefined();
+  });
+
   test('sentences that contradict the definition are inconsistent', () => {
     const texts = [
       'A mission is not a unit of work.',

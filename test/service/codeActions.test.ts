@@ -5,7 +5,7 @@ import { codeActionsFor, truncateDefinition } from '../../server/src/service/cod
 import { documentDiagnostics } from '../../server/src/service/diagnostics';
 import { withFindingData } from '../../server/src/service/findingData';
 import { Commands } from '../../server/src/shared/protocol';
-import { checkDocument, makeWorkspace, MISSION, RANGES, SPEC, SPEC_MD, settingsWith, type TempWorkspace } from './fixtures';
+import { checkDocument, makeWorkspace, MISSION, RANGES, SPEC, SPEC_MD, settingsWith, TEAM, type TempWorkspace } from './fixtures';
 
 let ws: TempWorkspace;
 afterEach(() => ws?.remove());
@@ -40,6 +40,23 @@ describe('code actions', () => {
     expect(actions[3]!.command!.arguments![0]).toMatchObject({ scope: 'team_domain' });
     // The server works out the urgency, options and conflict ids when the command runs.
     expect(actions[4]!.command).toEqual({ title: actions[4]!.title, command: Commands.deferTerm, arguments: [{ uri: ws.uri(SPEC), missionId: MISSION, stepId: 'spec', term: 'workspace' }] });
+  });
+
+  it("replaces a deprecated term with the one its entry names instead, in the use's case and number", async () => {
+    const text = '# Spec\n\nEach ceremony commit, and the Ceremony Commits.\n';
+    const diagnostics = await diagnosticsOf({
+      [TEAM]: 'terms:\n  - surface: ceremony commit\n    definition: "DEPRECATED. Replaced by `status commit`."\n    status: deprecated\n  - surface: status commit\n    definition: A commit that records a status change\n    status: active\n',
+      [SPEC]: text,
+    });
+    const document = TextDocument.create(ws.uri(SPEC), 'markdown', 1, text);
+    const deprecated = diagnostics.filter((d) => d.code === 'inconsistent');
+    expect(deprecated.map((d) => d.message)).toEqual([
+      "Inconsistent term 'ceremony commit': deprecated in team_domain (1 sense, none active); use 'status commit' instead.",
+      "Inconsistent term 'Ceremony Commits': deprecated in team_domain (1 sense, none active); use 'status commit' instead.",
+    ]);
+    const actions = codeActionsFor(ws.uri(SPEC), deprecated, { textAt: (r) => document.getText(r) });
+    expect(titles(actions)).toEqual(["Replace with 'status commit'", "Defer 'ceremony commit' for later clarification"]);
+    expect(TextDocument.applyEdits(document, actions[0]!.edit!.changes![ws.uri(SPEC)]!)).toBe('# Spec\n\nEach status commit, and the Status Commits.\n');
   });
 
   it('replaces a synonym to avoid with a plain text edit, keeping a capital letter', async () => {

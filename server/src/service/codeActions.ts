@@ -6,7 +6,8 @@
  * Per diagnostic, in this order:
  * - ambiguous: "Use '<term>' = <definition> (<scope>)" for each candidate, in candidate order;
  * - unknown, unresolved_critical, ambiguous: "Define '<term>' in the mission glossary" / "… team glossary";
- * - inconsistent through a synonym to avoid: "Replace with '<surface>'" (preferred);
+ * - inconsistent through a synonym to avoid, or a deprecated term whose entry names the one term
+ *   to use instead: "Replace with '<surface>'" (preferred);
  * - any conflict: "Defer '<term>' for later clarification", unless one is already open.
  * Several diagnostics of one term in the range give each action once (replacements are merged).
  * The ignore actions (ignoreActions.ts) and those of a pinned term (pinnedActions.ts) come on top.
@@ -103,7 +104,7 @@ function actionsForFinding(uri: string, diagnostic: Diagnostic, data: FindingDat
       quickfix(`define\u0000${term}\u0000${scope}`, title, { command: { title, command: Commands.defineTerm, arguments: [args] } });
     }
   }
-  if (data.conflictType === 'inconsistent' && data.reason === 'synonym_to_avoid' && data.replacement) {
+  if (data.conflictType === 'inconsistent' && (data.reason === 'synonym_to_avoid' || data.reason === 'deprecated_only') && data.replacement) {
     const edit: TextEdit = { range: diagnostic.range, newText: replacementFor(options.textAt?.(diagnostic.range), term, data.replacement) };
     quickfix(`replace\u0000${term}\u0000${data.replacement}`, actionTitles.replace(data.replacement), { isPreferred: true, edit: { changes: { [uri]: [edit] } } });
   }

@@ -4,6 +4,7 @@
  */
 
 import type { GlossaryIndex } from '../glossary';
+import { normalizeSurface } from '../normalize';
 import { toSenseRef, type Pin, type ScopeId, type Sense, type SenseRef } from '../types';
 import { WELL_KNOWN_TERMS } from '../words';
 
@@ -12,7 +13,7 @@ export type Resolution =
   | { kind: 'known' }
   | { kind: 'ambiguous'; scope: ScopeId; candidates: SenseRef[]; senseCount: number }
   | { kind: 'synonym_to_avoid'; scope: ScopeId; replacement: string; candidates: SenseRef[]; senseCount: number }
-  | { kind: 'deprecated_only'; scope: ScopeId; candidates: SenseRef[]; senseCount: number; seeAlso: string[] }
+  | { kind: 'deprecated_only'; scope: ScopeId; candidates: SenseRef[]; senseCount: number; seeAlso: string[]; instead: string[] }
   | { kind: 'unknown' };
 
 /**
@@ -53,13 +54,42 @@ export function resolveTerm(
     return { kind: 'synonym_to_avoid', scope: target.scope, replacement: target.surface, candidates: rankSenses(targetSenses.length ? targetSenses : [target]), senseCount: targetSenses.length || 1 };
   }
   if (senses.length > 0) {
-    // (What the deprecated entries point to instead, for the message: "see 'mission slug'".)
-    const seeAlso = [...new Set(senses.filter((s) => s.scope === senses[0]!.scope).flatMap((s) => s.seeAlso))];
-    return { kind: 'deprecated_only', scope: senses[0]!.scope, candidates: rankSenses(senses), senseCount: senses.length, seeAlso };
+    const deciding = senses.filter((s) => s.scope === senses[0]!.scope);
+    // What the deprecated entries point to, for the message and the Replace fix: the terms their
+    // definitions name to write instead ("Replaced by `status commit`") that the glossary holds
+    // alive, and their see_also ("see 'mission slug'").
+    const instead = [...new Set(deciding.flatMap((s) => replacementsNamedIn(s.definition)))].filter((name) => name !== surface && glossary.sensesOf(name).some((s) => s.status !== 'deprecated'));
+    const seeAlso = [...new Set(deciding.flatMap((s) => s.seeAlso))].filter((name) => !instead.includes(normalizeSurface(name)));
+    return { kind: 'deprecated_only', scope: senses[0]!.scope, candidates: rankSenses(senses), senseCount: senses.length, seeAlso, instead };
   }
   if (knownTerms.has(surface) || isOrdinary(surface)) return { kind: 'known' };
   return { kind: 'unknown' };
 }
+
+/**
+ * "Use 'repository root checkout' instead", "Replaced by `status commit`", "alias for 'X'": the
+ * terms a deprecated entry's definition tells writers to use (quoted, normalized); not after a
+ * negation ("do not use 'X'").
+ */
+export function replacementsNamedIn(definition: string): string[] {
+  const out: string[] = [];
+  const add = (quoted: string) => {
+    const name = normalizeSurface(quoted);
+    if (name !== '' && !out.includes(name)) out.push(name);
+  };
+  for (const match of definition.matchAll(NAMED_REPLACEMENT)) {
+    if (NEGATED.test(definition.slice(Math.max(0, match.index - 12), match.index))) continue;
+    add(match[1]!);
+    // ("use 'X' or 'Y'", "replaced by 'X', 'Y' and 'Z'")
+    ALSO_NAMED.lastIndex = match.index + match[0].length;
+    for (let also; (also = ALSO_NAMED.exec(definition)) !== null; ) add(also[1]!);
+  }
+  return out;
+}
+
+const NAMED_REPLACEMENT = /\b(?:use|replaced\s+by|superseded\s+by|renamed\s+to|alias\s+(?:for|of)|prefer)\s+(?:the\s+)?[`'"\u2018\u201c]([^`'"\u2019\u201d\n]{1,60})[`'"\u2019\u201d]/gi;
+const ALSO_NAMED = /\s*(?:,|\bor\b|\band\b|,\s*or\b|,\s*and\b)\s*(?:the\s+)?[`'"\u2018\u201c]([^`'"\u2019\u201d\n]{1,60})[`'"\u2019\u201d]/iy;
+const NEGATED = /\b(?:not|never|n['\u2019]t)\s+$/i;
 
 /** Candidate order everywhere (CLI numbering, quick fixes): confidence descending, then file order. */
 export function rankSenses(senses: readonly Sense[]): SenseRef[] {

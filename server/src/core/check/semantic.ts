@@ -419,8 +419,19 @@ function describe(candidate: TermCandidate, resolution: Exclude<Resolution, { ki
       return { type: 'ambiguous', scope: resolution.scope, candidates: resolution.candidates, senseCount: resolution.senseCount, message: `Ambiguous term '${term}': ${plural(resolution.senseCount)} in ${resolution.scope}; choose the one this mission means.` };
     case 'synonym_to_avoid':
       return { type: 'inconsistent', scope: resolution.scope, candidates: resolution.candidates, senseCount: resolution.senseCount, reason: 'synonym_to_avoid', replacement: resolution.replacement, message: `Inconsistent term '${term}': a synonym to avoid; use '${resolution.replacement}' (${resolution.scope}, ${plural(resolution.senseCount)}).` };
-    case 'deprecated_only':
-      return { type: 'inconsistent', scope: resolution.scope, candidates: resolution.candidates, senseCount: resolution.senseCount, reason: 'deprecated_only', message: `Inconsistent term '${term}': deprecated in ${resolution.scope} (${plural(resolution.senseCount)}, none active)${seeAlsoClause(resolution.seeAlso)}.` };
+    case 'deprecated_only': {
+      const instead = resolution.instead.length > 0 ? `; use ${resolution.instead.map((s) => `'${s}'`).join(' or ')} instead` : '';
+      return {
+        type: 'inconsistent',
+        scope: resolution.scope,
+        candidates: resolution.candidates,
+        senseCount: resolution.senseCount,
+        reason: 'deprecated_only',
+        // (The Replace fix: one term named to use instead.)
+        ...(resolution.instead.length === 1 ? { replacement: resolution.instead[0]! } : {}),
+        message: `Inconsistent term '${term}': deprecated in ${resolution.scope} (${plural(resolution.senseCount)}, none active)${instead}${seeAlsoClause(resolution.seeAlso)}.`,
+      };
+    }
     case 'unknown': {
       const type = unknownConflictType(candidate.confidence, critical);
       const message =
