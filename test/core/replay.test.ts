@@ -72,9 +72,9 @@ describe('replayEvents: clarifications', () => {
 });
 
 describe('replayEvents: reopening a decision', () => {
-  it('an open Requested after the pin unpins the term until a later Resolved answers it', () => {
+  it('an open Requested marked as a reopening after the pin unpins the term until a later Resolved answers it', () => {
     const pin = resolved({ conflict: 'c1', lamport: 1, definition: 'first' });
-    const reopen = requested({ conflict: 'c2', lamport: 2 });
+    const reopen = requested({ conflict: 'c2', lamport: 2, reopens: true });
     const reopened = replayEvents([pin, reopen]);
     expect(reopened.pins).toEqual([]);
     expect(reopened.openClarifications.map((o) => o.conflictId)).toEqual(['c2']);
@@ -82,6 +82,12 @@ describe('replayEvents: reopening a decision', () => {
     const answered = replayEvents([pin, reopen, resolved({ conflict: 'c2', lamport: 3, definition: 'second' })]);
     expect(answered.pins.map((p) => [p.conflictId, p.sense.definition])).toEqual([['c2', 'second']]);
     expect(answered.openClarifications).toEqual([]);
+  });
+
+  it("any other Requested after the pin leaves it (SPEC §6: pinned from then on; Spec Kitty's pipeline asks about every conflict it sees)", () => {
+    const state = replayEvents([resolved({ conflict: 'c1', lamport: 1, definition: 'first' }), requested({ conflict: 'c2', lamport: 2 })]);
+    expect(state.pins.map((p) => [p.conflictId, p.sense.definition])).toEqual([['c1', 'first']]);
+    expect(state.openClarifications.map((o) => o.conflictId)).toEqual(['c2']);
   });
 
   it('a Requested before the pin, another term or another mission leaves the pin alone', () => {
@@ -176,7 +182,7 @@ describe('replayEvents: duplicates and determinism', () => {
     const first = resolved({ conflict: 'c1', lamport: 2, term: 'Workspaces', definition: 'first' });
     const second = resolved({ conflict: 'c1', lamport: 3, term: 'workspace', definition: 'second', mission: 'm2' });
     const again = requested({ conflict: 'c1', lamport: 4, term: 'Workspaces' });
-    const other = requested({ conflict: 'c2', lamport: 5, term: 'Workspaces' });
+    const other = requested({ conflict: 'c2', lamport: 5, term: 'Workspaces', reopens: true });
     const inOrder = [ask, first, { ...first }, second, again, other];
     const state = replayEvents(inOrder);
     // c2, requested after m1's pin and still open, reopens the question for m1 (m2 keeps its pin).

@@ -75,7 +75,7 @@ describe('changing one\'s mind about a decision', () => {
     const reopened = await run(byTitle(await codeActions({ start: RANGES.workspace1.start, end: RANGES.workspace1.start }), "Reopen 'workspace' for clarification"));
     expect(reopened.ok).toBe(true);
     const request = events()[2]!;
-    expect(request).toMatchObject({ event_type: 'GlossaryClarificationRequested', term: 'workspace', question: "What does 'workspace' mean in this context?", urgency: 'high', step_id: 'spec', mission_id: MISSION });
+    expect(request).toMatchObject({ event_type: 'GlossaryClarificationRequested', term: 'workspace', question: "Reopened: what does 'workspace' mean in this context? It was decided before; pick a sense again.", urgency: 'high', step_id: 'spec', mission_id: MISSION });
     expect(request['options']).toEqual(expect.arrayContaining([GIT, VSCODE]));
     // Replay unpins the term: it is ambiguous again, shown as deferred.
     const back = await client!.diagnostics(ws!.uri(SPEC), (ds) => ds.some((d) => d.code === 'ambiguous'), since, 'the ambiguity back, deferred');

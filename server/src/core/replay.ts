@@ -28,9 +28,11 @@
  *   scope for decisions. A placeholder definition closes the conflict but pins nothing.
  * - GlossaryClarificationRequested is open until any Resolved has its conflict_id. Repeated
  *   Requested for one conflict keep the first and are reported (one problem per conflict).
- *   An open Requested that comes after the latest pin of its (mission, term) in replay order
- *   reopens the question: the pin no longer applies (the editor's "Reopen" and a deferral made
- *   after a decision write exactly that); the next Resolved pins again and closes it.
+ *   An open Requested marked as a reopening (events/decisions.ts `reopenQuestion`: the editor's
+ *   "Reopen") that comes after the latest pin of its (mission, term) in replay order reopens the
+ *   question: the pin no longer applies; the next Resolved pins again and closes it. Any other
+ *   request after a pin (Spec Kitty's pipeline asks about every conflict it sees, decided or not)
+ *   leaves the pin, which holds "from then on" (SPEC §6).
  * - Spec Kitty's pipeline answers a clarification with a custom definition by writing the
  *   Requested and, on the next line of the same log, a GlossarySenseUpdated, and no Resolved. So
  *   an active sense created or updated for (mission, term) on the line right after a still-open
@@ -44,6 +46,7 @@
  * the result is still deterministic.)
  */
 import type { LoggedEvent, LoggedEventOfType, LogPosition, WireSenseRef } from './events/types';
+import { isReopenQuestion } from './events/decisions';
 import { instantOf } from './events/timestamp';
 import { normalizeSurface } from './normalize';
 import { isPlaceholderDefinition } from './placeholder';
@@ -437,9 +440,12 @@ class Accumulator implements ReplayAccumulator {
       const known = latestPins.get(id);
       if (known === undefined || before(known, pin)) latestPins.set(id, pin);
     }
-    // Reopening: a clarification of (mission, term) requested after the pin and still open asks
-    // the question again, so the term is no longer pinned until it is answered.
+    // Reopening: a clarification of (mission, term) requested after the pin as a reopening and
+    // still open asks the question again, so the term is no longer pinned until it is answered.
+    // Any other request leaves the pin (SPEC §6: resolved "from then on"): Spec Kitty's pipeline
+    // asks about every conflict it sees, decided or not.
     for (const request of open) {
+      if (!isReopenQuestion(request.question)) continue;
       const id = `${request.missionId}\u0000${request.term}`;
       const pin = latestPins.get(id);
       if (pin !== undefined && before(pin, request)) latestPins.delete(id);

@@ -187,7 +187,7 @@ export class CommandHandlers {
     return { ok: true, message: `Deferred '${written}' in mission ${mission}: a clarification is open (recorded in ${this.logLabel(target)}).`, eventIds: outcome.eventIds };
   }
 
-  /** Asks again about a pinned term: a clarification request, which replay treats as unpinning it. */
+  /** Asks again about a pinned term: a clarification request marked as reopening it, which replay treats as unpinning it. */
   private async reopenTerm(args: Record<string, unknown>): Promise<CommandResult> {
     const target = await this.target(args);
     const { term, written, checked } = target;
@@ -197,7 +197,7 @@ export class CommandHandlers {
     const ctx = this.context(checked.missionId);
     const outcome = await this.decide(target, (state) => {
       if (!pinOf(state, checked.missionId, term)) return { drafts: [], nothing: `'${written}' is not decided in mission ${mission}; nothing to reopen.` };
-      return { drafts: [requestedEvent(ctx, randomUUID(), term, checked.stepId, [...new Set(options)], urgency)] };
+      return { drafts: [requestedEvent(ctx, randomUUID(), term, checked.stepId, [...new Set(options)], urgency, true)] };
     });
     if ('nothing' in outcome) return outcome.nothing;
     return { ok: true, message: `Reopened '${written}' in mission ${mission}: it is no longer pinned until a sense is picked again (recorded in ${this.logLabel(target)}).`, eventIds: outcome.eventIds };

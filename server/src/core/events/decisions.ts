@@ -58,6 +58,20 @@ export function clarificationQuestion(term: string): string {
   return `What does '${term}' mean in this context?`;
 }
 
+/**
+ * The question of a request that reopens a decided term (the editor's "Reopen"). Only such a
+ * request unpins the term (replay.ts): a pin holds "from then on" (SPEC §6), and Spec Kitty's
+ * pipeline, which does not read pins, asks about every conflict it sees, decided or not.
+ */
+export function reopenQuestion(term: string): string {
+  return `Reopened: what does '${term}' mean in this context? It was decided before; pick a sense again.`;
+}
+
+/** Whether a request's question is `reopenQuestion`'s (its mark, whatever the term). */
+export function isReopenQuestion(question: string): boolean {
+  return question.startsWith('Reopened: ');
+}
+
 function provenance(ctx: DecisionContext, source = PROVENANCE_SOURCE) {
   return { source, timestamp: ctx.timestamp, actor_id: ctx.actor.actor_id };
 }
@@ -139,12 +153,12 @@ export function senseUpdatedEvent(ctx: DecisionContext, sense: RecordedSense, up
   };
 }
 
-export function requestedEvent(ctx: DecisionContext, conflictId: string, term: string, stepId: string, options: readonly string[], urgency: Severity): EventDraftOfType<'GlossaryClarificationRequested'> {
+export function requestedEvent(ctx: DecisionContext, conflictId: string, term: string, stepId: string, options: readonly string[], urgency: Severity, reopens = false): EventDraftOfType<'GlossaryClarificationRequested'> {
   return {
     event_type: 'GlossaryClarificationRequested',
     mission_id: ctx.missionId,
     run_id: ctx.runId,
-    question: clarificationQuestion(term),
+    question: reopens ? reopenQuestion(term) : clarificationQuestion(term),
     term,
     options: [...options],
     urgency,
