@@ -17,3 +17,9 @@ test('names terms as written and missions by slug (id beside it)', async () => {
   expect(lines).toContain("kitty-specs/041-demo/spec.md:6:25 low unknown Unknown term 'QZX': not defined in any glossary scope (0 senses).");
   expect(lines).toContain(`blocked: kitty-specs/041-demo/spec.md (mission 041-demo, id ${MISSION}, step spec, strictness medium)`);
 });
+
+test('a term written across a line break in a block quote or a hard break is named without the markers', async () => {
+  ws = blockedWorkspace({ [SPEC]: '# Demo\n\n> Never use a work\n> dir for this.\n\nNor a work\\\ndir there.\n' });
+  const messages = (await cli(['check'], ws.root)).stdout.split('\n').filter((l) => l.includes('synonym to avoid'));
+  expect(messages.map((l) => l.replace(/^.*Inconsistent term ('[^']*').*$/, '$1'))).toEqual(["'work dir'", "'work dir'"]);
+});

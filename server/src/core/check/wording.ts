@@ -9,7 +9,9 @@ import type { Finding, TermCandidate } from '../types';
 
 /** An occurrence's text as shown: inner whitespace (a term wrapped over two lines) collapsed. */
 export function writtenForm(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  // (A use across a line break in a block quote holds the next line's `>` markers, and one across
+  // a hard break its backslash: neither is part of the term as written.)
+  return text.replace(/\\?(?:\r\n|\r|\n)[\s>]*/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
 /**
