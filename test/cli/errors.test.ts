@@ -45,6 +45,12 @@ describe('clear errors, exit code 2', () => {
     const result = await cli(['check', '--emit-events'], ws.root);
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/^spec-glossary check: no events recorded: cannot create the folder of .*events\.jsonl/m);
+    // Two missions' logs: one line each, not one line with an escaped line break.
+    mkdirSync(ws.path('kitty-specs/050-beta'));
+    writeFileSync(ws.path('kitty-specs/050-beta/spec.md'), '---\ncritical_step: true\n---\nThe workspace is ready.\n');
+    const two = await cli(['check', '--emit-events'], ws.root);
+    expect(two.stderr.trim().split('\n').filter((l) => l.startsWith('spec-glossary check: no events recorded: cannot create the folder of '))).toHaveLength(2);
+    expect(two.stderr).not.toContain('\\n');
     const resolve = await cli(['resolve', 'workspace', '--mission', MISSION, '--sense', '1'], ws.root);
     expect(resolve.status).toBe(2);
     expect(resolve.stderr).toContain('no events recorded');

@@ -143,7 +143,10 @@ async function recordEvents(run: CheckRun, io: CliIo, mode: RecordMode, notes: s
     // (The report is not printed: the command fails. What the written logs allow is said.)
     for (const cp of checkpoints) notes.push(resumeNote(cp, io));
     if (notes.length > 0) io.stderr(notes.join('\n'));
-    throw new FileError(failed.join('\n'));
+    // (One line each, as the last is printed: a message joined with a line break would be shown
+    // escaped, as one line.)
+    for (const message of failed.slice(0, -1)) io.stderr(shown`spec-glossary check: ${message}`);
+    throw new FileError(failed.at(-1)!);
   }
   return decided;
 }
