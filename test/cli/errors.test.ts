@@ -86,6 +86,10 @@ describe('clear errors, exit code 2', () => {
     const help = await cli(['--help'], ws.root);
     expect(help.status).toBe(0);
     for (const command of ['check [paths...]', 'resolve <term>', 'replay [--mission ID]', 'validate [DIR]', 'resume --retry-token T', '--format text|json|sarif']) expect(help.stdout).toContain(command);
+    // No command at all is an error: the usage on stderr, exit 2, nothing on stdout.
+    const none = await cli([], ws.root);
+    expect(none).toMatchObject({ status: 2, stdout: '' });
+    expect(none.stderr).toContain('check [paths...]');
   });
 
   test('a document named on the command line that cannot be read: exit 2', async () => {

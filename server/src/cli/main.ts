@@ -101,8 +101,13 @@ export async function main(argv: readonly string[], context: CliContext): Promis
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
+    // (Asked for, it is the answer; without a command it is an error: stderr, as every error.)
+    if (!name) {
+      io.stderr(USAGE);
+      return EXIT_USAGE;
+    }
     io.stdout(USAGE);
-    return name ? 0 : EXIT_USAGE;
+    return 0;
   }
   if (name === '--version' || name === '-v') {
     io.stdout(VERSION);
