@@ -33,6 +33,7 @@ import { MASK, maskMarkdown } from '../core/markdown/mask';
 import { LineIndex } from '../core/text';
 import { glossaryOccurrences, TermIndex, type DocumentDetails } from '../core/terms/termIndex';
 import { missionSensesOf } from '../core/terms/indexUsage';
+import { LINE_BREAK_GAP } from '../core/check/wording';
 import { normalizeSurface } from '../core/normalize';
 import { SCOPE_ORDER, type Sense } from '../core/types';
 import { eventLogPath } from '../node/eventStore';
@@ -338,7 +339,7 @@ export class TermFeatures {
  * `\` or spaces, the next line's indent or `>` markers) kept between the new name's first words.
  */
 function withLineBreakOf(written: string, newText: string): string {
-  const gap = /[ \t]*\\?(?:\r\n|\r|\n)[ \t>]*/.exec(written)?.[0];
+  const gap = LINE_BREAK_GAP.exec(written)?.[0];
   return gap === undefined ? newText : newText.replace(' ', gap);
 }
 

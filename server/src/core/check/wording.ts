@@ -7,11 +7,18 @@
 import type { DocumentReport } from './check';
 import type { Finding, TermCandidate } from '../types';
 
+/**
+ * What separates two words of a use written across a line break: spaces, a hard break's `\`, the
+ * break, and the next line's indent or `>` markers (extract/tokens.ts `isWhitespaceGap`).
+ */
+export const LINE_BREAK_GAP = /[ \t]*\\?(?:\r\n|\r|\n)[ \t>]*/;
+const LINE_BREAK_GAPS = new RegExp(LINE_BREAK_GAP.source, 'g');
+
 /** An occurrence's text as shown: inner whitespace (a term wrapped over two lines) collapsed. */
 export function writtenForm(text: string): string {
   // (A use across a line break in a block quote holds the next line's `>` markers, and one across
   // a hard break its backslash: neither is part of the term as written.)
-  return text.replace(/\\?(?:\r\n|\r|\n)[\s>]*/g, ' ').replace(/\s+/g, ' ').trim();
+  return text.replace(LINE_BREAK_GAPS, ' ').replace(/\s+/g, ' ').trim();
 }
 
 /**
