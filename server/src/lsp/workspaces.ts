@@ -375,26 +375,17 @@ export class WorkspaceRegistry {
     state.kittify = kittifyIdentity(found);
     if (found?.kind !== 'directory') return;
     const add = (dir: string, recursive: boolean): boolean => {
-      try {
-        const watcher: Watcher = fs.watch!(
-          dir,
-          recursive,
-          (name) => {
-            if (name) this.fileChanged(path.join(dir, name));
-            else this.requestReload(state.root, WATCH_RELOAD_DELAY_MS);
-          },
-          (error) => {
-            this.host.logger.debug(`watching ${dir} stopped: ${error.message}`);
-            watcher.close();
-            state.watchers = state.watchers.filter((w) => w !== watcher);
-          },
-        );
-        state.watchers.push(watcher);
-        return true;
-      } catch (error) {
-        this.host.logger.debug(`cannot watch ${dir}: ${(error as Error).message}`);
-        return false;
-      }
+      const watcher = this.startWatcher(
+        dir,
+        recursive,
+        (name) => {
+          if (name) this.fileChanged(path.join(dir, name));
+          else this.requestReload(state.root, WATCH_RELOAD_DELAY_MS);
+        },
+        (stopped) => (state.watchers = state.watchers.filter((w) => w !== stopped)),
+      );
+      if (watcher) state.watchers.push(watcher);
+      return watcher !== undefined;
     };
     if (add(kittify, true)) return;
     for (const dir of [kittify, path.join(kittify, 'glossaries'), path.join(kittify, 'events', 'glossary')]) if (fs.stat(dir)?.kind === 'directory') add(dir, false);
@@ -402,29 +393,39 @@ export class WorkspaceRegistry {
 
   /** The watcher of the folder's own entries, for `.kittify` (see `watch`); undefined when it cannot watch. */
   private watchFolder(state: RootState): Watcher | undefined {
+    return this.startWatcher(
+      state.root,
+      false,
+      (name) => {
+        if (name !== undefined && name !== '.kittify') return;
+        // Only a `.kittify/` made, removed or replaced: some systems also report its entries' changes on it.
+        if (kittifyIdentity(this.host.fs.stat(path.join(state.root, '.kittify'))) === state.kittify) return;
+        // Whatever `.kittify/` there is now is watched after the reload (`watch`).
+        for (const w of state.watchers) w.close();
+        state.watchers = [];
+        this.rootOfDir.clear();
+        this.requestReload(state.root, WATCH_RELOAD_DELAY_MS);
+      },
+      (stopped) => {
+        if (state.rootWatcher === stopped) delete state.rootWatcher;
+      },
+    );
+  }
+
+  /**
+   * A watcher of `dir` (its tree when `recursive`); undefined, and said in the debug log, when the
+   * system refuses one. One that fails later is closed, said, and handed to `stopped`.
+   */
+  private startWatcher(dir: string, recursive: boolean, onChange: (name: string | undefined) => void, stopped: (watcher: Watcher) => void): Watcher | undefined {
     try {
-      const watcher: Watcher = this.host.fs.watch!(
-        state.root,
-        false,
-        (name) => {
-          if (name !== undefined && name !== '.kittify') return;
-          // Only a `.kittify/` made, removed or replaced: some systems also report its entries' changes on it.
-          if (kittifyIdentity(this.host.fs.stat(path.join(state.root, '.kittify'))) === state.kittify) return;
-          // Whatever `.kittify/` there is now is watched after the reload (`watch`).
-          for (const w of state.watchers) w.close();
-          state.watchers = [];
-          this.rootOfDir.clear();
-          this.requestReload(state.root, WATCH_RELOAD_DELAY_MS);
-        },
-        (error) => {
-          this.host.logger.debug(`watching ${state.root} stopped: ${error.message}`);
-          watcher.close();
-          if (state.rootWatcher === watcher) delete state.rootWatcher;
-        },
-      );
+      const watcher: Watcher = this.host.fs.watch!(dir, recursive, onChange, (error) => {
+        this.host.logger.debug(`watching ${dir} stopped: ${error.message}`);
+        watcher.close();
+        stopped(watcher);
+      });
       return watcher;
     } catch (error) {
-      this.host.logger.debug(`cannot watch ${state.root}: ${(error as Error).message}`);
+      this.host.logger.debug(`cannot watch ${dir}: ${(error as Error).message}`);
       return undefined;
     }
   }
