@@ -135,6 +135,8 @@ export class TermIndexer {
     // (Outside every workspace folder there is no walk: the specs it knows are looked at.)
     const walked = folders.length === 0 ? undefined : new Set(this.specsByRoot(folders).get(root));
     let changed = false;
+    // (The folder's glossary and size limit, asked once and only when a spec is to be read again.)
+    let reading: { snapshot: WorkspaceSnapshot; maxBytes: number } | undefined;
     for (const file of new Set([...own.files, ...(walked ?? [])])) {
       if (this.deps.openText(file) !== undefined) continue;
       if (walked !== undefined && !walked.has(file)) {
@@ -144,7 +146,8 @@ export class TermIndexer {
       }
       if (own.files.has(file) && fileStamp(this.deps.fs.stat(file)) === own.stamps.get(file)) continue;
       own.files.add(file);
-      this.indexFile(own, root, file, await this.deps.registry.snapshot(root), await this.deps.maxFileBytes(root));
+      reading ??= { snapshot: await this.deps.registry.snapshot(root), maxBytes: await this.deps.maxFileBytes(root) };
+      this.indexFile(own, root, file, reading.snapshot, reading.maxBytes);
       changed = true;
     }
     return changed;
