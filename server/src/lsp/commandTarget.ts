@@ -26,6 +26,11 @@ import type { WorkspaceRegistry } from './workspaces';
 /** A command that cannot run as asked: nothing was written; the message says why. */
 export class CommandRefused extends Error {}
 
+/** The refusal of a definition that is a placeholder (SPEC §3: it defines nothing), in the term's words as written. */
+export function placeholderRefused(definition: string, written: string): CommandRefused {
+  return new CommandRefused(`"${definition}" is a placeholder, not a definition of '${written}'. Nothing was written.`);
+}
+
 export interface TargetDeps {
   documents: TextDocuments<TextDocument>;
   registry: WorkspaceRegistry;

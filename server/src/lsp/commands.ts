@@ -29,7 +29,7 @@ import { Commands, type CandidatesResult, type CommandResult, type DefineScope }
 import type { DocumentAnalyzer } from './analysis';
 import type { ClientFeatures } from './capabilities';
 import type { CreatedSeedFiles } from './createdFiles';
-import { CommandRefused, termTarget, writableRoot, type TargetDeps, type TermTarget } from './commandTarget';
+import { CommandRefused, placeholderRefused, termTarget, writableRoot, type TargetDeps, type TermTarget } from './commandTarget';
 import { appendPlanned, type DecisionPlan, type EventAppender } from './decisionLog';
 import { addDraftEntry } from './draftEntry';
 import type { Logger } from './logger';
@@ -146,7 +146,7 @@ export class CommandHandlers {
       const added = await addDraftEntry(this.deps, target, scope);
       return this.told(added.message, added.uri);
     }
-    if (isPlaceholderDefinition(definition, target.term)) throw new CommandRefused(`"${definition}" is a placeholder, not a definition of '${target.written}'. Nothing was written.`);
+    if (isPlaceholderDefinition(definition, target.term)) throw placeholderRefused(definition, target.written);
 
     const { term, written, checked } = target;
     const ctx = this.context(checked.missionId);

@@ -40,7 +40,7 @@ import { vocabularyActionTitles, vocabularyTarget } from '../service/vocabularyA
 import { missionOf } from '../service/wording';
 import type { CommandResult } from '../shared/protocol';
 import type { CommandDeps } from './commands';
-import { CommandRefused, documentTarget, termTarget, writableRoot, type TargetDeps } from './commandTarget';
+import { CommandRefused, documentTarget, placeholderRefused, termTarget, writableRoot, type TargetDeps } from './commandTarget';
 import { appendPlanned } from './decisionLog';
 import { applySeedInsertion, showRange } from './draftEntry';
 
@@ -56,7 +56,7 @@ export class VocabularyCommands {
     const targetDeps: TargetDeps = this.deps;
     const target = await termTarget(targetDeps, { uri: requiredString(args, 'uri'), missionId: requiredString(args, 'missionId'), term: requiredString(args, 'term'), written: args['written'] });
     const { term, written, checked } = target;
-    if (given !== undefined && isPlaceholderDefinition(given, term)) throw new CommandRefused(`"${given}" is a placeholder, not a definition of '${written}'. Nothing was written.`);
+    if (given !== undefined && isPlaceholderDefinition(given, term)) throw placeholderRefused(given, written);
     const mission = missionOf(checked);
     const spec = vocabularyTarget(checked);
     if (spec === undefined) throw new CommandRefused(`Mission ${mission} has no spec with a Domain Language, Key Entities, Terminology, Glossary or Definitions section to add '${written}' to. Nothing was written.`);
@@ -86,7 +86,7 @@ export class VocabularyCommands {
     const entries = given === undefined ? undefined : readVocabulary(edited, after);
     const readBack = entries && entrySense({ file: spec, missionId: checked.missionId, missionSlug: checked.missionId, vocabulary: entries }, term)?.definition;
     const placeholder = readBack !== undefined ? isPlaceholderDefinition(readBack, term) : (entries?.problems.some((p) => p.surface === term) ?? false);
-    if (placeholder) throw new CommandRefused(`"${given}" is a placeholder, not a definition of '${written}'. Nothing was written.`);
+    if (given !== undefined && placeholder) throw placeholderRefused(given, written);
     if (this.deps.stopped()) throw new CommandRefused('The server is shutting down; nothing was written.');
 
     const uri = fileUri(spec);
