@@ -1,5 +1,6 @@
 /** Writing a glossary surface in the letter case (and number) of the word it replaces. */
 
+import { writtenForm } from '../core/check/wording';
 import { formOf, isPlural, writeInForm } from '../core/terms/form';
 
 /** "Work dir" → "Worktree", "WORK DIR" → "WORKTREE", "work dir" or nothing → the surface as it is. */
@@ -17,6 +18,7 @@ export function matchCase(written: string | undefined, surface: string): string 
  */
 export function replacementFor(written: string | undefined, term: string, replacement: string): string {
   if (!written) return replacement;
-  const form = formOf(written.replace(/\s+/g, ' '), term);
+  // (As shown: a use across a quoted line break is "Work Dirs", not "Work > Dirs", whose ">" is no Title Case word.)
+  const form = formOf(writtenForm(written), term);
   return (isPlural(form) ? writeInForm(replacement, form) : undefined) ?? matchCase(written, replacement);
 }
