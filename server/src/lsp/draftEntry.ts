@@ -21,6 +21,7 @@ import type { DefineScope } from '../shared/protocol';
 import type { ClientFeatures } from './capabilities';
 import type { CreatedSeedFiles } from './createdFiles';
 import { CommandRefused, type TermTarget } from './commandTarget';
+import { uriOf } from './openDocuments';
 import type { Logger } from './logger';
 import type { SettingsStore } from './settings';
 
@@ -97,7 +98,8 @@ export async function applySeedInsertion(deps: DraftDeps, entry: SeedEntryEdit):
   const { connection, client, fs } = deps;
   const { root, file, insertion } = entry;
   const label = path.relative(root, file);
-  const uri = fileUri(file);
+  // (Named as the client opened it, when it did.)
+  const uri = uriOf(deps.documents, fileUri(file));
   if (deps.stopped()) throw new CommandRefused('The server is shutting down; nothing was written.');
 
   let edit: WorkspaceEdit;

@@ -26,6 +26,7 @@ import type { ReplayLogs } from '../node/workspace';
 import type { EventAppender } from './decisionLog';
 import { serverCapabilities } from './capabilities';
 import { DocumentTexts, specDocuments } from './documents';
+import { OpenDocuments } from './openDocuments';
 import { Logger, logMessages } from './logger';
 import { CollectorMode, v8Collector } from './collectorMode';
 import { compactingCollector, MemoryKeeper, type Collect } from './memory';
@@ -89,7 +90,7 @@ function serverState(connection: Connection, options: ServerOptions): ServerStat
   const texts = new DocumentTexts();
   const collect = options.collectMemory ?? compactingCollector();
   const collector = new CollectorMode(v8Collector, undefined, collect);
-  const documents = new TextDocuments<TextDocument>(specDocuments(texts, () => collector.typed()));
+  const documents = new OpenDocuments(specDocuments(texts, () => collector.typed()));
   // (didClose listeners run in the order registered: this one before the session's, forwardDocumentEvents.)
   documents.onDidClose((event) => texts.closed(event.document));
   // (Front-coded: the server keeps the lists for as long as it runs.)

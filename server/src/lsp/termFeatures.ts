@@ -48,6 +48,7 @@ import { planRename, renameTarget, type RenamePlan } from '../service/termRename
 import type { DocumentAnalyzer } from './analysis';
 import type { ClientFeatures } from './capabilities';
 import type { Logger } from './logger';
+import { uriOf } from './openDocuments';
 import { usesIn, type FileBefore, type RenameSaves } from './renameSaves';
 import { throwIfCancelled, unlessCancelled } from './runSafe';
 import type { TermIndexer } from './termIndexer';
@@ -192,12 +193,12 @@ export class TermFeatures {
     if (this.deps.client.documentChanges) {
       return {
         documentChanges: [...byFile].map(([file, edits]) => {
-          const uri = fileUri(file);
-          return { textDocument: { uri, version: this.deps.documents.get(uri)?.version ?? null }, edits };
+          const open = this.deps.documents.get(fileUri(file));
+          return { textDocument: { uri: open?.uri ?? fileUri(file), version: open?.version ?? null }, edits };
         }),
       };
     }
-    return { changes: Object.fromEntries([...byFile].map(([file, edits]) => [fileUri(file), edits])) };
+    return { changes: Object.fromEntries([...byFile].map(([file, edits]) => [uriOf(this.deps.documents, fileUri(file)), edits])) };
   }
 
   async symbols(params: WorkspaceSymbolParams, token: CancellationToken): Promise<SymbolInformation[]> {

@@ -173,8 +173,10 @@ export class VocabularyCommands {
   /** Applies one text edit to a spec through the client; a refusal leaves the spec as it was and says so. */
   private async apply(label: string, uri: string, edit: { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string }): Promise<void> {
     const { connection, client, documents } = this.deps;
-    const version = documents.get(uri)?.version ?? null;
-    const change: WorkspaceEdit = client.documentChanges ? { documentChanges: [{ textDocument: { uri, version }, edits: [edit] }] } : { changes: { [uri]: [edit] } };
+    // (Named as the client opened it, when it did: its buffer, at its version.)
+    const open = documents.get(uri);
+    const named = open?.uri ?? uri;
+    const change: WorkspaceEdit = client.documentChanges ? { documentChanges: [{ textDocument: { uri: named, version: open?.version ?? null }, edits: [edit] }] } : { changes: { [named]: [edit] } };
     let applied: { applied: boolean; failureReason?: string };
     try {
       applied = await connection.workspace.applyEdit({ label, edit: change });
