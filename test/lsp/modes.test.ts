@@ -45,6 +45,18 @@ describe('pull diagnostics', () => {
     expect(client.published.filter((p) => p.uri === ws.uri(SPEC))).toEqual([]);
   });
 
+  it('a result id of a document closed and opened again (its versions start again) does not answer "unchanged" for other text', async () => {
+    const ws = workspace();
+    client = await TestClient.start({ folders: [ws.root], pull: true });
+    client.open(ws.uri(SPEC), SPEC_MD);
+    const first = (await pull(ws.uri(SPEC))) as FullDocumentDiagnosticReport;
+    expect(first.items.length).toBeGreaterThan(0);
+    client.close(ws.uri(SPEC));
+    client.open(ws.uri(SPEC), 'Nothing here at all.\n');
+    const again = await pull(ws.uri(SPEC), first.resultId);
+    expect(again).toMatchObject({ kind: 'full', items: [] });
+  });
+
   it('pulls the problems of an open seed file and pushes those of files that are not open', async () => {
     const ws = workspace();
     client = await TestClient.start({ folders: [ws.root], pull: true });

@@ -69,6 +69,13 @@ export class DocumentAnalyzer {
    * from, at the version analyzed last (what its key is worked out from without a check).
    */
   private readonly fronts = new Map<string, { version: number; data: Record<string, string> | undefined }>();
+  /**
+   * A number per document object the client opened: a key begins with it and the version, because
+   * versions start again when a document is closed and opened again, maybe with other text (a
+   * pulled result id must not say "unchanged" of it).
+   */
+  private readonly opened = new WeakMap<TextDocument, number>();
+  private openedCount = 0;
 
   constructor(
     private readonly registry: WorkspaceRegistry,
@@ -134,6 +141,13 @@ export class DocumentAnalyzer {
     return this.keyOf(document, snapshot, identity, this.settings.version);
   }
 
+  /** Which text of `document` this is: the document object's number (`opened`) and its version. */
+  private textId(document: TextDocument): string {
+    let serial = this.opened.get(document);
+    if (serial === undefined) this.opened.set(document, (serial = ++this.openedCount));
+    return `${serial}.${document.version}`;
+  }
+
   /**
    * What a markdown document's analysis is the same for: its version, what its mission is checked
    * against in the folder's glossary state (not the state's version: a decision in one mission
@@ -143,7 +157,7 @@ export class DocumentAnalyzer {
   private keyOf(document: TextDocument, snapshot: WorkspaceSnapshot, identity: DocumentIdentity, settingsVersion: number): string {
     const { missionId, stepId, missionStrictness, missionSlug } = identity;
     const who = JSON.stringify([snapshot.root, missionId, stepId, missionStrictness ?? null, missionSlug ?? null]);
-    return `${document.version}|${snapshot.viewOf(missionId)}|${who}|${settingsVersion}|${this.vocabularies?.versionFor(missionId) ?? ''}`;
+    return `${this.textId(document)}|${snapshot.viewOf(missionId)}|${who}|${settingsVersion}|${this.vocabularies?.versionFor(missionId) ?? ''}`;
   }
 
   /**
@@ -162,7 +176,7 @@ export class DocumentAnalyzer {
       throwIfCancelled(token);
       const diagnostics = folderFileDiagnostics(snapshot, located.root, settings, this.extra).get(path.resolve(located.fsPath)) ?? [];
       const extraVersion = this.extra ? `|${this.extra.version(located.root)}` : '';
-      return { kind: 'glossaryFile', key: `${document.version}|${this.registry.version(located.root)}|${settingsVersion}${extraVersion}`, diagnostics };
+      return { kind: 'glossaryFile', key: `${this.textId(document)}|${this.registry.version(located.root)}|${settingsVersion}${extraVersion}`, diagnostics };
     }
 
     const snapshot = await this.registry.snapshot(located.root);
@@ -173,7 +187,7 @@ export class DocumentAnalyzer {
     if (text.length > settings.maxFileSize / 3 && Buffer.byteLength(text, 'utf8') > settings.maxFileSize) {
       const bytes = Buffer.byteLength(text, 'utf8');
       const message = `spec-glossary did not check this document: it is ${formatBytes(bytes)}, above the ${formatBytes(settings.maxFileSize)} limit (setting ${SETTINGS_SECTION}.maxFileSize).`;
-      return this.keep(document.uri, { kind: 'skipped', key: `${document.version}|${settingsVersion}`, diagnostics: skippedDiagnostics(message, settings) }, keep);
+      return this.keep(document.uri, { kind: 'skipped', key: `${this.textId(document)}|${settingsVersion}`, diagnostics: skippedDiagnostics(message, settings) }, keep);
     }
     // As the CLI does with files: NUL characters near the start mean this is not text. (Only
     // the start is searched: on a 1 MB spec, a search of the whole text is a tenth of a keystroke.)
@@ -181,7 +195,7 @@ export class DocumentAnalyzer {
     if (nul !== -1) {
       const at = document.positionAt(nul);
       const message = `spec-glossary did not check this document: it looks binary (a NUL character at line ${at.line + 1}, column ${at.character + 1}).`;
-      return this.keep(document.uri, { kind: 'skipped', key: `${document.version}|${settingsVersion}`, diagnostics: skippedDiagnostics(message, settings, SERVER_CODES.fileUnreadable) }, keep);
+      return this.keep(document.uri, { kind: 'skipped', key: `${this.textId(document)}|${settingsVersion}`, diagnostics: skippedDiagnostics(message, settings, SERVER_CODES.fileUnreadable) }, keep);
     }
 
     const cached = this.cache.get(document.uri);
