@@ -162,7 +162,7 @@ export function initializeParams(rootUri: string): unknown {
     workspaceFolders: [{ uri: rootUri, name: 'bench' }],
     capabilities: {
       workspace: { configuration: true, workspaceFolders: true, didChangeWatchedFiles: { dynamicRegistration: false } },
-      textDocument: { synchronization: { didSave: true }, publishDiagnostics: { versionSupport: true, relatedInformation: true }, codeAction: {}, hover: {} },
+      textDocument: { synchronization: { didSave: true }, publishDiagnostics: { versionSupport: true, relatedInformation: true }, codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix'] } } }, hover: {} },
     },
   };
 }

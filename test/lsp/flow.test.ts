@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
+import type { CodeAction, Command, Diagnostic } from 'vscode-languageserver-protocol';
 import { makeWorkspace, MESSAGES, MISSION, MISSION_GLOSSARY, RANGES, SPEC, SPEC_MD, TEAM, type TempWorkspace } from '../service/fixtures';
 import { TestClient } from './client';
 
@@ -155,6 +155,19 @@ describe('language server', () => {
     expect(Object.keys(client.appliedEdits[0]!.edit)).toEqual(['changes']);
     expect(readFileSync(ws.file(MISSION_GLOSSARY), 'utf8')).toContain('  - surface: qzx\n    definition: "TODO: define QZX"\n    status: draft\n');
     expect(client.shownDocuments).toEqual([]); // showDocument was not advertised
+  });
+
+  it('a client without code action literals gets Commands only: the fixes that run a command, not the plain edits', async () => {
+    ws = makeWorkspace();
+    client = await TestClient.start({ folders: [ws.root], capabilities: { textDocument: { publishDiagnostics: { versionSupport: true, dataSupport: true }, codeAction: {} } } });
+    client.open(ws.uri(SPEC), SPEC_MD);
+    const [, workDir] = (await client.diagnostics(ws.uri(SPEC))).diagnostics;
+    const answer = await client.request<Command[]>('textDocument/codeAction', { textDocument: { uri: ws.uri(SPEC) }, range: workDir!.range, context: { diagnostics: [workDir] } });
+    // The literal client's "Replace with 'worktree'" is a plain edit: left out; Defer is a command.
+    expect(answer.map((c) => [c.title, c.command])).toEqual([["Defer 'work dir' for later clarification", 'specGlossary.deferTerm']]);
+    expect(answer.every((c) => !('kind' in c) && !('edit' in c))).toBe(true);
+    const result = await client.request<{ ok: boolean }>('workspace/executeCommand', answer[0]);
+    expect(result.ok).toBe(true);
   });
 
   it('reports an edit the editor refused, and writes nothing', async () => {

@@ -17,6 +17,8 @@ export interface ClientFeatures {
   showDocument: boolean;
   markdownHover: boolean;
   markdownCompletion: boolean;
+  /** `textDocument.codeAction.codeActionLiteralSupport`: code actions may be CodeAction objects (else Commands only). */
+  codeActionLiterals: boolean;
   /** `window.workDoneProgress`: the server may report the index build's progress. */
   workDoneProgress: boolean;
 }
@@ -37,6 +39,7 @@ export function clientFeatures(caps: ClientCapabilities): ClientFeatures {
     // (Markdown only for a client that says it renders it; plain text is what every client shows.)
     markdownHover: (caps.textDocument?.hover?.contentFormat ?? []).includes(MarkupKind.Markdown),
     markdownCompletion: (caps.textDocument?.completion?.completionItem?.documentationFormat ?? []).includes(MarkupKind.Markdown),
+    codeActionLiterals: caps.textDocument?.codeAction?.codeActionLiteralSupport !== undefined,
     workDoneProgress: caps.window?.workDoneProgress === true,
   };
 }

@@ -9,6 +9,7 @@ import type {
   CodeActionParams,
   CodeLens,
   CodeLensParams,
+  Command,
   CompletionList,
   CompletionParams,
   Definition,
@@ -76,7 +77,14 @@ export class LanguageFeatures {
    * The quick fixes of the diagnostics in the request (then the ignore actions of their terms),
    * and, when the range starts on a pinned term, the actions that change that decision.
    */
-  async codeActions(params: CodeActionParams, token: CancellationToken): Promise<CodeAction[]> {
+  async codeActions(params: CodeActionParams, token: CancellationToken): Promise<(CodeAction | Command)[]> {
+    const actions = await this.codeActionLiterals(params, token);
+    // LSP: a client that does not announce code action literals takes Commands only; the fixes
+    // that are plain edits (Replace, Ignore …) have none and are left out for it.
+    return this.client.codeActionLiterals ? actions : actions.flatMap((a) => (a.command ? [a.command] : []));
+  }
+
+  private async codeActionLiterals(params: CodeActionParams, token: CancellationToken): Promise<CodeAction[]> {
     const document = this.documents.get(params.textDocument.uri);
     if (!document) return [];
     const analysis = await this.analyzer.analyze(document, token, true);
