@@ -345,6 +345,19 @@ ${ZORBLAX_SEED.replace('terms:\n', '')}`;
     expect(await c.request('textDocument/codeAction', { textDocument: { uri: 'file:///nowhere.md' }, range: null, context: { diagnostics: 'no' } })).toEqual([]);
     await expect(c.request('workspace/executeCommand', { command: 'specGlossary.selectSense', arguments: [{ uri: 5 }] })).rejects.toMatchObject({ code: -32602, message: 'uri must be a non-empty string' });
     await expect(c.request('workspace/executeCommand', { command: 'specGlossary.nope', arguments: [] })).rejects.toMatchObject({ code: -32602 });
+    // An optional field of the wrong type is malformed, not left out: refused, nothing written (a
+    // `definition: 42` taken for "no definition" inserted a draft entry).
+    const base = { uri: uri('kitty-specs/041-demo/spec.md'), missionId: 'm', term: 'zorblax' };
+    for (const [command, args, field] of [
+      ['specGlossary.defineTerm', { ...base, scope: 'team_domain', definition: 42 }, 'definition'],
+      ['specGlossary.defineInSpec', { ...base, definition: 42 }, 'definition'],
+      ['specGlossary.defineInSpec', { ...base, specUri: 7 }, 'specUri'],
+      ['specGlossary.deferTerm', { ...base, written: ['x'] }, 'written'],
+      ['specGlossary.listCandidates', { uri: 42 }, 'uri'],
+    ] as const) {
+      await expect(c.request('workspace/executeCommand', { command, arguments: [args] }), `${command} ${field}`).rejects.toMatchObject({ code: -32602, message: `${field} must be a string when given` });
+    }
+    expect(c.appliedEdits).toEqual([]);
     void c.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: 'not a uri', languageId: 'markdown', version: 1, text: 5 } });
     void c.connection.sendNotification('textDocument/didChange', { textDocument: { uri: 'file:///never-opened.md', version: 3 }, contentChanges: [{ text: 'x' }] });
     void c.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: 'ftp://x/y', type: 9 }, { uri: uri(TEAM), type: 2 }] });

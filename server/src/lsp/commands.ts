@@ -29,6 +29,7 @@ import { Commands, type CandidatesResult, type CommandResult, type DefineScope }
 import type { DocumentAnalyzer } from './analysis';
 import type { ClientFeatures } from './capabilities';
 import type { CreatedSeedFiles } from './createdFiles';
+import { invalid, optionalString, record, requiredString } from './commandArgs';
 import { CommandRefused, placeholderRefused, termTarget, writableRoot, type TargetDeps, type TermTarget } from './commandTarget';
 import { appendPlanned, type DecisionPlan, type EventAppender } from './decisionLog';
 import { addDraftEntry } from './draftEntry';
@@ -253,7 +254,7 @@ export class CommandHandlers {
   /** The command's document, mission and term, checked against the state now. */
   private target(args: Record<string, unknown>): Promise<TermTarget> {
     const deps: TargetDeps = this.deps;
-    return termTarget(deps, { uri: requiredString(args, 'uri'), missionId: requiredString(args, 'missionId'), term: requiredString(args, 'term'), written: args['written'] });
+    return termTarget(deps, { uri: requiredString(args, 'uri'), missionId: requiredString(args, 'missionId'), term: requiredString(args, 'term'), written: optionalString(args, 'written') });
   }
 
   /** Appends the planned decision (its event ids), or answers why nothing was written. */
@@ -327,22 +328,6 @@ function sameSense(a: SenseRef | undefined, b: SenseRef): boolean {
   return a !== undefined && a.scope === b.scope && a.definition === b.definition;
 }
 
-function record(value: unknown): Record<string, unknown> {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw invalid('expected one object argument');
-  return value as Record<string, unknown>;
-}
-
-function requiredString(args: Record<string, unknown>, key: string): string {
-  const value = args[key];
-  if (typeof value !== 'string' || value.trim() === '') throw invalid(`${key} must be a non-empty string`);
-  return value;
-}
-
-function optionalString(args: Record<string, unknown>, key: string): string | undefined {
-  const value = args[key];
-  return typeof value === 'string' ? value : undefined;
-}
-
 function senseRef(value: unknown): SenseRef {
   const v = (value ?? {}) as Record<string, unknown>;
   const ok =
@@ -352,8 +337,4 @@ function senseRef(value: unknown): SenseRef {
     typeof v['confidence'] === 'number' && v['confidence'] >= 0 && v['confidence'] <= 1;
   if (!ok) throw invalid('sense must be {surface, scope, definition, confidence}');
   return { surface: v['surface'] as string, scope: v['scope'] as SenseRef['scope'], definition: v['definition'] as string, confidence: v['confidence'] as number };
-}
-
-function invalid(message: string): ResponseError<void> {
-  return new ResponseError(ErrorCodes.InvalidParams, message);
 }

@@ -16,7 +16,7 @@
  */
 
 import path from 'node:path';
-import { ErrorCodes, MessageType, ResponseError, ShowMessageNotification, type WorkspaceEdit } from 'vscode-languageserver';
+import { MessageType, ShowMessageNotification, type WorkspaceEdit } from 'vscode-languageserver';
 import { URI } from 'vscode-uri';
 import { logHoldsSense, resolvedEvent, senseCreatedEvent, SPEC_ENTRY_SOURCE, type DecisionContext } from '../core/events/decisions';
 import { isoTimestamp } from '../core/events/timestamp';
@@ -40,6 +40,7 @@ import { vocabularyActionTitles, vocabularyTarget } from '../service/vocabularyA
 import { missionOf } from '../service/wording';
 import type { CommandResult } from '../shared/protocol';
 import type { CommandDeps } from './commands';
+import { invalid, optionalString, requiredString } from './commandArgs';
 import { CommandRefused, documentTarget, placeholderRefused, termTarget, writableRoot, type TargetDeps } from './commandTarget';
 import { appendPlanned } from './decisionLog';
 import { applySeedInsertion, showRange } from './draftEntry';
@@ -51,16 +52,17 @@ export class VocabularyCommands {
   ) {}
 
   async defineInSpec(args: Record<string, unknown>): Promise<CommandResult> {
-    const given = typeof args['definition'] === 'string' ? args['definition'].replace(/\s+/g, ' ').trim() : undefined;
+    const given = optionalString(args, 'definition')?.replace(/\s+/g, ' ').trim();
     if (given === '') throw invalid('definition must not be blank');
+    const specUri = optionalString(args, 'specUri');
     const targetDeps: TargetDeps = this.deps;
-    const target = await termTarget(targetDeps, { uri: requiredString(args, 'uri'), missionId: requiredString(args, 'missionId'), term: requiredString(args, 'term'), written: args['written'] });
+    const target = await termTarget(targetDeps, { uri: requiredString(args, 'uri'), missionId: requiredString(args, 'missionId'), term: requiredString(args, 'term'), written: optionalString(args, 'written') });
     const { term, written, checked } = target;
     if (given !== undefined && isPlaceholderDefinition(given, term)) throw placeholderRefused(given, written);
     const mission = missionOf(checked);
     const spec = vocabularyTarget(checked);
     if (spec === undefined) throw new CommandRefused(`Mission ${mission} has no spec with a Domain Language, Key Entities, Terminology, Glossary or Definitions section to add '${written}' to. Nothing was written.`);
-    const asked = typeof args['specUri'] === 'string' ? URI.parse(args['specUri']) : undefined;
+    const asked = specUri !== undefined ? URI.parse(specUri) : undefined;
     if (asked && (asked.scheme !== 'file' || path.resolve(asked.fsPath) !== path.resolve(spec))) {
       throw new CommandRefused(`The spec of mission ${mission} is ${path.relative(target.root, spec)} now: ask for the quick fixes again. Nothing was written.`);
     }
@@ -126,7 +128,7 @@ export class VocabularyCommands {
     const target = await documentTarget(this.deps, requiredString(args, 'uri'));
     const { checked, root } = target;
     const term = normalizeSurface(requiredString(args, 'term'));
-    const givenWritten = typeof args['written'] === 'string' ? writtenForm(args['written']) : '';
+    const givenWritten = writtenForm(optionalString(args, 'written') ?? '');
     const written = givenWritten !== '' && normalizeSurface(givenWritten) === term ? givenWritten : term;
     const mission = missionOf(checked);
     // The definition is the one the mission's vocabulary gives the term now (not the arguments').
@@ -205,14 +207,4 @@ export class VocabularyCommands {
 
 function sectionTitle(name: string): string {
   return name.replace(/\b\w/g, (c) => c.toUpperCase());
-}
-
-function requiredString(args: Record<string, unknown>, key: string): string {
-  const value = args[key];
-  if (typeof value !== 'string' || value.trim() === '') throw invalid(`${key} must be a non-empty string`);
-  return value;
-}
-
-function invalid(message: string): ResponseError<void> {
-  return new ResponseError(ErrorCodes.InvalidParams, message);
 }
