@@ -238,4 +238,23 @@ describe('blocked → resolve → clean', () => {
     }
     expect((await cli(['validate'], ws.root)).status).toBe(0);
   });
+
+  test('concurrent resolves of one open clarification: it is closed once (seed 002), every decision is still recorded', async () => {
+    ws = blockedWorkspace();
+    expect((await cli(['check', '--emit-events'], ws.root)).status).toBe(1);
+    const requested = readLog(ws).at(-1)!.event;
+    expect(requested['event_type']).toBe('GlossaryClarificationRequested');
+    const N = 6;
+    const results = await Promise.all(Array.from({ length: N }, (_, i) => cliProcessAsync(['resolve', 'workspace', '--mission', MISSION, '--sense', String((i % 2) + 1)], ws.root)));
+    for (const r of results) expect(r.status, r.stderr).toBe(0);
+    // One process says it closed the clarification; the others recorded their decision apart.
+    expect(results.filter((r) => r.stdout.includes(`Closed clarification ${requested['conflict_id']}.`))).toHaveLength(1);
+    const resolved = readLog(ws).map((l) => l.event).filter((e) => e['event_type'] === 'GlossaryClarificationResolved');
+    expect(resolved).toHaveLength(N);
+    expect(resolved.filter((e) => e['conflict_id'] === requested['conflict_id'])).toHaveLength(1);
+    expect(new Set(resolved.map((e) => e['conflict_id'])).size).toBe(N);
+    const validate = await cli(['validate'], ws.root);
+    expect(validate.stdout + validate.stderr).not.toContain('was resolved by');
+    expect(validate.status).toBe(0);
+  });
 });

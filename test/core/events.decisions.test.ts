@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateDraft } from '../../server/src/core/events/validate';
-import { clarificationQuestion, conflictIdsToClose, requestedEvent, resolvedEvent, senseCreatedEvent, type DecisionContext } from '../../server/src/core/events/decisions';
+import { clarificationQuestion, conflictIdsToClose, requestedEvent, resolutionsAgainst, resolvedEvent, senseCreatedEvent, type DecisionContext } from '../../server/src/core/events/decisions';
+import type { OpenClarification } from '../../server/src/core/types';
 
 const ctx: DecisionContext = {
   missionId: 'm-1',
@@ -42,5 +43,32 @@ describe('decision events', () => {
   it('closes every open clarification of the term, or opens a new conflict', () => {
     expect(conflictIdsToClose([{ conflictId: 'a' }, { conflictId: 'b' }], () => 'new')).toEqual(['a', 'b']);
     expect(conflictIdsToClose([], () => 'new')).toEqual(['new']);
+  });
+});
+
+describe('resolutionsAgainst: a decision planned again inside the writers\' lock', () => {
+  const sense = { surface: 'workspace', scope: 'team_domain' as const, definition: 'Git worktree', confidence: 0.9 };
+  const open = (...ids: string[]): { openClarifications: OpenClarification[] } => ({ openClarifications: ids.map((conflictId) => ({ missionId: 'm-1', term: 'workspace', conflictId, eventId: `e-${conflictId}`, stepId: 'spec', question: 'q', options: [], urgency: 'high', timestamp: ctx.timestamp })) });
+  const ids = (drafts: ReturnType<typeof resolutionsAgainst>) => drafts.map((d) => `${d.event_type}:${'conflict_id' in d ? d.conflict_id : ''}`);
+  const newId = () => 'new';
+  const created = senseCreatedEvent(ctx, 'workspace', 'team_domain', 'Git worktree');
+
+  it('nothing changed meanwhile: the drafts as planned', () => {
+    const drafts = [created, resolvedEvent(ctx, 'c-1', 'workspace', sense), resolvedEvent(ctx, 'c-2', 'workspace', sense)];
+    expect(ids(resolutionsAgainst(drafts, open('c-1', 'c-2'), new Set(['c-1', 'c-2']), newId))).toEqual(['GlossarySenseUpdated:', 'GlossaryClarificationResolved:c-1', 'GlossaryClarificationResolved:c-2']);
+  });
+
+  it('a clarification another writer closed meanwhile is not closed again; with none left open the decision takes an id of its own', () => {
+    const drafts = [resolvedEvent(ctx, 'c-1', 'workspace', sense), resolvedEvent(ctx, 'c-2', 'workspace', sense)];
+    expect(ids(resolutionsAgainst(drafts, open('c-2'), new Set(['c-1', 'c-2']), newId))).toEqual(['GlossaryClarificationResolved:c-2']);
+    const none = resolutionsAgainst(drafts, open(), new Set(['c-1', 'c-2']), newId);
+    expect(ids(none)).toEqual(['GlossaryClarificationResolved:new']);
+    expect(none[0]).toMatchObject({ selected_sense: sense, term_surface: 'workspace' });
+  });
+
+  it('a clarification opened meanwhile is closed by the decision; one made with its own id and nothing open stays as it is', () => {
+    const fresh = [resolvedEvent(ctx, 'mine', 'workspace', sense)];
+    expect(ids(resolutionsAgainst(fresh, open('c-9'), new Set(), newId))).toEqual(['GlossaryClarificationResolved:c-9']);
+    expect(ids(resolutionsAgainst(fresh, open(), new Set(), newId))).toEqual(['GlossaryClarificationResolved:mine']);
   });
 });

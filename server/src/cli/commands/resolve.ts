@@ -5,6 +5,8 @@
  * custom definition. Closes every clarification still open for that mission and term.
  */
 
+import { randomUUID } from 'node:crypto';
+import { resolutionsAgainst } from '../../core/events/decisions';
 import { normalizeSurface, termNamed } from '../../core/normalize';
 import { isPlaceholderDefinition } from '../../core/placeholder';
 import { isScopeId, SCOPE_ORDER, type ScopeId } from '../../core/types';
@@ -51,12 +53,12 @@ export async function resolveCommand(command: ParsedCommand, io: CliIo): Promise
   assertUsableConfig(snapshot, io.cwd);
   // ("Cafés" names `café` where the mission's glossary holds that, as the word does in its documents.)
   const glossary = snapshot.glossaryFor(missionId);
-  const term = termNamed(written, (named) => glossary.has(named) || openClarificationsOf(snapshot, missionId, named).length > 0);
+  const term = termNamed(written, (named) => glossary.has(named) || openClarificationsOf(snapshot.replay, missionId, named).length > 0);
   const choices = choicesFor(snapshot, missionId, term);
   if (senseArg === undefined && custom === undefined) {
     throw new UsageError('give --sense N (one of the candidates below) or --custom "definition"', formatChoices(choices));
   }
-  const open = openClarificationsOf(snapshot, missionId, term);
+  const open = openClarificationsOf(snapshot.replay, missionId, term);
   const conflictIds = conflictIdsToClose(open);
   const run = newRunContext();
 
@@ -74,9 +76,20 @@ export async function resolveCommand(command: ParsedCommand, io: CliIo): Promise
     summary = shown`'${term}' now means "${made.sense.definition}" (new sense in ${scope}) in mission ${missionId}.`;
   }
 
-  const events = await appendOrFail(root, missionId, drafts);
+  // (Planned again inside the writers' lock: a clarification another writer closed meanwhile is not
+  // closed twice, and one opened meanwhile is closed too.)
+  const plannedOpen = new Set(open.map((o) => o.conflictId));
+  let closed: string[] = [];
+  const events = await appendOrFail(root, missionId, drafts, {
+    underLock: (current) => {
+      const now = resolutionsAgainst(drafts, current, plannedOpen, randomUUID);
+      const openNow = new Set(openClarificationsOf(current, missionId, term).map((o) => o.conflictId));
+      closed = now.flatMap((d) => (d.event_type === 'GlossaryClarificationResolved' && openNow.has(d.conflict_id) ? [d.conflict_id] : []));
+      return now;
+    },
+  });
   const lines = [summary];
-  if (open.length > 0) lines.push(`Closed ${open.length === 1 ? 'clarification' : 'clarifications'} ` + shown`${open.map((o) => o.conflictId).join(', ')}.`);
+  if (closed.length > 0) lines.push(`Closed ${closed.length === 1 ? 'clarification' : 'clarifications'} ` + shown`${closed.join(', ')}.`);
   lines.push(shown`Recorded ${events.map((e) => e.event_type).join(', ')} in ${relativePath(io.cwd, eventLogPath(root, missionId))}.`);
   io.stdout(lines.join('\n'));
   if (!known) io.stderr(shown`warning: nothing here names mission ${missionId} (no kitty-specs/${missionId}/, no meta.json giving it, no event log before this one): check the name; check prints each spec's mission.`);

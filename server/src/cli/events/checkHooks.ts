@@ -9,9 +9,10 @@
  * - `--format sarif`.
  */
 
+import { randomUUID } from 'node:crypto';
 import { accessSync, constants, existsSync } from 'node:fs';
 import path from 'node:path';
-import { withoutRequestsAlreadyOpen } from '../../core/events/decisions';
+import { resolutionsAgainst, withoutRequestsAlreadyOpen } from '../../core/events/decisions';
 import type { GlossaryEventDraft } from '../../core/events/types';
 import { SEVERITY_RANK } from '../../core/types';
 import { eventLogPath } from '../../node/eventStore';
@@ -220,8 +221,10 @@ async function writeGroupEvents(group: MissionGroup, io: CliIo, mode: RecordMode
   for (const entry of group.entries) drafts.push(...entry.pipeline, ...entry.clarifications);
   if (drafts.length === 0) return;
   // "Already open?" is asked again inside the writers' lock: another `check --emit-events` may
-  // have requested the same clarification since this run read the logs.
-  const written = await appendOrFail(group.root, group.missionId, drafts, { underLock: (current) => withoutRequestsAlreadyOpen(drafts, current) });
+  // have requested the same clarification since this run read the logs, and another writer may
+  // have answered one an answer here closes (`resolve` while the prompt waited).
+  const plannedOpen = new Set(group.entries[0]!.doc.snapshot.replay.openClarifications.map((c) => c.conflictId));
+  const written = await appendOrFail(group.root, group.missionId, drafts, { underLock: (current) => resolutionsAgainst(withoutRequestsAlreadyOpen(drafts, current), current, plannedOpen, randomUUID) });
   if (written.length === 0) return;
   notes.push(`recorded ${written.length} event${written.length === 1 ? '' : 's'} in ` + shown`${relativePath(io.cwd, eventLogPath(group.root, group.missionId))}`);
   for (const entry of group.entries) if (entry.retryToken) checkpoints.push({ absolutePath: entry.doc.absolutePath, root: group.root, retryToken: entry.retryToken });
@@ -246,7 +249,7 @@ function promptFor(item: BlockingItem, cwd: string): PromptConflict {
 /** Adds the answer's events to its document's entry; true when the term got decided. */
 function recordAnswer(item: BlockingItem, answer: Exclude<Awaited<ReturnType<typeof askConflict>>, { kind: 'eof' }>, ctx: RunContext): boolean {
   const { group, entry, conflict } = item;
-  const open = openClarificationsOf(entry.doc.snapshot, group.missionId, conflict.term);
+  const open = openClarificationsOf(entry.doc.snapshot.replay, group.missionId, conflict.term);
   switch (answer.kind) {
     case 'pick':
       entry.clarifications.push(...pickDrafts(ctx, group.missionId, conflictIdsToClose(open), conflict.term, answer.sense, 'interactive'));
@@ -263,7 +266,7 @@ function recordAnswer(item: BlockingItem, answer: Exclude<Awaited<ReturnType<typ
 /** GlossaryClarificationRequested for a blocking conflict, unless one is already open for its mission and term. */
 function defer(item: BlockingItem, ctx: RunContext): void {
   const { group, entry, conflict } = item;
-  if (openClarificationsOf(entry.doc.snapshot, group.missionId, conflict.term).length > 0) return;
+  if (openClarificationsOf(entry.doc.snapshot.replay, group.missionId, conflict.term).length > 0) return;
   const { draft } = deferDraft(ctx, group.missionId, conflict.term, entry.doc.identity.stepId, conflict.first.candidateSenses, conflict.wire.severity);
   entry.clarifications.push(draft);
 }

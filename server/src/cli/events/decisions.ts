@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { rankSenses, resolveTerm } from '../../core/check/resolve';
 import type { GlossaryEventDraft } from '../../core/events/types';
-import type { OpenClarification, Pin, ScopeId, SenseRef, Severity } from '../../core/types';
+import type { OpenClarification, Pin, ReplayState, ScopeId, SenseRef, Severity } from '../../core/types';
 import type { WorkspaceSnapshot } from '../../node/workspace';
 import { conflictIdsToClose as idsToClose, requestedEvent, resolvedEvent, senseCreatedEvent } from '../../core/events/decisions';
 import { decisionContext, type RunContext } from './runContext';
@@ -56,9 +56,9 @@ export function choicesFor(snapshot: WorkspaceSnapshot, missionId: string, term:
   }
 }
 
-/** Open clarifications of (mission, term), oldest first. */
-export function openClarificationsOf(snapshot: WorkspaceSnapshot, missionId: string, term: string): OpenClarification[] {
-  return snapshot.replay.openClarifications.filter((c) => c.missionId === missionId && c.term === term);
+/** Open clarifications of (mission, term) in a replayed state (a workspace's, or a log's under the writers' lock), oldest first. */
+export function openClarificationsOf(state: Pick<ReplayState, 'openClarifications'>, missionId: string, term: string): OpenClarification[] {
+  return state.openClarifications.filter((c) => c.missionId === missionId && c.term === term);
 }
 
 /**

@@ -176,6 +176,35 @@ export function conflictIdsToClose(open: readonly { conflictId: string }[], newI
 }
 
 /**
+ * `drafts` with their decisions planned again against `current` (the log as replayed inside the
+ * writers' lock; `plannedOpen`: the conflict ids that were open when the drafts were made). Each
+ * (mission, term) decided closes the clarifications open for it now, each once (seed 002's
+ * pairing rule), not one another writer closed meanwhile; when none is open now, a decision made
+ * to close some that were is recorded under a conflict id of its own (`newId`), and one made with
+ * its own id stays as it is.
+ */
+export function resolutionsAgainst(drafts: readonly GlossaryEventDraft[], current: Pick<ReplayState, 'openClarifications'>, plannedOpen: ReadonlySet<string>, newId: () => string): GlossaryEventDraft[] {
+  const out: GlossaryEventDraft[] = [];
+  const decided = new Set<string>();
+  for (const draft of drafts) {
+    if (draft.event_type !== 'GlossaryClarificationResolved') {
+      out.push(draft);
+      continue;
+    }
+    const term = normalizeSurface(draft.term_surface);
+    const key = `${draft.mission_id}\u0000${term}`;
+    // (The first Resolved of a (mission, term) stands for all of them: they differ by conflict id only.)
+    if (decided.has(key)) continue;
+    decided.add(key);
+    const planned = drafts.flatMap((d) => (d.event_type === 'GlossaryClarificationResolved' && d.mission_id === draft.mission_id && normalizeSurface(d.term_surface) === term ? [d.conflict_id] : []));
+    const openNow = current.openClarifications.filter((c) => c.missionId === draft.mission_id && c.term === term).map((c) => c.conflictId);
+    const ids = openNow.length > 0 ? openNow : planned.some((id) => plannedOpen.has(id)) ? [newId()] : planned;
+    for (const id of ids) out.push({ ...draft, conflict_id: id });
+  }
+  return out;
+}
+
+/**
  * `drafts` without the clarification requests whose (mission, term) already has one open in
  * `current` (the log as replayed inside the writers' lock): one open question per term, however
  * many `check --emit-events` run at once.
