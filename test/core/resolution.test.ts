@@ -64,6 +64,16 @@ describe('resolution across scopes (SPEC §6)', () => {
     expect(report.recommendedAction).toBe('proceed');
   });
 
+  test("a pin of a sense the glossary deprecated since holds no more (deprecated senses never resolve): the term is as if undecided", () => {
+    const pin: Pin = { missionId: 'm', term: 'workspace', sense: { surface: 'workspace', scope: 'team_domain', definition: 'Git worktree directory for a work package', confidence: 0.7 }, conflictId: 'c', eventId: 'e', actorId: 'user:a', timestamp: 't' };
+    const retired = glossaryFrom({ team_domain: TWO_WORKSPACES.replace('confidence: 0.7, status: active', 'confidence: 0.7, status: deprecated') });
+    const report = check(CRITICAL + 'The workspace is ready.', { glossary: retired, pins: new Map([['workspace', pin]]) });
+    // The team's one live sense decides now, as for any mission that never pinned it.
+    expect(report.findings).toEqual([]);
+    const other = glossaryFrom({ team_domain: TWO_WORKSPACES.replace('confidence: 0.7, status: active', 'confidence: 0.7, status: deprecated').replace('confidence: 0.9, status: active}', 'confidence: 0.9, status: active}\n  - {surface: workspace, definition: A third meaning, status: active}') });
+    expect(check(CRITICAL + 'The workspace is ready.', { glossary: other, pins: new Map([['workspace', pin]]) }).findings.map((f) => [f.term, f.conflictType, f.severity])).toEqual([['workspace', 'ambiguous', 'high']]);
+  });
+
   test('a synonym to avoid is inconsistent (low) and names the replacement', () => {
     const report = check('Open the work dir.', { glossary });
     expect(report.findings[0]).toMatchObject({ term: 'work dir', conflictType: 'inconsistent', severity: 'low', replacement: 'worktree', scope: 'team_domain', reason: 'synonym_to_avoid' });

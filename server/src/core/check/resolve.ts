@@ -28,9 +28,11 @@ export function resolveTerm(
   isOrdinary: (surface: string) => boolean = () => false,
 ): Resolution {
   const pin = pins.get(surface);
-  if (pin) return { kind: 'resolved', scope: pin.sense.scope, sense: pin.sense, pinned: true, senseCount: glossary.sensesOf(surface).length };
-
   const senses = glossary.sensesOf(surface);
+  // (A pinned sense the glossary deprecated since holds no more: deprecated senses never resolve,
+  // SPEC §6. The term is then resolved as if undecided, and says so.)
+  if (pin && !deprecatedSince(pin, senses)) return { kind: 'resolved', scope: pin.sense.scope, sense: pin.sense, pinned: true, senseCount: senses.length };
+
   const live = senses.filter((s) => s.status !== 'deprecated');
   // A word the mission's own vocabulary says to avoid is avoided in its documents, whatever a
   // team or core sense of the word says (the mission's scope is consulted first).
@@ -90,6 +92,12 @@ export function replacementsNamedIn(definition: string): string[] {
 const NAMED_REPLACEMENT = /\b(?:use|replaced\s+by|superseded\s+by|renamed\s+to|alias\s+(?:for|of)|prefer)\s+(?:the\s+)?[`'"\u2018\u201c]([^`'"\u2019\u201d\n]{1,60})[`'"\u2019\u201d]/gi;
 const ALSO_NAMED = /\s*(?:,|\bor\b|\band\b|,\s*or\b|,\s*and\b)\s*(?:the\s+)?[`'"\u2018\u201c]([^`'"\u2019\u201d\n]{1,60})[`'"\u2019\u201d]/iy;
 const NEGATED = /\b(?:not|never|n['\u2019]t)\s+$/i;
+
+/** Whether the glossary holds the pin's sense only as deprecated now (a decided sense the team retired). */
+function deprecatedSince(pin: Pin, senses: readonly Sense[]): boolean {
+  const same = senses.filter((s) => s.scope === pin.sense.scope && s.definition === pin.sense.definition);
+  return same.length > 0 && same.every((s) => s.status === 'deprecated');
+}
 
 /** Candidate order everywhere (CLI numbering, quick fixes): confidence descending, then file order. */
 export function rankSenses(senses: readonly Sense[]): SenseRef[] {
