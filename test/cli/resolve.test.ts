@@ -1,4 +1,5 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
 import { parseEventLog } from '../../server/src/core/events/parseLog';
 import { blockedWorkspace, cli, cliProcessAsync, logPath, MISSION, readLog, SPEC, types, type TempWorkspace } from './support';
@@ -184,6 +185,18 @@ describe('blocked → resolve → clean', () => {
     }
     expect(readLog(ws).slice(-2).map((l) => l.event['term_surface'])).toEqual(['scenario', 'café']);
     expect((await cli(['check'], ws.root)).status).toBe(0);
+  });
+
+  test('a torn line in the log is skipped with a warning, as check says it; the decision is recorded', async () => {
+    ws = blockedWorkspace();
+    mkdirSync(path.dirname(logPath(ws)), { recursive: true });
+    writeFileSync(logPath(ws), '{"event_type": "GlossaryClarificationResol\n');
+    const result = await cli(['resolve', 'workspace', '--mission', MISSION, '--sense', '1'], ws.root);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toMatch(new RegExp(`^\\.kittify/events/glossary/${MISSION}\\.events\\.jsonl:1:1 warning events\\.`, 'm'));
+    const parsed = parseEventLog(readFileSync(logPath(ws), 'utf8'), 'log');
+    expect(parsed.events.map((e) => e.event_type)).toEqual(['GlossaryClarificationResolved']);
+    expect(parsed.problems).toHaveLength(1); // the torn line, kept as it was
   });
 
   test('usage errors exit 2 with a message and write nothing', async () => {

@@ -140,16 +140,20 @@ function collectProblems(snapshot: WorkspaceSnapshot, out: FileProblem[]): void 
     for (const problem of seed.seed.problems) out.push({ file: seed.path, problem, message: problem.message, severity: problem.severity });
   }
   for (const problem of snapshot.configProblems) out.push({ file: path.join(snapshot.root, '.kittify', 'config.yaml'), problem, message: problem.message, severity: problem.severity });
-  // (As validate says them, `log:LINE:1 … events.invalid-line …`, but warnings: check goes on without the line.)
-  for (const problem of snapshot.eventProblems) {
-    if (problem.line <= 0) {
-      out.push({ file: problem.file, message: problem.message, severity: 'warning' });
-      continue;
-    }
-    const at = { line: problem.line - 1, character: 0 };
-    out.push({ file: problem.file, problem: { code: problem.code ?? 'events.invalid-line', message: problem.message, severity: 'warning', range: { start: at, end: at } }, message: problem.message, severity: 'warning' });
-  }
+  out.push(...eventLogProblems(snapshot));
   for (const problem of snapshot.fileProblems) out.push({ file: problem.file, message: problem.message, severity: 'warning' });
+}
+
+/**
+ * The lines of the workspace's event logs that were skipped (torn, invalid), as validate says
+ * them (`log:LINE:1 … events.invalid-line …`) but as warnings: a command goes on without them.
+ */
+export function eventLogProblems(snapshot: WorkspaceSnapshot): FileProblem[] {
+  return snapshot.eventProblems.map((problem) => {
+    if (problem.line <= 0) return { file: problem.file, message: problem.message, severity: 'warning' };
+    const at = { line: problem.line - 1, character: 0 };
+    return { file: problem.file, problem: { code: problem.code ?? 'events.invalid-line', message: problem.message, severity: 'warning', range: { start: at, end: at } }, message: problem.message, severity: 'warning' };
+  });
 }
 
 export type { DocumentIdentity };

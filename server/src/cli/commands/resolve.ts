@@ -17,6 +17,8 @@ import { choicesFor, conflictIdsToClose, DEFAULT_CUSTOM_SCOPE, customDrafts, ope
 import { newRunContext } from '../events/runContext';
 import { appendOrFail, assertUsableConfig, missionArgument, requireWorkspaceRoot } from '../events/workspace';
 import { relativePath } from '../output/json';
+import { formatProblems, PLAIN } from '../output/text';
+import { eventLogProblems } from '../runCheck';
 import { shown } from '../output/terminal';
 import type { CliIo, ParsedCommand } from '../types';
 
@@ -51,6 +53,9 @@ export async function resolveCommand(command: ParsedCommand, io: CliIo): Promise
   const { missionId, known } = missionArgument(root, givenMission, io);
   const snapshot = await loadWorkspace(root);
   assertUsableConfig(snapshot, io.cwd);
+  // (A skipped log line may be a decision: said, as check, replay and validate say it.)
+  const skipped = eventLogProblems(snapshot);
+  if (skipped.length > 0) io.stderr(formatProblems(skipped, io.cwd, PLAIN));
   // ("Cafés" names `café` where the mission's glossary holds that, as the word does in its documents.)
   const glossary = snapshot.glossaryFor(missionId);
   const term = termNamed(written, (named) => glossary.has(named) || openClarificationsOf(snapshot.replay, missionId, named).length > 0);
