@@ -20,6 +20,8 @@ describe('clear errors, exit code 2', () => {
     const warned = await cli(['check'], ws.root);
     expect(warned.status).toBe(1);
     expect(warned.stderr).toContain('config.invalid-strictness');
+    // Once, at its value in config.yaml: not again at line 1 of every spec (400 copies in a CI log).
+    expect(warned.stderr.split('\n').filter((l) => l.includes('config.invalid-strictness'))).toEqual([".kittify/config.yaml:2:15 warning config.invalid-strictness glossary.strictness must be off, medium or max (got 'hard'); using medium."]);
   });
 
   test('a .kittify/config.yaml that cannot be read (a folder, binary) stops check and resolve: the team\'s strictness is never silently dropped', async () => {

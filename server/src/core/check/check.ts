@@ -123,7 +123,9 @@ export function runChecks(engine: EngineState, scan: DocumentScan, options: Chec
   const problems: SourceProblem[] = [...(scan.frontMatter?.problems ?? [])];
   const critical = front?.['critical_step'] === true;
   const resolved = resolveStrictness({ ...options.strictness, step: front?.['glossary_check_strictness'] });
-  if (resolved.invalid !== undefined) {
+  // (An invalid workspace value is said once, at its line of .kittify/config.yaml (core/config.ts),
+  // not once more in every document: a CI log of 400 specs would hold 400 copies at line 1.)
+  if (resolved.invalid !== undefined && resolved.source !== 'workspace') {
     const where = scan.frontMatter ? scan.lines.rangeOf(scan.frontMatter.start, scan.frontMatter.end) : scan.lines.rangeOf(0, 0);
     problems.push({ code: 'config.invalid-strictness', message: `Strictness '${resolved.invalid}' (from ${resolved.source}) is not off, medium or max; using medium.`, severity: 'warning', range: where });
   }
