@@ -133,6 +133,15 @@ describe('inline', () => {
     for (const unit of ['![', '[', '![a ']) expect(disagreements(`${unit.repeat(60)}x${'](u)'.repeat(60)}\n`)).toEqual([]);
   });
 
+  test('100 KB of brackets never closed, or of links nested 20,000 deep, are masked at once (one scan per bracket took minutes)', () => {
+    // Past markdown-it's nesting limit only staying up is asked; here all of it is prose but the
+    // links' destinations.
+    expect(visibleMask('['.repeat(100_000))).toBe('['.repeat(100_000));
+    expect(visibleMask(`x ${'!['.repeat(50_000)}`)).toBe(`x ${'!['.repeat(50_000)}`);
+    const nested = `${'['.repeat(20_000)}x${'](u)'.repeat(20_000)}`;
+    expect(visibleMask(nested, { proseExclusions: false })).toMatch(/^\[+x\]\(u\)/);
+  });
+
   test('escapes: an escaped backtick opens no code span (the next one does)', () => {
     expect(visibleMask('a \\`b` c `d`')).toBe('a \\`b█████d`');
   });

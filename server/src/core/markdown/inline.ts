@@ -16,6 +16,7 @@
 import { BACKSLASH, BACKTICK, CLOSE_BRACKET, CLOSE_PAREN, EXCLAMATION, LESS_THAN, OPEN_BRACKET, OPEN_PAREN, isLineBreak, isSpaceOrTab } from './chars';
 import { InlineHtml } from './html';
 import { isSafeLink, linkDestinationEnd, normalizeLabel, scanLinkTitle } from './links';
+import { LabelEnds } from './labelEnds';
 import { Pairs, excludeRange, excludeSorted } from './pairs';
 import { ProseExclusions, type ChunkMemo } from './proseExclusions';
 
@@ -77,6 +78,8 @@ class InlineMarkup {
   private unclosed: Map<number, number> | undefined;
   /** Per content: links and images found at an offset by the silent look-ahead (markdown-it's cache). */
   private readonly looked = new Map<number, number>();
+  /** Per text: where link labels close, as far as scans so far tell (shared with the descriptions of images). */
+  private readonly labels: LabelEnds;
   /** Links and images being looked at around the current label (markdown-it's `state.level`). */
   private nesting = 0;
   private contentEnd = 0;
@@ -88,8 +91,10 @@ class InlineMarkup {
     /** What the markup takes: [start, end) pairs, in order. */
     private readonly out: Pairs,
     nesting = 0,
+    labels?: LabelEnds,
   ) {
     this.nesting = nesting;
+    this.labels = labels ?? new LabelEnds();
     this.starts = new NextChar(text, '\\`[<');
     this.labelChars = new NextChar(text, '\\`[]<');
     this.opening = new NextChar(text, '<');
@@ -104,6 +109,7 @@ class InlineMarkup {
     this.contentEnd = end;
     this.unclosed = undefined;
     this.looked.clear();
+    if (this.nesting === 0) this.labels.clear();
     this.html.begin(end);
     this.tokenize(start, end);
   }
@@ -221,7 +227,7 @@ class InlineMarkup {
     // is an inline content of its own there, from level 0; here one level deeper too, so that
     // thousands of nested images cannot overflow the stack.
     this.nesting++;
-    if (image) new InlineMarkup(this.text, this.references, this.out, this.nesting).parse(labelStart, labelEnd);
+    if (image) new InlineMarkup(this.text, this.references, this.out, this.nesting, this.labels).parse(labelStart, labelEnd);
     else this.tokenize(labelStart, labelEnd);
     this.nesting--;
     this.out.push(labelEnd, end);
@@ -280,14 +286,22 @@ class InlineMarkup {
     // label at once skips to the end, so the label is not closed. It also bounds the recursion:
     // 5,000 `[` in a row would otherwise overflow the stack.
     if (this.nesting >= MAX_NESTING) return p + 1 < max && text.charCodeAt(p + 1) === CLOSE_BRACKET ? p + 1 : -1;
-    let level = 1;
+    const known = this.labels.get(p, max, noLinks);
+    if (known !== undefined) return known;
+    // The scan tells where the labels it counts as brackets close too (labelEnds.ts): `open`
+    // holds those not closed yet, and each closes at the `]` that brings the count back below it.
+    const open: number[] = [];
+    // Where the last link the scan skipped started: a label holding one is no label for a link.
+    let linkAt = -1;
     let pos = p + 1;
     while (pos < max) {
       const q = this.labelChars.next(pos);
-      if (q === -1 || q >= max) return -1;
+      if (q === -1 || q >= max) break;
       const c = text.charCodeAt(q);
       if (c === CLOSE_BRACKET) {
-        if (--level === 0) return q;
+        const opened = open.pop() ?? p;
+        this.labels.set(opened, max, q, linkAt > opened ? -1 : q);
+        if (opened === p) return q;
         pos = q + 1;
       } else if (c === OPEN_BRACKET) {
         // A '!' just before: an image (skipped whole) when it is one.
@@ -300,11 +314,25 @@ class InlineMarkup {
           continue;
         }
         if (link > 0) {
+          // (The labels still open would close past this link: unknown here.)
           if (noLinks) return -1;
+          linkAt = q;
           pos = link;
         } else {
-          level++;
-          pos = q + 1;
+          // A bracket whose label an earlier scan closed is passed whole; one it found unclosed
+          // leaves every label around it unclosed.
+          const closes = this.labels.get(q, max, false);
+          if (closes === -1) break;
+          if (closes === undefined) {
+            open.push(q);
+            pos = q + 1;
+          } else {
+            if (this.labels.get(q, max, true) === -1) {
+              if (noLinks) return -1;
+              linkAt = q + 1;
+            }
+            pos = closes + 1;
+          }
         }
       } else if (c === BACKSLASH) pos = q + 1 < max ? q + 2 : q + 1;
       else if (c === BACKTICK) pos = this.codeSpan(q, max, false);
@@ -313,6 +341,8 @@ class InlineMarkup {
         pos = end > 0 ? end : q + 1;
       }
     }
+    // The end reached (or an unclosed label): none of the labels still open closes before it.
+    for (const opened of [p, ...open]) this.labels.set(opened, max, -1, -1);
     return -1;
   }
 }
