@@ -11,7 +11,8 @@
  *  - whether each judged useful finding is still reported, and at which severity;
  *  - recall of glossary terms in prose: every occurrence of a glossary surface outside code
  *    (an independent regex count, hyphen-joined forms of multi-word surfaces included) that the
- *    glossary walk matched;
+ *    glossary walk matched; not counted inside the spec's own vocabulary sections (Domain
+ *    Language, Key Entities, …), where nothing is a use (SPEC §3);
  *  - a seeded random sample of findings at Warning or above, and one of all findings, each with
  *    its line, for a person to judge ("if your editor showed this squiggle, would you act on it?");
  *  - the top glossary candidates (core/candidates.ts);
@@ -25,6 +26,7 @@ import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { rankCandidates } from '../core/candidates';
 import { maskMarkdown } from '../core/markdown/mask';
+import { readVocabulary } from '../core/missionVocabulary/read';
 import type { Finding } from '../core/types';
 import { FileError, UsageError } from '../cli/errors';
 import { collectMarkdownFiles } from '../cli/files';
@@ -233,7 +235,8 @@ function glossaryCoverage(doc: CheckedDocument): { total: number; missed: string
   }
   const lineStarts = [0];
   for (let i = 0; i < doc.text.length; i++) if (doc.text.charCodeAt(i) === 10) lineStarts.push(i + 1);
-  const covered: [number, number][] = [];
+  // A spec's own vocabulary section defines its terms: nothing in it is a use (SPEC §3).
+  const covered: [number, number][] = readVocabulary(doc.text).sections.map((section) => [section.start, section.end]);
   const missed: string[] = [];
   let total = 0;
   let hyphenTotal = 0;
@@ -246,7 +249,7 @@ function glossaryCoverage(doc: CheckedDocument): { total: number; missed: string
     for (const match of masked.matchAll(pattern)) {
       const start = match.index!;
       const end = start + match[0].length;
-      if (covered.some(([s, e]) => start < e && end > s)) continue; // inside a longer surface
+      if (covered.some(([s, e]) => start < e && end > s)) continue; // inside a longer surface, or a vocabulary section
       covered.push([start, end]);
       total++;
       const at = (offset: number) => {
