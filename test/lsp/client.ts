@@ -102,8 +102,9 @@ export class TestClient {
     client.initializeResult = await client.connection.sendRequest('initialize', {
       // (The library watches this process id and exits when it is gone: only for a spawned server.)
       processId: client.child ? process.pid : null,
-      rootUri: URI.file(options.folders[0]!).toString(),
-      workspaceFolders: options.folders.map((f) => ({ uri: URI.file(f).toString(), name: path.basename(f) })),
+      // (No folder: a single file opened on its own, as `nvim file.md` outside any project.)
+      rootUri: options.folders[0] === undefined ? null : URI.file(options.folders[0]).toString(),
+      workspaceFolders: options.folders.length === 0 ? null : options.folders.map((f) => ({ uri: URI.file(f).toString(), name: path.basename(f) })),
       capabilities: client.capabilities(),
       initializationOptions: null,
     });

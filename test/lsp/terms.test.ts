@@ -3,7 +3,9 @@
  * references, document highlight, rename and workspace symbols over the background term index,
  * which follows edits in the editor and changes on disk.
  */
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { URI } from 'vscode-uri';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DocumentHighlight, Location, Range, ResponseError, SymbolInformation, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { makeWorkspace, MISSION, RANGES, SPEC, SPEC_MD, TEAM, TEAM_YAML, type TempWorkspace } from '../service/fixtures';
@@ -207,6 +209,33 @@ describe('multi-root', () => {
     } finally {
       second.remove();
     }
+  });
+});
+
+describe('a spec opened with no workspace folder (an editor started on the file alone)', () => {
+  it("its Spec Kitty workspace (the folder holding .kittify/) is indexed as a folder's: references and rename reach its other specs", async () => {
+    ws = makeWorkspace({ [OTHER]: 'One workspace here.\n' });
+    client = await TestClient.start({ folders: [] });
+    client.open(ws.uri(SPEC), SPEC_MD);
+    await client.diagnostics(ws.uri(SPEC));
+    const { line, character } = RANGES.workspace1.start;
+    const found = await references(ws.uri(SPEC), line, character + 2);
+    expect(new Set(found.map((l) => l.uri))).toEqual(new Set([ws.uri(SPEC), ws.uri(OTHER)]));
+    const edit = await rename(ws.uri(SPEC), line, character + 2, 'zone');
+    expect(new Set(edit.documentChanges!.map((c) => ('textDocument' in c ? c.textDocument.uri : '')))).toEqual(new Set([ws.uri(TEAM), ws.uri(SPEC), ws.uri(OTHER)]));
+  });
+
+  it('a markdown file in no workspace at all: rename says why it cannot, in the words of the file', async () => {
+    ws = makeWorkspace({ '.kittify/config.yaml': null, [TEAM]: null });
+    const loose = path.join(ws.root, 'notes', 'draft.md');
+    mkdirSync(path.dirname(loose), { recursive: true });
+    writeFileSync(loose, 'A workspace here.\n');
+    rmSync(ws.file('.kittify'), { recursive: true, force: true });
+    client = await TestClient.start({ folders: [] });
+    const uri = URI.file(loose).toString();
+    client.open(uri, 'A workspace here.\n');
+    await client.diagnostics(uri);
+    await expect(rename(uri, 0, 4, 'zone')).rejects.toThrow("draft.md is in no workspace folder and no Spec Kitty workspace (a folder holding .kittify/): open its project folder to rename a term across its specs.");
   });
 });
 

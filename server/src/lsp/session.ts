@@ -343,10 +343,28 @@ export class Session {
     if (!located) return;
     if (isGlossaryFile(located.kind)) this.registry.requestReload(located.root, 0);
     else if (located.kind.kind === 'markdown') {
+      this.adoptWorkspace(document, located.root);
       this.publisher.schedule(document.uri, true);
       this.healthSpecChanged(document, located.root, located.fsPath);
       this.indexer.edited(path.resolve(located.fsPath), located.root);
     }
+  }
+
+  /**
+   * A spec of a Spec Kitty workspace (a folder holding `.kittify/`) opened outside every workspace
+   * folder — an editor started on the file alone, which names no folder: that workspace is taken
+   * as a folder of the session, as if the client had named it, so that references, rename and
+   * glossary health see its other specs. Not a loose document's folder (no `.kittify/`), nor one
+   * the client removed.
+   */
+  private adoptWorkspace(document: TextDocument, root: string): void {
+    if (URI.parse(document.uri).scheme !== 'file') return;
+    const folders = this.registry.getFolders();
+    if (folders.some((folder) => isInside(folder, root)) || this.inRemovedFolder(root)) return;
+    if (this.fs.stat(path.join(root, '.kittify'))?.kind !== 'directory') return;
+    this.logger.info(`${root}: a spec of this Spec Kitty workspace was opened outside every workspace folder; its specs are indexed as a folder's`);
+    this.registry.setFolders([...folders, root]);
+    this.indexer.foldersAdded([root]).catch((error: unknown) => this.logger.error('indexing the workspace of an opened spec failed', error));
   }
 
   /** After `initialized`: the term index of every folder is built in the background. */

@@ -37,6 +37,7 @@ import { LINE_BREAK_GAP } from '../core/check/wording';
 import { normalizeSurface } from '../core/normalize';
 import { SCOPE_ORDER, type Sense } from '../core/types';
 import { eventLogPath } from '../node/eventStore';
+import { isInside } from '../node/fsSafety';
 import { seedPath, type WorkspaceSnapshot } from '../node/workspace';
 import { fileUri } from '../service/paths';
 import { contains } from '../service/termAt';
@@ -134,7 +135,7 @@ export class TermFeatures {
 
   async prepareRename(params: PrepareRenameParams, token: CancellationToken): Promise<{ range: Range; placeholder: string }> {
     const target = await this.target(params.textDocument.uri, params.position, token, { settled: true });
-    if (!target) throw refused('Only glossary terms in specs and the surfaces of glossary files can be renamed.');
+    if (!target) throw refused(this.notRenamable(params.textDocument.uri));
     if (!target.found) throw refused(await this.nothingHere(params.textDocument.uri, params.position, target.file, target.isSeedFile));
     const checked = renameTarget(target.sources, target.seedTexts, target.found.term, target.found.use);
     if (!checked.ok) throw refused(checked.message);
@@ -149,7 +150,7 @@ export class TermFeatures {
   async rename(params: RenameParams, token: CancellationToken): Promise<WorkspaceEdit> {
     // (A rename is built from the index once any re-index under way is done: it edits files.)
     const target = await this.target(params.textDocument.uri, params.position, token, { settled: true });
-    if (!target) throw refused('Only glossary terms in specs and the surfaces of glossary files can be renamed.');
+    if (!target) throw refused(this.notRenamable(params.textDocument.uri));
     if (!target.found) throw refused(await this.nothingHere(params.textDocument.uri, params.position, target.file, target.isSeedFile));
     const term = target.found.term;
     // A term its mission decides (mission_local) is renamed in that mission's documents only.
@@ -214,6 +215,17 @@ export class TermFeatures {
       folders.push({ sources: snapshot, seedTexts: await this.seedTexts(root), missionSenses: index ? missionSensesOf(index) : [] });
     }
     return termSymbols(folders, params.query, eventLogPath);
+  }
+
+  /** Why nothing in this document can be renamed. */
+  private notRenamable(uri: string): string {
+    const document = this.deps.documents.get(uri);
+    const located = this.deps.analyzer.locate(document ?? { uri, languageId: uri.endsWith('.yaml') ? 'yaml' : 'markdown' });
+    // (A markdown file in no workspace folder and no Spec Kitty workspace: there are no specs to rename in.)
+    if (located?.kind.kind === 'markdown' && uri.startsWith('file:') && !this.deps.registry.getFolders().some((folder) => isInside(folder, located.fsPath))) {
+      return `${path.basename(located.fsPath)} is in no workspace folder and no Spec Kitty workspace (a folder holding .kittify/): open its project folder to rename a term across its specs.`;
+    }
+    return 'Only glossary terms in specs and the surfaces of glossary files can be renamed.';
   }
 
   /** The folder, index, glossary and term of a request's document and position. */
