@@ -41,14 +41,22 @@ function sane(result: { status: number; stdout: string; stderr: string }): void 
 const json = (stdout: string) => JSON.parse(stdout) as { documents: { path: string; findings: { term: string; conflict_type: string; range: unknown }[] }[] };
 
 describe('bad input through the CLI', () => {
-  test('malformed YAML in a seed: an error at its line and column; the other scopes still apply', async () => {
+  test('malformed YAML in a seed: the gate refuses (exit 2) at its line and column, in every format; the other scopes still apply where nothing is decided', async () => {
     const broken = 'terms:\n  - surface: workspace\n    definition: [unclosed\n  - surface: other\n';
     setup({ [TEAM]: broken, [MISSION_SEED]: ZORBLAX_SEED, [SPEC]: ZORBLAX_SPEC });
-    const result = await cli(['check'], ws.root);
-    sane(result);
-    expect(result.status).toBe(0);
-    expect(result.stderr).toMatch(/^\.kittify\/glossaries\/team_domain\.yaml:[34]:\d+ error glossary\.parse-error YAML syntax error: \S/m);
-    expect(result.stdout).toContain(`${SPEC}:${where(ZORBLAX_SPEC, 'zorblax')} medium ambiguous ${AMBIGUOUS_ZORBLAX} mission_local`);
+    // The team's senses are missing: an ambiguity of theirs could pass, so no gate may.
+    for (const format of ['text', 'json', 'sarif']) {
+      const result = await cli(['check', '--format', format], ws.root);
+      sane(result);
+      expect(result.status, format).toBe(2);
+      expect(result.stdout, format).toBe('');
+      expect(result.stderr).toMatch(/^spec-glossary check: unusable glossary: \.kittify\/glossaries\/team_domain\.yaml:[34]:\d+: YAML syntax error: \S.*The senses of team_domain are missing, so no gate can pass on this glossary/m);
+    }
+    expect((await cli(['resolve', 'zorblax', '--mission', '041-demo', '--sense', '1'], ws.root)).stderr).toContain('unusable glossary: .kittify/glossaries/team_domain.yaml:');
+    const uses = await cli(['uses', 'zorblax'], ws.root);
+    expect(uses.status).toBe(0);
+    expect(uses.stderr).toMatch(/^\.kittify\/glossaries\/team_domain\.yaml:[34]:\d+ error glossary\.parse-error YAML syntax error: \S/m);
+    expect(uses.stdout).toContain(SPEC);
     const validate = await cli(['validate'], ws.root);
     sane(validate);
     expect(validate.status).toBe(1);
@@ -178,11 +186,9 @@ ${ZORBLAX_SEED.replace('terms:\n', '')}terms:
     expect(doc!.findings).toMatchObject([{ term: 'zorblax', conflict_type: 'ambiguous', severity: 'high' }]);
   });
 
-  test('a 50 MB spec and a binary file are skipped with a clear message; a 50 MB or binary seed is refused; the rest is checked', async () => {
+  test('a 50 MB spec and a binary file are skipped with a clear message, the rest is checked; a 50 MB or binary seed is not read, and the gate refuses', async () => {
     setup({ [TEAM]: ZORBLAX_SEED, [SPEC]: ZORBLAX_SPEC, 'docs/binary.md': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]) });
     const size = writeBig(ws.path('docs/huge.md'), 50 * 1024 * 1024, 'The zorblax is ready and the zorblax is set.\n');
-    writeBig(ws.path('.kittify/glossaries/audience_domain.yaml'), 50 * 1024 * 1024, '# padding\n');
-    writeFileSync(ws.path(MISSION_SEED), Buffer.from([0, 1, 2, 3, 0xff, 0]));
     const started = Date.now();
     const result = await cli(['check'], ws.root);
     sane(result);
@@ -192,22 +198,38 @@ ${ZORBLAX_SEED.replace('terms:\n', '')}terms:
     expect(result.stdout).toContain('skipped: docs/binary.md looks binary (it contains NUL bytes)\n');
     expect(result.stdout).toContain(`${SPEC}:${where(ZORBLAX_SPEC, 'zorblax')} medium ambiguous`);
     expect(result.stdout).toMatch(/^1 document checked, 1 finding/m);
-    expect(result.stderr).toContain(`.kittify/glossaries/audience_domain.yaml warning file is 50 MB, above the 5 MB limit; it was skipped`);
-    expect(result.stderr).toContain(`.kittify/glossaries/mission_local.yaml warning file looks binary (it contains NUL bytes); it was skipped`);
-    // The limit is a setting.
-    const small = await cli(['check', SPEC, '--max-file-size', '10'], ws.root);
+    // The limit is a setting, and glossary files are held to it too.
+    const long = 'kitty-specs/041-demo/long.md';
+    writeFileSync(ws.path(long), `The zorblax.\n${'x'.repeat(600)}\n`);
+    const small = await cli(['check', long, '--max-file-size', '500'], ws.root);
     sane(small);
-    expect(small.stdout).toContain(`skipped: ${SPEC} is ${Buffer.byteLength(ZORBLAX_SPEC)} bytes, above the 10 bytes limit\n`);
-    expect((await cli(['check', SPEC, '--max-file-size', '1'], ws.root)).stdout).toContain(`skipped: ${SPEC} is ${Buffer.byteLength(ZORBLAX_SPEC)} bytes, above the 1 byte limit\n`);
+    expect(small.stdout).toContain(`skipped: ${long} is 614 bytes, above the 500 bytes limit\n`);
+    rmSync(ws.path(long));
+    const tiny = await cli(['check', SPEC, '--max-file-size', '1'], ws.root);
+    expect(tiny.status).toBe(2);
+    expect(tiny.stderr).toContain(`unusable glossary: ${TEAM} is ${Buffer.byteLength(ZORBLAX_SEED)} bytes, above the 1 byte limit; it was skipped.`);
     // JSON has no place for them: said on stderr, the object stays parseable on stdout; so does candidates.
     const asJson = await cli(['check', '--format', 'json'], ws.root);
     sane(asJson);
     expect(JSON.parse(asJson.stdout).summary).toMatchObject({ documents: 1 });
     expect(asJson.stderr).toContain(`skipped: docs/huge.md is ${(size / 1024 / 1024).toFixed(1)} MB, above the 5 MB limit\n`);
     expect(asJson.stderr).toContain('skipped: docs/binary.md looks binary (it contains NUL bytes)');
+
+    // Glossary files that cannot be read: their scopes' senses would be missing, so no gate passes.
+    writeBig(ws.path('.kittify/glossaries/audience_domain.yaml'), 50 * 1024 * 1024, '# padding\n');
+    writeFileSync(ws.path(MISSION_SEED), Buffer.from([0, 1, 2, 3, 0xff, 0]));
+    const refused = await cli(['check'], ws.root);
+    sane(refused);
+    expect(refused.status).toBe(2);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toContain(
+      'spec-glossary check: unusable glossary: .kittify/glossaries/mission_local.yaml looks binary (it contains NUL bytes); it was skipped; .kittify/glossaries/audience_domain.yaml is 50 MB, above the 5 MB limit; it was skipped. The senses of mission_local, audience_domain are missing, so no gate can pass on this glossary: fix the files',
+    );
     const candidates = await cli(['candidates', '--format', 'json'], ws.root);
     expect(candidates.status).toBe(0);
     expect(candidates.stderr).toContain('skipped: docs/binary.md looks binary (it contains NUL bytes)');
+    expect(candidates.stderr).toContain(`.kittify/glossaries/audience_domain.yaml warning file is 50 MB, above the 5 MB limit; it was skipped`);
+    expect(candidates.stderr).toContain(`.kittify/glossaries/mission_local.yaml warning file looks binary (it contains NUL bytes); it was skipped`);
   });
 
   test('invalid UTF-8: a warning with the line and column of the first bad byte; the file is still read', async () => {
@@ -273,13 +295,15 @@ ${ZORBLAX_SEED.replace('terms:\n', '')}terms:
       mkdirSync(ws.path('.kittify/glossaries'), { recursive: true });
       symlinkSync(path.join(outside, 'team.yaml'), ws.path(TEAM));
       symlinkSync(outsideLog, ws.path('.kittify/events/glossary/m-041.events.jsonl'));
+      // The refused seed gives no sense: the gate refuses (uses still reads the rest).
       const result = await cli(['check'], ws.root);
       sane(result);
-      expect(result.status).toBe(0);
-      expect(result.stderr).toContain(`${TEAM} warning file resolves to ${path.join(outside, 'team.yaml')} through a symbolic link, outside the workspace folder ${ws.root}; refusing to use it`);
-      expect(result.stderr).toMatch(/\.kittify\/events\/glossary\/m-041\.events\.jsonl warning file (.*m-041\.events\.jsonl )?resolves to .*stolen\.events\.jsonl through a symbolic link, outside the workspace folder/);
-      // The refused seed does not count: zorblax is not a glossary term, nothing is ambiguous.
-      expect(result.stdout).not.toContain('ambiguous');
+      expect(result.status).toBe(2);
+      expect(result.stderr).toContain(`unusable glossary: ${TEAM} resolves to ${path.join(outside, 'team.yaml')} through a symbolic link, outside the workspace folder ${ws.root}; refusing to use it.`);
+      const uses = await cli(['uses', 'zorblax'], ws.root);
+      expect(uses.stderr).toContain(`${TEAM} warning file resolves to ${path.join(outside, 'team.yaml')} through a symbolic link, outside the workspace folder ${ws.root}; refusing to use it`);
+      expect(uses.stderr).toMatch(/\.kittify\/events\/glossary\/m-041\.events\.jsonl warning file (.*m-041\.events\.jsonl )?resolves to .*stolen\.events\.jsonl through a symbolic link, outside the workspace folder/);
+      rmSync(ws.path(TEAM));
       // Writing through the link is refused too (exit 2), for check --emit-events and resolve.
       writeFileSync(ws.path(MISSION_SEED), ZORBLAX_SEED);
       const emit = await cli(['check', '--emit-events'], ws.root);

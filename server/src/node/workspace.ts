@@ -175,13 +175,21 @@ export class WorkspaceSnapshot {
     if (!all.some(isEntryRecord)) return (this.liveEventSenses = all);
     if (!all.some(isFileRecord)) return (this.liveEventSenses = all.filter((s) => !isSpecEntryRecord(s)));
     const held = this.heldSeedKeys();
-    // (Broken without a last good version, or there and not read at all: binary, too large, denied.)
-    const unreadable = new Set(this.seeds.filter((s) => s.stale && !s.lastGood).map((s) => s.scope));
-    for (const scope of SCOPE_ORDER) {
-      const file = seedPath(this.root, scope);
-      if (!this.seeds.some((s) => s.scope === scope) && this.fileProblems.some((p) => p.file === file)) unreadable.add(scope);
-    }
+    const unreadable = new Set(this.unusableScopes());
     return (this.liveEventSenses = all.filter((s) => !isSpecEntryRecord(s) && (!isFileRecord(s) || held.has(senseKey(s)) || unreadable.has(s.scope))));
+  }
+
+  /**
+   * The scopes whose glossary file is there but gives no sense: broken without a last good
+   * version, or not read at all (binary, too large, denied, a link out of the workspace).
+   */
+  unusableScopes(): ScopeId[] {
+    return SCOPE_ORDER.filter((scope) => {
+      const seed = this.seeds.find((s) => s.scope === scope);
+      if (seed) return seed.stale && !seed.lastGood;
+      const file = seedPath(this.root, scope);
+      return this.fileProblems.some((p) => p.file === file);
+    });
   }
 
   /** The glossary a document of `missionId` is checked against. */

@@ -15,7 +15,7 @@ import { loadWorkspace } from '../../node/workspace';
 import { EXIT_OK, UsageError } from '../errors';
 import { choicesFor, conflictIdsToClose, DEFAULT_CUSTOM_SCOPE, customDrafts, openClarificationsOf, pickDrafts, type TermChoices } from '../events/decisions';
 import { newRunContext } from '../events/runContext';
-import { appendOrFail, assertUsableConfig, missionArgument, requireWorkspaceRoot } from '../events/workspace';
+import { appendOrFail, assertUsableConfig, assertUsableGlossaries, missionArgument, requireWorkspaceRoot } from '../events/workspace';
 import { relativePath } from '../output/json';
 import { formatProblems, PLAIN } from '../output/text';
 import { eventLogProblems } from '../runCheck';
@@ -53,6 +53,7 @@ export async function resolveCommand(command: ParsedCommand, io: CliIo): Promise
   const { missionId, known } = missionArgument(root, givenMission, io);
   const snapshot = await loadWorkspace(root);
   assertUsableConfig(snapshot, io.cwd);
+  assertUsableGlossaries(snapshot, io.cwd);
   // (A skipped log line may be a decision: said, as check, replay and validate say it.)
   const skipped = eventLogProblems(snapshot);
   if (skipped.length > 0) io.stderr(formatProblems(skipped, io.cwd, PLAIN));

@@ -16,7 +16,7 @@ import { documentConflicts } from '../events/conflicts';
 import { CHECKPOINT_CURSOR } from '../events/pipelineEvents';
 import { findStepDocuments, stepInputHash, type StepDocument } from '../events/stepInputs';
 import { openTerminal, terminalAvailable } from '../events/terminal';
-import { assertUsableConfig, requireWorkspaceRoot, rootOption } from '../events/workspace';
+import { assertUsableConfig, assertUsableGlossaries, requireWorkspaceRoot, rootOption } from '../events/workspace';
 import { relativePath } from '../output/json';
 import { shellWord, shown } from '../output/terminal';
 import { ANSI, formatProblems, formatText, PLAIN } from '../output/text';
@@ -50,7 +50,10 @@ export async function resumeCommand(command: ParsedCommand, io: CliIo): Promise<
   }
 
   const run = await runCheck([doc.absolutePath], { strictness: checkpoint.strictness, mission: checkpoint.mission_id });
-  for (const snapshot of run.snapshots) assertUsableConfig(snapshot, io.cwd);
+  for (const snapshot of run.snapshots) {
+    assertUsableConfig(snapshot, io.cwd);
+    assertUsableGlossaries(snapshot, io.cwd);
+  }
   const checked = run.documents[0];
   if (!checked) throw new FileError(`cannot read ${docPath}: ${run.skipped[0]?.reason ?? 'skipped'}`);
   // The check recomputes from the current file; if it changed between the hash and the read, say so.

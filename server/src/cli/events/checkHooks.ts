@@ -29,7 +29,7 @@ import { documentEvents, scopeActivations } from './pipelineEvents';
 import { askConflict, type PromptConflict } from './prompt';
 import { newRunContext, type RunContext } from './runContext';
 import { openTerminal, terminalAvailable } from './terminal';
-import { appendOrFail, assertUsableConfig, rootOption } from './workspace';
+import { appendOrFail, assertUsableConfig, assertUsableGlossaries, rootOption } from './workspace';
 
 /** At most this many conflicts are asked about per run (seed 001: "cap to 3"). */
 export const MAX_PROMPTS = 3;
@@ -68,7 +68,10 @@ export function checkHooks(): CheckCommandHooks {
     // (Decisions are recorded from the documents' texts and whole reports.)
     needsDocuments: (command) => command.values['emit-events'] === true || command.values['interactive'] === true,
     async beforeOutput(run, command, io, recheck) {
-      for (const snapshot of run.snapshots) assertUsableConfig(snapshot, io.cwd);
+      for (const snapshot of run.snapshots) {
+        assertUsableConfig(snapshot, io.cwd);
+        assertUsableGlossaries(snapshot, io.cwd);
+      }
       assertReadable(run);
       const emit = command.values['emit-events'] === true;
       let interactive = false;

@@ -6,7 +6,7 @@ import type { GlossaryEvent, GlossaryEventDraft } from '../../core/events/types'
 import { appendEvents, eventLogPath, EventStoreError, type AppendOptions } from '../../node/eventStore';
 import { missionOfArgument } from '../../node/identity';
 import { OutsideWorkspaceError } from '../../node/fsSafety';
-import { configPath, findWorkspaceRoot, type WorkspaceSnapshot } from '../../node/workspace';
+import { configPath, findWorkspaceRoot, seedPath, type WorkspaceSnapshot } from '../../node/workspace';
 import { ConfigurationError, FileError, UsageError } from '../errors';
 import { relativePath } from '../output/json';
 import { shellWord, shown } from '../output/terminal';
@@ -55,6 +55,30 @@ export function assertUsableConfig(snapshot: WorkspaceSnapshot, cwd: string): vo
   // (The file is named once, by its place: its messages, made for its own diagnostics, begin with it.)
   const said = (p: (typeof fatal)[number]) => p.message.replace(/^\.kittify\/config\.yaml /, '');
   throw new ConfigurationError(`invalid configuration: ${fatal.map((p) => `${where(p)}: ${said(p)}`).join('; ')}`);
+}
+
+/**
+ * A glossary file that is there but gives no sense — YAML that does not parse, not a list of
+ * entries, binary, too large, unreadable — is a configuration error for the commands that decide
+ * (`check`'s gate, `resume`, `resolve`'s numbering of senses): its scope's senses would be
+ * missing, so an ambiguity could pass. Named with its first problem; `validate` lists them all.
+ */
+export function assertUsableGlossaries(snapshot: WorkspaceSnapshot, cwd: string): void {
+  const unusable = snapshot.unusableScopes();
+  if (unusable.length === 0) return;
+  const said = unusable.map((scope) => {
+    const file = seedPath(snapshot.root, scope);
+    const shownFile = relativePath(cwd, file);
+    const problem = snapshot.seeds.find((s) => s.scope === scope)?.seed.problems.find((p) => p.severity === 'error');
+    if (problem) return `${shownFile}:${problem.range.start.line + 1}:${problem.range.start.character + 1}: ${problem.message}`;
+    const unread = snapshot.fileProblems.find((p) => p.file === file);
+    const message = unread?.message ?? 'it cannot be read';
+    return message.startsWith(file) ? shownFile + message.slice(file.length) : `${shownFile}: ${message}`;
+  });
+  const files = unusable.length === 1 ? 'the file' : 'the files';
+  throw new ConfigurationError(
+    `unusable glossary: ${said.join('; ')}. The senses of ${unusable.join(', ')} are missing, so no gate can pass on this glossary: fix ${files} (spec-glossary validate lists every problem); nothing was reported or recorded.`,
+  );
 }
 
 /**
