@@ -98,6 +98,16 @@ describe('spec-glossary validate', () => {
     expect(result.stdout).toContain('kitty-specs/041-demo/meta.json error meta.parse-error not valid JSON');
   });
 
+  test("a mission's meta.json whose glossary.strictness is no strictness: a warning naming that file, from validate and from check", async () => {
+    ws = blockedWorkspace({ 'kitty-specs/041-demo/meta.json': JSON.stringify({ mission_id: '041-demo', glossary: { strictness: 'bogus' } }) });
+    const said = 'kitty-specs/041-demo/meta.json warning config.invalid-strictness glossary.strictness "bogus" is not off, medium or max; the mission\'s documents are checked at medium';
+    const result = await cli(['validate', '--no-health'], ws.root);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(said);
+    const check = await cli(['check'], ws.root);
+    expect(check.stderr).toContain('kitty-specs/041-demo/meta.json warning file glossary.strictness "bogus" is not off, medium or max');
+  });
+
   test('usage: not a workspace, or too many folders → exit 2', async () => {
     ws = blockedWorkspace();
     expect(await cli(['validate'], '/')).toMatchObject({ status: 2, stderr: expect.stringContaining('no Spec Kitty workspace') });

@@ -5,6 +5,7 @@
  */
 
 import path from 'node:path';
+import { isStrictness } from '../core/policy';
 import { NODE_FILE_SYSTEM, type WorkspaceFileSystem } from './fileSystem';
 import { readWorkspaceText } from './files';
 
@@ -118,10 +119,14 @@ function readMeta(root: string, dir: string, cache: MetaCache, fs: WorkspaceFile
         const strictness = glossary && typeof glossary === 'object' ? (glossary as Record<string, unknown>)['strictness'] : undefined;
         const missionId = scalarString(record['mission_id']);
         const bad = record['mission_id'] !== undefined && record['mission_id'] !== null && missionId === undefined;
+        const problems = [
+          ...(bad ? [`mission_id must be a non-empty string (got ${JSON.stringify(record['mission_id'])}); it is ignored`] : []),
+          ...(strictness !== undefined && !isStrictness(strictness) ? [invalidMissionStrictness(strictness)] : []),
+        ];
         info = {
           ...(missionId !== undefined ? { missionId } : {}),
           ...(strictness !== undefined ? { strictness } : {}),
-          ...(bad ? { problem: `mission_id must be a non-empty string (got ${JSON.stringify(record['mission_id'])}); it is ignored` } : {}),
+          ...(problems.length > 0 ? { problem: problems.join('; ') } : {}),
         };
       } else {
         info = { problem: 'meta.json must hold a JSON object; it is ignored' };
@@ -132,6 +137,11 @@ function readMeta(root: string, dir: string, cache: MetaCache, fs: WorkspaceFile
   }
   cache.set(dir, info);
   return info;
+}
+
+/** What is said of a `glossary.strictness` in a meta.json that is not a strictness (SPEC §6: medium is used). */
+export function invalidMissionStrictness(value: unknown): string {
+  return `glossary.strictness ${JSON.stringify(value)} is not off, medium or max; the mission's documents are checked at medium`;
 }
 
 /**
