@@ -12,6 +12,7 @@ import type { CodeAction, Diagnostic, DocumentDiagnosticReport, FullDocumentDiag
 import { URI } from 'vscode-uri';
 import { makeWorkspace, MISSION, RANGES, SPEC, SPEC_MD, type TempWorkspace } from '../service/fixtures';
 import { EventStore } from '../../server/src/node/eventStore';
+import { Commands } from '../../server/src/shared/protocol';
 import { TestClient } from './client';
 
 let ws: TempWorkspace | undefined;
@@ -290,7 +291,7 @@ describe('untrusted command arguments (issue 19 item 1)', () => {
     return dir;
   }
 
-  it('a document outside every workspace folder: its code actions write no .kittify/ beside it', async () => {
+  it('a document outside every workspace folder: no fix that writes a decision is offered, and none runs; no .kittify/ is made beside it', async () => {
     ws = makeWorkspace();
     const elsewhere = outside();
     const note = path.join(elsewhere, 'notes.md');
@@ -300,14 +301,19 @@ describe('untrusted command arguments (issue 19 item 1)', () => {
     client.open(uri, readFileSync(note, 'utf8'));
     const diagnostics = (await client.diagnostics(uri, (ds) => ds.length > 0)).diagnostics;
     const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[0]!.range, context: { diagnostics } });
-    for (const action of actions.filter((a) => a.command)) {
-      const result = await client.request<{ ok: boolean; message: string }>('workspace/executeCommand', action.command);
-      expect(result.ok, action.title).toBe(false);
+    // (Define and Defer would always fail here: they are not offered.)
+    expect(actions.filter((a) => a.command).map((a) => a.title)).toEqual([]);
+    // Sent all the same (arguments are untrusted), each is refused.
+    const term = { uri, missionId: 'default', stepId: 'notes', term: 'qzx', written: 'QZX' };
+    for (const command of [
+      { command: Commands.deferTerm, arguments: [term] },
+      { command: Commands.defineTerm, arguments: [{ ...term, scope: 'team_domain' }] },
+      { command: Commands.defineTerm, arguments: [{ ...term, scope: 'team_domain', definition: 'Quality zone exchange' }] },
+    ]) {
+      const result = await client.request<{ ok: boolean; message: string }>('workspace/executeCommand', command);
+      expect(result.ok, command.command).toBe(false);
       expect(result.message).toContain('is outside every workspace folder');
     }
-    const withDefinition = actions.find((a) => a.title.startsWith('Define'))!;
-    const defined = await client.request<{ ok: boolean }>('workspace/executeCommand', { command: withDefinition.command!.command, arguments: [{ ...(withDefinition.command!.arguments![0] as object), definition: 'Quality zone exchange' }] });
-    expect(defined.ok).toBe(false);
     expect(readdirSync(elsewhere)).toEqual(['notes.md']);
     expect(client.appliedEdits).toEqual([]);
     // No edit would make a workspace's config beside it either; the spec's own front matter may still be edited.
@@ -326,6 +332,19 @@ describe('untrusted command arguments (issue 19 item 1)', () => {
     const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: qzx.range, context: { diagnostics: [qzx] } });
     const ignore = byTitle(actions, "Ignore 'QZX' in this workspace")!;
     expect(Object.keys(ignore.edit!.changes ?? {}).concat((ignore.edit!.documentChanges ?? []).map((c) => ('textDocument' in c ? c.textDocument.uri : 'uri' in c ? c.uri : ''))).filter((u) => u.endsWith('config.yaml'))).toEqual([ws.uri('.kittify/config.yaml')]);
+  });
+
+  it('an unsaved buffer (untitled:) with no folder open: checked against the bundled core glossary, offered no fix that writes', async () => {
+    client = await TestClient.start({ folders: [] });
+    const uri = 'untitled:Untitled-2';
+    client.open(uri, '# Notes\n\nThe ZQXW and the mission.\n');
+    const diagnostics = (await client.diagnostics(uri, (ds) => ds.some((d) => d.code === 'unknown'))).diagnostics;
+    const zqxw = diagnostics.find((d) => d.code === 'unknown')!;
+    expect(zqxw.message).toBe("Unknown term 'ZQXW': not defined in any glossary scope (0 senses).");
+    const hover = await client.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: 2, character: 20 } });
+    expect(JSON.stringify(hover)).toContain('spec_kitty_core');
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: zqxw.range, context: { diagnostics: [zqxw] } });
+    expect(actions.map((a) => a.title)).toEqual(["Ignore 'ZQXW' in this spec"]);
   });
 
   it('made-up uris, missions, terms and senses are refused and nothing is written anywhere', async () => {

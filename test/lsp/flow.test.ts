@@ -157,17 +157,39 @@ describe('language server', () => {
     expect(client.shownDocuments).toEqual([]); // showDocument was not advertised
   });
 
-  it('a client without code action literals gets Commands only: the fixes that run a command, not the plain edits', async () => {
+  it('a client without code action literals gets Commands only: the plain edits go as a command that asks the editor to apply them', async () => {
     ws = makeWorkspace();
     client = await TestClient.start({ folders: [ws.root], capabilities: { textDocument: { publishDiagnostics: { versionSupport: true, dataSupport: true }, codeAction: {} } } });
     client.open(ws.uri(SPEC), SPEC_MD);
     const [, workDir] = (await client.diagnostics(ws.uri(SPEC))).diagnostics;
     const answer = await client.request<Command[]>('textDocument/codeAction', { textDocument: { uri: ws.uri(SPEC) }, range: workDir!.range, context: { diagnostics: [workDir] } });
-    // The literal client's "Replace with 'worktree'" is a plain edit: left out; Defer is a command.
-    expect(answer.map((c) => [c.title, c.command])).toEqual([["Defer 'work dir' for later clarification", 'specGlossary.deferTerm']]);
+    expect(answer.map((c) => [c.title, c.command])).toEqual([
+      ["Replace with 'worktree'", 'specGlossary.applyEdit'],
+      ["Defer 'work dir' for later clarification", 'specGlossary.deferTerm'],
+      ["Ignore 'work dir' in this spec", 'specGlossary.applyEdit'],
+    ]);
     expect(answer.every((c) => !('kind' in c) && !('edit' in c))).toBe(true);
-    const result = await client.request<{ ok: boolean }>('workspace/executeCommand', answer[0]);
-    expect(result.ok).toBe(true);
+    const replaced = await client.request<{ ok: boolean; message: string }>('workspace/executeCommand', answer[0]);
+    expect(replaced).toEqual({ ok: true, message: "Applied: Replace with 'worktree'." });
+    expect(client.appliedEdits.at(-1)).toMatchObject({ label: "Replace with 'worktree'" });
+    const deferred = await client.request<{ ok: boolean }>('workspace/executeCommand', answer[1]);
+    expect(deferred.ok).toBe(true);
+    // Arguments are untrusted: an edit of a file outside every folder, or one that deletes, is refused.
+    const outside = await client.request<{ ok: boolean; message: string }>('workspace/executeCommand', { command: 'specGlossary.applyEdit', arguments: [{ label: 'x', edit: { changes: { 'file:///etc/passwd': [] } } }] });
+    expect(outside.ok).toBe(false);
+    expect(outside.message).toContain('is outside every workspace folder');
+    await expect(client.request('workspace/executeCommand', { command: 'specGlossary.applyEdit', arguments: [{ label: 'x', edit: { documentChanges: [{ kind: 'delete', uri: ws.uri(SPEC) }] } }] })).rejects.toThrow('edit.documentChanges may only create files and edit text');
+  });
+
+  it('a client that cannot apply workspace edits (no workspace.applyEdit) is offered no fix that needs one', async () => {
+    ws = makeWorkspace();
+    client = await TestClient.start({ folders: [ws.root], capabilities: { workspace: { configuration: true, workspaceFolders: true } } });
+    client.open(ws.uri(SPEC), SPEC_MD);
+    const [, workDir, qzx] = (await client.diagnostics(ws.uri(SPEC))).diagnostics;
+    const titles = async (d: Diagnostic) => (await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: ws.uri(SPEC) }, range: d.range, context: { diagnostics: [d] } })).map((a) => a.title);
+    // (Plain edits still come as CodeActions: the client applies those itself.)
+    expect(await titles(qzx!)).toEqual(["Defer 'QZX' for later clarification", "Ignore 'QZX' in this spec", "Ignore 'QZX' in this workspace"]);
+    expect(await titles(workDir!)).toContain("Replace with 'worktree'");
   });
 
   it('reports an edit the editor refused, and writes nothing', async () => {

@@ -15,6 +15,7 @@
  * generation, where it then piled up as garbage while many documents opened.)
  */
 
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Diagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -39,6 +40,13 @@ import type { SettingsStore } from './settings';
 import { folderFileDiagnostics, type FileDiagnosticsSource } from './diagnostics';
 import type { WorkspaceRegistry } from './workspaces';
 import type { CancellationToken } from 'vscode-languageserver';
+
+
+/**
+ * The folder an untitled buffer belongs to when no workspace folder is open: one that does not
+ * exist (never made), so that only the bundled core glossary applies and nothing is watched.
+ */
+const NO_FOLDER = path.join(tmpdir(), `spec-glossary-no-folder-${process.pid}`);
 
 export type Analysis =
   | { kind: 'markdown'; key: string; checked: CheckedDocument; diagnostics: Diagnostic[] }
@@ -96,9 +104,10 @@ export class DocumentAnalyzer {
       const root = this.registry.rootFor(uri.fsPath);
       return { fsPath: uri.fsPath, root, kind: classifyFile(root, uri.fsPath, document.languageId) };
     }
-    // An untitled markdown buffer is checked against the first workspace folder.
-    const folder = this.registry.getFolders()[0];
-    if (folder === undefined || document.languageId !== 'markdown') return undefined;
+    // An untitled markdown buffer is checked against the first workspace folder; with none open,
+    // against the glossary every document has (the bundled core), as a loose file is.
+    if (document.languageId !== 'markdown') return undefined;
+    const folder = this.registry.getFolders()[0] ?? NO_FOLDER;
     return { fsPath: path.join(folder, path.basename(uri.path) || 'untitled.md'), root: folder, kind: { kind: 'markdown' } };
   }
 

@@ -21,6 +21,8 @@ export interface ClientFeatures {
   codeActionLiterals: boolean;
   /** `window.workDoneProgress`: the server may report the index build's progress. */
   workDoneProgress: boolean;
+  /** `workspace.applyEdit`: the server may ask the editor to apply an edit (draft entries, define in spec, promote). */
+  applyEdit: boolean;
 }
 
 export function clientFeatures(caps: ClientCapabilities): ClientFeatures {
@@ -41,6 +43,7 @@ export function clientFeatures(caps: ClientCapabilities): ClientFeatures {
     markdownCompletion: (caps.textDocument?.completion?.completionItem?.documentationFormat ?? []).includes(MarkupKind.Markdown),
     codeActionLiterals: caps.textDocument?.codeAction?.codeActionLiteralSupport !== undefined,
     workDoneProgress: caps.window?.workDoneProgress === true,
+    applyEdit: caps.workspace?.applyEdit === true,
   };
 }
 

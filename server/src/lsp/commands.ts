@@ -33,6 +33,7 @@ import { invalid, optionalString, record, requiredString } from './commandArgs';
 import { CommandRefused, placeholderRefused, termTarget, writableRoot, type TargetDeps, type TermTarget } from './commandTarget';
 import { appendPlanned, type DecisionPlan, type EventAppender } from './decisionLog';
 import { addDraftEntry } from './draftEntry';
+import { applyQuickFixEdit } from './editCommand';
 import type { Logger } from './logger';
 import type { SettingsStore } from './settings';
 import type { WorkspaceRegistry } from './workspaces';
@@ -97,6 +98,8 @@ export class CommandHandlers {
         return this.report(this.vocabulary.defineInSpec(record(arg)));
       case Commands.promoteTerm:
         return this.report(this.vocabulary.promoteTerm(record(arg)));
+      case Commands.applyEdit:
+        return this.report(applyQuickFixEdit(this.deps, record(arg)));
       case Commands.reload:
         await Promise.all(
           this.deps.registry.loadedRoots().map(async (root) => {

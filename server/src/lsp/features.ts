@@ -32,7 +32,7 @@ import { definitionAt } from '../service/definition';
 import { hoverAt } from '../service/hover';
 import { defineInSpecActions, promoteActions } from '../service/vocabularyActions';
 import type { CheckedDocument } from '../service/types';
-import { DIAGNOSTIC_SOURCE, isFindingData, isPublishedFindingData } from '../shared/protocol';
+import { Commands, DIAGNOSTIC_SOURCE, isFindingData, isPublishedFindingData, type ApplyEditArgs } from '../shared/protocol';
 import { withFindingData } from '../service/findingData';
 import type { DocumentAnalyzer } from './analysis';
 import type { ClientFeatures } from './capabilities';
@@ -78,10 +78,31 @@ export class LanguageFeatures {
    * and, when the range starts on a pinned term, the actions that change that decision.
    */
   async codeActions(params: CodeActionParams, token: CancellationToken): Promise<(CodeAction | Command)[]> {
-    const actions = await this.codeActionLiterals(params, token);
-    // LSP: a client that does not announce code action literals takes Commands only; the fixes
-    // that are plain edits (Replace, Ignore …) have none and are left out for it.
-    return this.client.codeActionLiterals ? actions : actions.flatMap((a) => (a.command ? [a.command] : []));
+    const uri = params.textDocument.uri;
+    const actions = (await this.codeActionLiterals(params, token)).filter((action) => this.canCarryOut(action, uri));
+    if (this.client.codeActionLiterals) return actions;
+    // LSP: a client that does not announce code action literals takes Commands only; a fix that
+    // is a plain edit (Replace, Ignore …) goes as the command that asks the editor to apply it.
+    return actions.flatMap((a) => {
+      if (a.command) return [a.command];
+      if (!a.edit || !this.client.applyEdit) return [];
+      const args: ApplyEditArgs = { label: a.title, edit: a.edit };
+      return [{ title: a.title, command: Commands.applyEdit, arguments: [args] }];
+    });
+  }
+
+  /**
+   * Whether the fix can work here: a decision is written only for a document of a folder decisions
+   * may be written for (never outside every workspace folder), and a draft entry, an entry in the
+   * spec and a promotion are edits the server asks the editor to apply (`workspace/applyEdit`),
+   * for a client that declares it does.
+   */
+  private canCarryOut(action: CodeAction, uri: string): boolean {
+    const command = action.command;
+    if (!command) return true;
+    if (DECISION_COMMANDS.has(command.command) && !this.writesFor(uri)) return false;
+    if (!this.client.applyEdit && appliesAnEdit(command)) return false;
+    return true;
   }
 
   private async codeActionLiterals(params: CodeActionParams, token: CancellationToken): Promise<CodeAction[]> {
@@ -96,7 +117,14 @@ export class LanguageFeatures {
     // "façade" or "—" before the term would make the fixes read and edit the wrong text). The data
     // is completed with the diagnostic's code and the document's mission and step.
     const lineText = (line: number) => document.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } });
-    const all = ours.map((d) => withFindingData(ownDiagnostic(analysis.diagnostics, d, lineText) ?? d, analysis.checked));
+    // A diagnostic of an earlier version of the text (the client asked before the new one was
+    // published) is the server's one of the same term that moved with the edit; where there is
+    // none its range would read other text ("QXW" of "ZQXW"): it gets no fix.
+    const all = ours.flatMap((d) => {
+      const own = ownDiagnostic(analysis.diagnostics, d, lineText) ?? movedDiagnostic(analysis.diagnostics, d);
+      if (!own && isPublishedFindingData(d.data)) return [];
+      return [withFindingData(own ?? d, analysis.checked)];
+    });
     // Those the range touches: a client may send every diagnostic of the line (Neovim 0.7 does),
     // whose fixes would fill the menu with other terms' (none touched: all, as sent).
     const touched = all.filter((d) => touches(d.range, params.range));
@@ -127,6 +155,17 @@ export class LanguageFeatures {
   }
 }
 
+/** The commands that write a decision (or an entry) for the document's workspace. */
+const DECISION_COMMANDS: ReadonlySet<string> = new Set([Commands.selectSense, Commands.defineTerm, Commands.deferTerm, Commands.reopenTerm, Commands.defineInSpec, Commands.promoteTerm]);
+
+/** Whether the command asks the editor to apply an edit: a draft entry (a definition to come), an entry in the spec, a promotion. */
+function appliesAnEdit(command: Command): boolean {
+  if (command.command === Commands.defineInSpec || command.command === Commands.promoteTerm) return true;
+  if (command.command !== Commands.defineTerm) return false;
+  const args = command.arguments?.[0] as { definition?: unknown } | undefined;
+  return typeof args?.definition !== 'string' || args.definition.trim() === '';
+}
+
 /**
  * The server's own diagnostic that a client sent back: the one with its range and code; else the
  * one of its code (and term, when the client kept `data`) whose columns, counted in UTF-8 bytes,
@@ -151,6 +190,22 @@ function ownDiagnostic(published: readonly Diagnostic[], sent: Diagnostic, lineT
       bytes(c.range.start.character) === start.character &&
       bytes(c.range.end.character) === end.character,
   );
+}
+
+/**
+ * The server's diagnostic of the term a diagnostic of an earlier version was about (its code and
+ * `data.term`), nearest to where it was: an edit before it moved it. Undefined without `data`.
+ */
+function movedDiagnostic(published: readonly Diagnostic[], sent: Diagnostic): Diagnostic | undefined {
+  if (!isPublishedFindingData(sent.data)) return undefined;
+  const term = sent.data.term;
+  const distance = (d: Diagnostic) => Math.abs(d.range.start.line - sent.range.start.line) * 1_000_000 + Math.abs(d.range.start.character - sent.range.start.character);
+  let nearest: Diagnostic | undefined;
+  for (const d of published) {
+    if (d.code !== sent.code || !isPublishedFindingData(d.data) || d.data.term !== term) continue;
+    if (!nearest || distance(d) < distance(nearest)) nearest = d;
+  }
+  return nearest;
 }
 
 /** Whether two ranges overlap or meet (a cursor at either end of a term touches it). */

@@ -6,6 +6,7 @@
  * types only (nothing of the core ends up in the client).
  */
 
+import type { WorkspaceEdit } from 'vscode-languageserver-types';
 import type { ConflictType, Finding, ScopeId, SenseRef, Severity, Strictness } from '../core/types';
 
 export const SETTINGS_SECTION = 'specGlossary';
@@ -44,6 +45,11 @@ export const Commands = {
   defineInSpec: 'specGlossary.defineInSpec',
   /** Insert a term a mission defines into the team glossary (team_domain.yaml), with that definition. */
   promoteTerm: 'specGlossary.promoteTerm',
+  /**
+   * Apply a quick fix that is a plain edit (Replace, Ignore …) for a client that takes Commands
+   * only, not CodeAction objects: the server asks the editor to apply it (`workspace/applyEdit`).
+   */
+  applyEdit: 'specGlossary.applyEdit',
 } as const;
 export type CommandId = (typeof Commands)[keyof typeof Commands];
 export const ALL_COMMANDS: readonly CommandId[] = Object.values(Commands);
@@ -161,6 +167,14 @@ export interface DefineInSpecArgs extends TermArgs {
   missionSlug?: string;
   /** Without: a placeholder the writer replaces. */
   definition?: string;
+}
+
+/** A quick fix's edit, for a client that takes Commands only (`Commands.applyEdit`). */
+export interface ApplyEditArgs {
+  /** The quick fix's title: the label of the edit in the editor. */
+  label: string;
+  /** The edit, as the quick fix holds it: `changes` or `documentChanges` of text edits, inside the workspace. */
+  edit: WorkspaceEdit;
 }
 
 /** "Promote 'Term' to the team glossary": the definition a mission's own vocabulary gives the term, into team_domain.yaml. */
