@@ -181,6 +181,21 @@ describe('language server', () => {
     await expect(client.request('workspace/executeCommand', { command: 'specGlossary.applyEdit', arguments: [{ label: 'x', edit: { documentChanges: [{ kind: 'delete', uri: ws.uri(SPEC) }] } }] })).rejects.toThrow('edit.documentChanges may only create files and edit text');
   });
 
+  it("a diagnostic of the text before an edit, sent back before the new ones arrive: its fixes are of its term where it moved, never of the old range's text", async () => {
+    ws = makeWorkspace();
+    client = await TestClient.start({ folders: [ws.root] });
+    client.open(ws.uri(SPEC), SPEC_MD);
+    const [, , qzx] = (await client.diagnostics(ws.uri(SPEC))).diagnostics;
+    // One character deleted before the term on its line ("The QZX" → "Th QZX"): the old range now reads "QZX " shifted by one.
+    client.change(ws.uri(SPEC), [{ range: { start: { line: 7, character: 2 }, end: { line: 7, character: 3 } }, text: '' }]);
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: ws.uri(SPEC) }, range: qzx!.range, context: { diagnostics: [qzx] } });
+    const titles = actions.map((a) => a.title);
+    expect(titles).toContain("Ignore 'QZX' in this spec");
+    expect(titles.filter((t) => !t.includes("'QZX'"))).toEqual([]);
+    const ignore = actions.find((a) => a.title === "Ignore 'QZX' in this spec")!;
+    expect(JSON.stringify(ignore.edit)).toContain('glossary_exclude_terms: [QZX]');
+  });
+
   it('a client that cannot apply workspace edits (no workspace.applyEdit) is offered no fix that needs one', async () => {
     ws = makeWorkspace();
     client = await TestClient.start({ folders: [ws.root], capabilities: { workspace: { configuration: true, workspaceFolders: true } } });
