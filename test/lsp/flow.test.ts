@@ -38,7 +38,7 @@ describe('language server', () => {
     const caps = client.initializeResult.capabilities;
     expect(caps.textDocumentSync).toEqual({ openClose: true, change: 2, save: { includeText: false } });
     expect(caps).toMatchObject({ hoverProvider: true, definitionProvider: true, codeLensProvider: {}, codeActionProvider: { codeActionKinds: ['quickfix'] }, completionProvider: {}, referencesProvider: true, documentHighlightProvider: true, renameProvider: { prepareProvider: true }, workspaceSymbolProvider: true });
-    expect(caps.executeCommandProvider!.commands).toEqual(['specGlossary.selectSense', 'specGlossary.defineTerm', 'specGlossary.deferTerm', 'specGlossary.reopenTerm', 'specGlossary.reload', 'specGlossary.listCandidates', 'specGlossary.defineInSpec', 'specGlossary.promoteTerm']);
+    expect(caps.executeCommandProvider!.commands).toEqual(['specGlossary.selectSense', 'specGlossary.defineTerm', 'specGlossary.deferTerm', 'specGlossary.reopenTerm', 'specGlossary.reload', 'specGlossary.listCandidates', 'specGlossary.defineInSpec', 'specGlossary.promoteTerm', 'specGlossary.applyEdit']);
     expect(caps.diagnosticProvider).toBeUndefined(); // this client does not pull
     await client.until(() => client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles'), 'the file watcher registration');
     expect(client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles')!.registerOptions).toEqual({ watchers: [{ globPattern: '**/.kittify/**' }, { globPattern: '**/meta.json' }, { globPattern: '**/*.{md,markdown,mdx}' }, { globPattern: '**/*', kind: 4 /* WatchKind.Delete: a deleted folder */ }] });
