@@ -204,6 +204,14 @@ describe('multi-word terms across a line break in a block quote', () => {
   });
 });
 
+describe('multi-word terms with a no-break space between their words', () => {
+  test('"work\u00a0package" (and a narrow no-break space) is a use of work package, as markdown-it renders it', () => {
+    const uses = (text: string) => check(text, { glossary }).candidates.find((c) => c.surface === 'work package')?.texts ?? [];
+    expect(uses('The work\u00a0package, a work\u202fpackage and a work \u00a0 package.\n')).toEqual(['work\u00a0package', 'work\u202fpackage', 'work \u00a0 package']);
+    expect(uses('A work\u00a0\u00a0\npackage\u2060here and a work\u200bpackage.\n')).toEqual(['work\u00a0\u00a0\npackage']);
+  });
+});
+
 describe('hyphen-joined forms of multi-word terms (SPEC §5)', () => {
   test('"work-package" is an occurrence of work package, plural and across the glossary walk', () => {
     const report = check('A work-package, two work-packages and one work package; the work-package-level view.', { glossary });

@@ -316,8 +316,12 @@ function shapeOf(text: string, s: number, e: number): number {
   return bits;
 }
 
+/** Spaces that keep two words on one line ("work\u00a0package"): between words they are spaces (SPEC §4). */
+const NO_BREAK_SPACE = 0xa0;
+const NARROW_NO_BREAK_SPACE = 0x202f;
+
 /**
- * True when only spaces, tabs and at most one line break separate two tokens (in the masked code
+ * True when only spaces (no-break spaces too), tabs and at most one line break separate two tokens (in the masked code
  * units). A backslash right before the break is a hard line break (CommonMark): the paragraph,
  * and a term written across it ("work\\⏎package"), goes on.
  */
@@ -336,7 +340,7 @@ export function isWhitespaceGap(masked: Uint16Array, from: number, to: number): 
       quotes++;
     } else if (c === 92 && breaks === 0 && (masked[i + 1] === 10 || (masked[i + 1] === 13 && masked[i + 2] === 10))) {
       // (A hard line break: nothing to do.)
-    } else if (c !== 32 && c !== 9 && c !== 13) {
+    } else if (c !== 32 && c !== 9 && c !== 13 && c !== NO_BREAK_SPACE && c !== NARROW_NO_BREAK_SPACE) {
       return false;
     }
   }
