@@ -72,6 +72,12 @@ describe('link reference definitions', () => {
 });
 
 describe('tables', () => {
+  test('cells past the header\'s columns are dropped (markdown-it, GFM): masked, never read as prose; a row with fewer cells is read as it is', () => {
+    const text = doc('| term | meaning |', '|---|---|', '| one | two | charlie mission | more |', '| x |', '| a \\| b | c | d |');
+    expect(visibleMask(text)).toBe(doc('| term | meaning |', '|---|---|', '| one | two | ██████████████████████ |', '| x |', '| a \\| b | c | █ |'));
+    expect(disagreements(text)).toEqual([]);
+  });
+
   test('cells are prose; code spans in cells are code; an escaped pipe stays in its cell', () => {
     const text = doc('| Term | Meaning |', '|------|---------|', '| Work package | A `unit` of work |', '| Pipe | `a \\| b` |');
     expect(visibleMask(text)).toBe(doc('| Term | Meaning |', '|------|---------|', '| Work package | A ██████ of work |', '| Pipe | ████████ |'));

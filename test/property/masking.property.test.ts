@@ -61,7 +61,7 @@ describe('masking agrees with markdown-it', () => {
 });
 
 /** Markup an edit may insert: container markers, fences, HTML, definitions, table rows, line breaks. */
-const SNIPPETS = ['> ', '>', '- ', '* ', '1. ', '2) ', '    ', '\t', '```', '```\n', '~~~\n', '\n```\n', '<!--', '-->', '<div>\n', '</div>', '<pre>', '\n\n', '\n', '\r\n', '|', '| a | b |\n|---|---|\n', '---\n', '===\n', '[x]: /u', '[x]', '[x]: /u\n', '"t"\n', '`', '# ', 'word ', ' ', '\\'];
+const SNIPPETS = ['> ', '>', '- ', '* ', '1. ', '2) ', '    ', '\t', '```', '```\n', '~~~\n', '\n```\n', '<!--', '-->', '<div>\n', '</div>', '<pre>', '\n\n', '\n', '\r\n', '|', '| a | b |\n|---|---|\n', ' word |', '| a | b | c word |\n', '---\n', '===\n', '[x]: /u', '[x]', '[x]: /u\n', '"t"\n', '`', '# ', 'word ', ' ', '\\'];
 
 const edit = fc.record({
   at: fc.double({ min: 0, max: 1, noNaN: true }),

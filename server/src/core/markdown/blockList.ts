@@ -20,6 +20,8 @@ export const BlockKind = {
   /** Containers, recorded where they open (`start`: the marker) and where they close (`end`: a line start). */
   ListItem: 8,
   BlockQuote: 9,
+  /** Text of a line that no reader sees (the cells of a table row past its header's columns: markdown-it drops them); masked. */
+  Unrendered: 10,
 } as const;
 export type BlockKind = (typeof BlockKind)[keyof typeof BlockKind];
 

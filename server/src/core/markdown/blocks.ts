@@ -576,13 +576,13 @@ class BlockScanner {
     this.leafBlock = -1;
   }
 
-  /** A table row (`level` 0: the header) with these cells. */
-  private addRow(cells: readonly number[], level: number): void {
+  /** A table row (`level` 0: the header) with these cells (the first `count` numbers of `cells`: flat pairs). */
+  private addRow(cells: readonly number[], level: number, count = cells.length): void {
     const cur = this.cur;
     this.addChild();
     const row = this.blocks.add(BlockKind.TableRow, cur.lineStart, cur.nextNonspace, cur.lineEnd, this.parentIndex());
     this.blocks.setLevel(row, level);
-    for (let i = 0; i < cells.length; i += 2) this.blocks.addRange(row, cells[i]!, cells[i + 1]!);
+    for (let i = 0; i < count; i += 2) this.blocks.addRange(row, cells[i]!, cells[i + 1]!);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -632,7 +632,13 @@ class BlockScanner {
         cells.length = 0;
         // (A row of white space that is not blank to CommonMark, a no-break space, ends the table too.)
         if (tableCells(text, cur.nextNonspace, cur.lineEnd, cells) === 0 && !/\S/.test(text.slice(cur.nextNonspace, cur.lineEnd))) return false;
-        this.addRow(cells, 1);
+        // A row has the header's columns (leafA): cells past them are dropped (markdown-it, GFM).
+        const shown = Math.min(cells.length, 2 * this.parts.leafA);
+        this.addRow(cells, 1, shown);
+        if (shown < cells.length) {
+          const dropped = this.blocks.add(BlockKind.Unrendered, cur.lineStart, cells[shown]!, cells[cells.length - 1]!, this.parentIndex());
+          this.blocks.addRange(dropped, cells[shown]!, cells[cells.length - 1]!);
+        }
         return true;
       }
     }

@@ -191,6 +191,7 @@ function maskBlocks(text: string, blocks: BlockList, inline: InlineMasker, exclu
         break;
       case BlockKind.Code:
       case BlockKind.Html:
+      case BlockKind.Unrendered:
       case BlockKind.Definition:
         for (let k = first; k < last; k += 2) excludeRange(excluded, ranges[k]!, ranges[k + 1]!);
         break;
