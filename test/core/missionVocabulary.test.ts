@@ -67,6 +67,16 @@ describe('table entries', () => {
     ]);
   });
 
+  test('a term written as a link is the link\'s text (its destination is no alias, the entry no placeholder); in a list entry too', () => {
+    const table = ['## Domain Language', '', '| Term | Meaning |', '|---|---|', '| [Linked term](#linked-term) | a defined thing |', '| [Lane](./lanes.md) (LN) | a column |'].join('\n');
+    expect(entriesOf(table)).toEqual([
+      ['Linked term', 'linked term', [], 'a defined thing', []],
+      ['Lane', 'lane', ['ln'], 'a column', []],
+    ]);
+    expect(entriesOf(['## Key Entities', '', '- **[Linkterm](#y)**: a linked entity'].join('\n'))).toEqual([['Linkterm', 'linkterm', [], 'a linked entity', []]]);
+    expect(readVocabulary(table).problems).toEqual([]);
+  });
+
   test('a "Description" column wins over the second cell', () => {
     const text = ['## Glossary', '', '| Term | Kind | Description |', '|---|---|---|', '| Drain | process | Empties the dispatch queue |'].join('\n');
     expect(entriesOf(text)).toEqual([['Drain', 'drain', [], 'Empties the dispatch queue', []]]);

@@ -34,7 +34,8 @@ export function parseTerm(raw: string): ParsedTerm | undefined {
   const aliases: string[] = [];
   const stripped = body.replace(TRAILING_MARKUP, '');
   const parentheses = LAST_PARENTHESES.exec(stripped);
-  if (parentheses && parentheses.index > 0) {
+  // (Right after a `]` they are a link's destination: "[Linked term](#x)" is the term's link.)
+  if (parentheses && parentheses.index > 0 && stripped[parentheses.index - 1] !== ']') {
     body = stripped.slice(0, parentheses.index);
     // Code in the parentheses is a name of a file or symbol, not another word for the term.
     if (!parentheses[1]!.includes('`')) for (const alias of aliasesIn(parentheses[1]!)) aliases.push(alias);
