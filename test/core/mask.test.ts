@@ -159,6 +159,13 @@ describe('SPEC §5 exclusions in prose', () => {
     expect(visibleMask(text)).toBe('Ids: _FR-1 ██████ (█████), ███ ABCDEFG1 ███████ ████ #12a ███████ ████/a █████, see ██████████████ and ███████████████.');
   });
 
+  test('Windows paths: a drive, two backslashes, or one before a file with a known extension; an escape or one backslash between words is prose', () => {
+    const text = 'Open src\\golf\\x.py and C:\\hotel\\x and docs\\delta\\readme.md or dir\\name.md.';
+    expect(visibleMask(text)).toBe('Open █████████████ and ██████████ and ████████████████████ or ███████████.');
+    const prose = 'An escaped \\*star\\* and snake\\_case, and\\or, the C:\\ drive.';
+    expect(visibleMask(prose)).toBe(prose);
+  });
+
   test('in table cells and headings too', () => {
     const text = doc('## FR-001 in src/a/b.ts', '', '| id | file |', '|---|---|', '| FR-002 | docs/guide/x.md |');
     expect(visibleMask(text)).toBe(doc('## ██████ in ██████████', '', '| id | file |', '|---|---|', '| ██████ | ███████████████ |'));

@@ -34,6 +34,7 @@ import {
   ASTERISK,
   SEMICOLON,
   SLASH,
+  BACKSLASH,
   UNDERSCORE,
   UPPER_A,
   UPPER_Y,
@@ -56,9 +57,10 @@ import type { Pairs } from './pairs';
 const URL_OR_EMAIL = /\b(?:https?|ftp|file|ssh|git):\/\/[^\s<>)\]`]+|\bwww\.[A-Za-z0-9-]+\.[^\s<>)\]`]+|(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{1,255}/;
 
 // File paths: ./x, ../x, ~/x, /x/y, a/b/c (two or more separators), or name.ext or dir/name.ext
-// with a known extension; also dot-folders such as .kittify/ and .github.
+// with a known extension; also dot-folders such as .kittify/ and .github; and Windows paths,
+// C:\x, a\b\c and dir\name.ext (a backslash before a letter is text in CommonMark).
 const PATH =
-  /(?<![\w/])(?:(?:~|\.{1,2})?\/[\w@.+-]{1,255}(?:\/[\w@.+-]{0,255}){0,64}|[\w@.+-]{1,255}\/[\w@.+-]{1,255}\/[\w@.+\/-]{0,255}|[\w@+-][\w@.+\/-]{0,255}\.(?:md|mdx|json|jsonl|ya?ml|toml|py|pyi|ts|tsx|js|jsx|mjs|cjs|txt|sh|bash|lock|cfg|ini|go|rs|java|kt|rb|php|html?|css|scss|csv|xml|lua|el|vsix|sql|proto|env|log|gz|zip|tar|png|jpe?g|svg|pdf|c|h|cpp|hpp|cs|swift)\b|\.[A-Za-z][\w-]{0,255}\/[\w@.+\/-]{0,255}|\.(?:github|gitignore|kittify|vscode|env)\b)/;
+  /(?<![\w/\\])(?:(?:~|\.{1,2})?\/[\w@.+-]{1,255}(?:\/[\w@.+-]{0,255}){0,64}|[\w@.+-]{1,255}\/[\w@.+-]{1,255}\/[\w@.+\/-]{0,255}|[A-Za-z]:\\[\w@.+-]{1,255}(?:\\[\w@.+-]{0,255}){0,64}|[\w@.+-]{1,255}\\[\w@.+-]{1,255}\\[\w@.+\\-]{0,255}|[\w@+-][\w@.+\/\\-]{0,255}\.(?:md|mdx|json|jsonl|ya?ml|toml|py|pyi|ts|tsx|js|jsx|mjs|cjs|txt|sh|bash|lock|cfg|ini|go|rs|java|kt|rb|php|html?|css|scss|csv|xml|lua|el|vsix|sql|proto|env|log|gz|zip|tar|png|jpe?g|svg|pdf|c|h|cpp|hpp|cs|swift)\b|\.[A-Za-z][\w-]{0,255}\/[\w@.+\/-]{0,255}|\.(?:github|gitignore|kittify|vscode|env)\b)/;
 
 // Identifiers that look like words but are not terms: FR-001, NFR-002, SC-3, GH-123, T001,
 // WP03, ULIDs, git hashes, issue references (#123), semantic versions and dates.
@@ -72,7 +74,7 @@ const IDENTIFIER =
 // pattern would make the regex engine stop at every letter y of the prose.) (The look-ahead is
 // spelled as two alternatives, the next character or one further on: a little faster on the '.'
 // that end sentences than one greedy run that backtracks.)
-const INTERESTING = /[/#@0-9]|[.:](?=[^ \t\n\r.,;:!?)\]}"'*_]|[^ \t\n\r]+[^ \t\n\r.,;:!?)\]}"'*_])/;
+const INTERESTING = /[/\\#@0-9]|[.:](?=[^ \t\n\r.,;:!?)\]}"'*_]|[^ \t\n\r]+[^ \t\n\r.,;:!?)\]}"'*_])/;
 
 /** The length of a ULID: a chunk this long may be one even without a digit. */
 const ULID_LENGTH = 26;
@@ -97,7 +99,7 @@ const CHUNK_CLASS = (() => {
   table[LOWER_Y] = C_Y;
   table[DASH] = C_ID_START;
   table[COLON] = table[AT] = C_COLON_AT;
-  table[SLASH] = C_SLASH;
+  table[SLASH] = table[BACKSLASH] = C_SLASH;
   table[HASH] = C_HASH | C_ID_START;
   table[DOT] = C_DOT | C_ID_START;
   for (let c = 0; c < ASCII_END; c++) {
@@ -417,7 +419,7 @@ export class ProseExclusions {
     if (to - from < 2) return; // (every match of the patterns is two characters or more)
     const text = this.text;
     // What each pattern cannot match without: a URL ':' (scheme), '.' ("www.") or '@'; a path '/'
-    // or '.'; an id a digit, "YYYY"/"yyyy" or 26 characters (a ULID).
+    // or '\\' or '.'; an id a digit, "YYYY"/"yyyy" or 26 characters (a ULID).
     let urlMark = false;
     let pathMark = false;
     let idMark = to - from >= ULID_LENGTH;
@@ -426,7 +428,7 @@ export class ProseExclusions {
       if (isDigit(c)) idMark = true;
       else if (c === DOT) urlMark = pathMark = true;
       else if (c === COLON || c === AT) urlMark = true;
-      else if (c === SLASH) pathMark = true;
+      else if (c === SLASH || c === BACKSLASH) pathMark = true;
       else if (c === UPPER_Y || c === LOWER_Y) idMark = true;
     }
     if (!((url && urlMark) || (path && pathMark) || (identifier && idMark))) return;
