@@ -1,4 +1,4 @@
-import { appendFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, renameSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
 import { blockedWorkspace, cli, logPath, MISSION, readLog, TEAM_WORKSPACE_SEED, type TempWorkspace } from './support';
 
@@ -106,6 +106,17 @@ describe('spec-glossary validate', () => {
     expect(result.stdout).toContain(said);
     const check = await cli(['check'], ws.root);
     expect(check.stderr).toContain('kitty-specs/041-demo/meta.json warning file glossary.strictness "bogus" is not off, medium or max');
+  });
+
+  test('a glossary file or config spelt .yml is never read: a warning with the name to give it', async () => {
+    ws = blockedWorkspace();
+    renameSync(ws.path('.kittify/glossaries/team_domain.yaml'), ws.path('.kittify/glossaries/team_domain.yml'));
+    writeFileSync(ws.path('.kittify/config.yml'), 'glossary:\n  strictness: max\n');
+    const result = await cli(['validate', '--no-health'], ws.root);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('.kittify/glossaries/team_domain.yml warning file.misnamed is not read: glossary files end in .yaml, as Spec Kitty reads them; rename it to team_domain.yaml');
+    expect(result.stdout).toContain('.kittify/config.yml warning file.misnamed is not read: glossary files end in .yaml, as Spec Kitty reads them; rename it to config.yaml');
+    expect((await cli(['check'], ws.root)).stderr).toContain('.kittify/glossaries/team_domain.yml warning file is not read');
   });
 
   test('usage: not a workspace, or too many folders → exit 2', async () => {

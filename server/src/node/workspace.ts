@@ -120,6 +120,8 @@ export interface FileProblem {
   message: string;
   /** The file was read all the same (its bad bytes replaced): a warning, not a file left out. */
   read?: true;
+  /** What is said of it, when not that it cannot be read (`file.unreadable`): a warning. */
+  code?: 'file.misnamed';
 }
 
 /** The missions' own glossaries a reload takes over at most (those asked for last). */
@@ -362,11 +364,25 @@ export async function loadWorkspace(root: string, options: LoadOptions = {}): Pr
     const seed = loadSeed(root, scope, read, fs, options.previous, fileProblems);
     if (seed) seeds.push(seed);
   }
+  misnamedFiles(root, fs, fileProblems);
   const { config, problems: configProblems } = loadConfig(root, read, options.previous);
   const { replay, problems: eventProblems } = await replayLogs(root, options, fileProblems);
   const snapshot = new WorkspaceSnapshot(root, seeds, config, configProblems, replay, eventProblems, fileProblems, fs);
   if (options.previous) snapshot.adoptGlossaries(options.previous);
   return snapshot;
+}
+
+/**
+ * Glossary files and the config spelt `.yml` (`team_domain.yml`) where no `.yaml` one is: Spec
+ * Kitty reads only `.yaml`, and so does spec-glossary, so such a file is never read — said, with
+ * the name to give it, instead of leaving its scope silently empty.
+ */
+function misnamedFiles(root: string, fs: WorkspaceFileSystem, fileProblems: FileProblem[]): void {
+  for (const file of [...SCOPE_ORDER.map((scope) => seedPath(root, scope)), configPath(root)]) {
+    const yml = file.replace(/\.yaml$/, '.yml');
+    if (fs.stat(yml)?.kind !== 'file' || fs.stat(file) !== undefined) continue;
+    fileProblems.push({ file: yml, code: 'file.misnamed', message: `${yml} is not read: glossary files end in .yaml, as Spec Kitty reads them; rename it to ${path.basename(file)}` });
+  }
 }
 
 /**

@@ -235,7 +235,7 @@ export function workspaceFileDiagnostics(problems: WorkspaceProblems, configFile
     // (Shown on the file itself: named by its name, not its absolute path.)
     const rest = afterItsPath(problem.message, problem.file);
     const message = rest === problem.message ? rest : `${path.basename(problem.file)} ${rest}`;
-    add(problem.file, problemDiagnostic({ code: SERVER_CODES.fileUnreadable, message, severity: 'warning', range: { start: at, end: at } }, problem.file, settings));
+    add(problem.file, problemDiagnostic({ code: problem.code ?? SERVER_CODES.fileUnreadable, message, severity: 'warning', range: { start: at, end: at } }, problem.file, settings));
   }
   return out;
 }

@@ -39,7 +39,7 @@ export interface WorkspaceProblems {
   readonly seeds: readonly { path: string; bundled: boolean; seed: { problems: readonly SourceProblem[] } }[];
   readonly configProblems: readonly SourceProblem[];
   readonly eventProblems: readonly { file: string; line: number; message: string }[];
-  readonly fileProblems: readonly { file: string; message: string }[];
+  readonly fileProblems: readonly { file: string; message: string; code?: string }[];
 }
 
 export type Settings = Readonly<SpecGlossarySettings>;

@@ -7,7 +7,7 @@ import { EXIT_BLOCKED, EXIT_OK, UsageError } from '../errors';
 import { collectMarkdownFiles } from '../files';
 import { writeChunked } from '../output/chunks';
 import { jsonOutput } from '../output/json';
-import { ANSI, formatProblems, formatSkipped, PLAIN, textOutput } from '../output/text';
+import { formatProblems, formatSkipped, paletteFor, PLAIN, textOutput } from '../output/text';
 import { runCheck, runReportedCheck, type FileProblem, type ReportedRun } from '../runCheck';
 import type { CliIo, ParsedCommand } from '../types';
 
@@ -64,8 +64,7 @@ export async function checkCommand(command: ParsedCommand, io: CliIo, hooks: Che
   const replaced = hooks.beforeOutput ? await hooks.beforeOutput(first, command, io, () => check(files, settings, maxFileBytes)) : undefined;
   const run = replaced ?? first;
 
-  const color = format === 'text' && io.isTTY && !values['no-color'] && !io.env['NO_COLOR'];
-  const palette = color ? ANSI : PLAIN;
+  const palette = format === 'text' ? paletteFor(io, values['no-color'] === true) : PLAIN;
   const problems = [...links, ...run.problems];
   if (problems.length > 0) io.stderr(formatProblems(problems, io.cwd, palette));
   // (Text lists skipped specs on stdout, SARIF as notifications; JSON's object has no place for

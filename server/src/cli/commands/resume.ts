@@ -19,7 +19,7 @@ import { openTerminal, terminalAvailable } from '../events/terminal';
 import { assertUsableConfig, assertUsableGlossaries, requireWorkspaceRoot, rootOption } from '../events/workspace';
 import { relativePath } from '../output/json';
 import { shellWord, shown } from '../output/terminal';
-import { ANSI, formatProblems, formatText, PLAIN } from '../output/text';
+import { formatProblems, formatText, paletteFor } from '../output/text';
 import { runCheck, type CheckedDocument } from '../runCheck';
 import type { CliIo, ParsedCommand } from '../types';
 
@@ -60,7 +60,7 @@ export async function resumeCommand(command: ParsedCommand, io: CliIo): Promise<
   if (stepInputHash(root, checked.absolutePath, checked.text) !== doc.inputHash) notes.push(shown`${docPath} changed while resuming; the latest text was checked.`);
   notes.push(...scopeChanges(checkpoint, checked));
 
-  const palette = io.isTTY && !values['no-color'] && !io.env['NO_COLOR'] ? ANSI : PLAIN;
+  const palette = paletteFor(io, values['no-color'] === true);
   if (notes.length > 0) io.stderr(notes.join('\n'));
   if (run.problems.length > 0) io.stderr(formatProblems(run.problems, io.cwd, palette));
   io.stdout([formatText(run, io.cwd, palette), ...outcomeLines(checkpoint, checked, root, io.cwd)].join('\n'));

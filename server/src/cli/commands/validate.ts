@@ -23,7 +23,7 @@ import { EXIT_BLOCKED, EXIT_OK, UsageError } from '../errors';
 import { requireWorkspaceRoot } from '../events/workspace';
 import { relativePath } from '../output/json';
 import { shown } from '../output/terminal';
-import { ANSI, PLAIN } from '../output/text';
+import { paletteFor } from '../output/text';
 import type { CliIo, ParsedCommand } from '../types';
 
 export const VALIDATE_OPTIONS = {
@@ -83,7 +83,7 @@ export async function validateCommand(command: ParsedCommand, io: CliIo): Promis
  * glossary's health and one of the files' problems (last: the exit code follows it).
  */
 function validationText({ problems, counts, health }: Validation, io: CliIo, color: boolean): string {
-  const palette = io.isTTY && color && !io.env['NO_COLOR'] ? ANSI : PLAIN;
+  const palette = paletteFor(io, !color);
   const lines = problems
     .filter((p) => p.severity !== 'hint')
     .map((p) => {
@@ -155,7 +155,7 @@ export async function validateWorkspace(root: string, options: ValidateOptions =
   }
   for (const p of snapshot.configProblems) problems.push({ file: configPath(root), line: p.range.start.line + 1, column: p.range.start.character + 1, severity: p.severity, code: p.code, message: p.message });
   // (A file left out is an error here; one read with its bad bytes replaced, a warning.)
-  for (const p of snapshot.fileProblems) problems.push({ file: p.file, line: 0, column: 0, severity: p.read ? 'warning' : 'error', code: 'file.unreadable', message: p.message });
+  for (const p of snapshot.fileProblems) problems.push({ file: p.file, line: 0, column: 0, severity: p.read || p.code ? 'warning' : 'error', code: p.code ?? 'file.unreadable', message: p.message });
   problems.push(...validateMetaFiles(root));
 
   // Every line of every log, all event types (replay reads only the state-changing ones).

@@ -9,6 +9,7 @@ import { messageAsWritten, missionName, writtenTerms } from '../../core/check/wo
 import type { Severity } from '../../core/types';
 import { afterItsPath } from '../../node/files';
 import type { FileProblem, ReportedRun, SkippedDocument } from '../runCheck';
+import type { CliIo } from '../types';
 import { relativePath } from './json';
 import { printable, shown, Styled } from './terminal';
 
@@ -30,6 +31,14 @@ export const ANSI: Palette = {
   dim: (t) => new Styled(`\x1b[2m${printable(t)}\x1b[0m`),
   bold: (t) => new Styled(`\x1b[1m${printable(t)}\x1b[0m`),
 };
+
+/**
+ * The palette of text output: colours only at a terminal that shows them, and not when the user
+ * said no (`--no-color`, `NO_COLOR`, a `TERM=dumb` terminal, which prints escape codes as text).
+ */
+export function paletteFor(io: Pick<CliIo, 'isTTY' | 'env'>, noColor: boolean): Palette {
+  return io.isTTY && !noColor && !io.env['NO_COLOR'] && io.env['TERM'] !== 'dumb' ? ANSI : PLAIN;
+}
 
 /** The text report, one line per piece (each ending with a newline). */
 export function* textOutput(run: ReportedRun, cwd: string, palette: Palette): Generator<string, void, undefined> {
