@@ -161,7 +161,7 @@ export function initializeParams(rootUri: string): unknown {
     rootUri,
     workspaceFolders: [{ uri: rootUri, name: 'bench' }],
     capabilities: {
-      workspace: { configuration: true, workspaceFolders: true, didChangeWatchedFiles: { dynamicRegistration: false } },
+      workspace: { applyEdit: true, configuration: true, workspaceFolders: true, didChangeWatchedFiles: { dynamicRegistration: false } },
       textDocument: { synchronization: { didSave: true }, publishDiagnostics: { versionSupport: true, relatedInformation: true }, codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix'] } } }, hover: {} },
     },
   };

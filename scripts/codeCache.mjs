@@ -100,7 +100,7 @@ function runServer(dist, folder, spec) {
 
 /** What an editor such as VS Code or Neovim says it can do, so the server takes the paths it takes there. */
 const CAPABILITIES = {
-  workspace: { configuration: true, workspaceFolders: true, didChangeWatchedFiles: { dynamicRegistration: false } },
+  workspace: { applyEdit: true, configuration: true, workspaceFolders: true, didChangeWatchedFiles: { dynamicRegistration: false } },
   textDocument: { synchronization: { didSave: true }, publishDiagnostics: { versionSupport: true, relatedInformation: true }, codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix'] } } }, hover: {} },
 };
 
