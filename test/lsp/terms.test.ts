@@ -225,6 +225,21 @@ describe('a spec opened with no workspace folder (an editor started on the file 
     expect(new Set(edit.documentChanges!.map((c) => ('textDocument' in c ? c.textDocument.uri : '')))).toEqual(new Set([ws.uri(TEAM), ws.uri(SPEC), ws.uri(OTHER)]));
   });
 
+  it('beside a folder the client named, a spec of another Spec Kitty workspace does not make that workspace a folder', async () => {
+    ws = makeWorkspace({ [OTHER]: 'One workspace here.\n' });
+    const named = makeWorkspace({});
+    try {
+      client = await TestClient.start({ folders: [named.root] });
+      client.open(ws.uri(SPEC), SPEC_MD);
+      await client.diagnostics(ws.uri(SPEC));
+      const { line, character } = RANGES.workspace1.start;
+      const found = await references(ws.uri(SPEC), line, character + 2);
+      expect(found.map((l) => l.uri)).not.toContain(ws.uri(OTHER));
+    } finally {
+      named.remove();
+    }
+  });
+
   it('a markdown file in no workspace at all: rename says why it cannot, in the words of the file', async () => {
     ws = makeWorkspace({ '.kittify/config.yaml': null, [TEAM]: null });
     const loose = path.join(ws.root, 'notes', 'draft.md');

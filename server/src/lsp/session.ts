@@ -97,6 +97,8 @@ export class Session {
   private readonly fs: WorkspaceFileSystem;
   /** Workspace folders the client removed (absolute paths), until it adds them again. */
   private readonly removedFolders = new Set<string>();
+  /** Spec Kitty workspaces taken as folders because the client named none (adoptWorkspace). */
+  private readonly adoptedFolders = new Set<string>();
   /** Seed files made for draft entries the editor holds unsaved (removed while still empty). */
   private readonly createdFiles: CreatedSeedFiles;
 
@@ -343,7 +345,7 @@ export class Session {
     if (!located) return;
     if (isGlossaryFile(located.kind)) this.registry.requestReload(located.root, 0);
     else if (located.kind.kind === 'markdown') {
-      this.adoptWorkspace(document, located.root);
+      this.adoptWorkspace(document, located.root, located.fsPath);
       this.publisher.schedule(document.uri, true);
       this.healthSpecChanged(document, located.root, located.fsPath);
       this.indexer.edited(path.resolve(located.fsPath), located.root);
@@ -351,18 +353,22 @@ export class Session {
   }
 
   /**
-   * A spec of a Spec Kitty workspace (a folder holding `.kittify/`) opened outside every workspace
-   * folder — an editor started on the file alone, which names no folder: that workspace is taken
-   * as a folder of the session, as if the client had named it, so that references, rename and
+   * A spec of a Spec Kitty workspace (a folder holding `.kittify/`) opened while the client names
+   * no workspace folder — an editor started on the file alone: that workspace is taken as a
+   * folder of the session, as if the client had named it, so that references, rename and
    * glossary health see its other specs. Not a loose document's folder (no `.kittify/`), nor one
-   * the client removed.
+   * the client removed; and never beside a folder the client named, which bounds what the server
+   * reads and writes.
    */
-  private adoptWorkspace(document: TextDocument, root: string): void {
+  private adoptWorkspace(document: TextDocument, root: string, fsPath: string): void {
     if (URI.parse(document.uri).scheme !== 'file') return;
     const folders = this.registry.getFolders();
-    if (folders.some((folder) => isInside(folder, root)) || this.inRemovedFolder(root)) return;
+    // (Only when the client named no folder: one it named bounds what is read and written.)
+    if (!folders.every((folder) => this.adoptedFolders.has(folder))) return;
+    if (folders.some((folder) => isInside(folder, fsPath)) || this.inRemovedFolder(root)) return;
     if (this.fs.stat(path.join(root, '.kittify'))?.kind !== 'directory') return;
-    this.logger.info(`${root}: a spec of this Spec Kitty workspace was opened outside every workspace folder; its specs are indexed as a folder's`);
+    this.logger.info(`${root}: a spec of this Spec Kitty workspace was opened and no workspace folder is open; its specs are indexed as a folder's`);
+    this.adoptedFolders.add(path.resolve(root));
     this.registry.setFolders([...folders, root]);
     this.indexer.foldersAdded([root]).catch((error: unknown) => this.logger.error('indexing the workspace of an opened spec failed', error));
   }
