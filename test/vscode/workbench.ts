@@ -135,10 +135,24 @@ export class Workbench {
     return this.evaluate<string[]>('labels', '.markers-panel .monaco-list-row');
   }
 
-  /** Moves the mouse over a point and waits for a hover showing every needle. */
+  /**
+   * Moves the mouse over a point and waits for a hover showing every needle. VS Code shows a hover
+   * once the pointer rests on a word after moving there; a move it misses (the editor still laying
+   * out after the last step) shows none, ever. Then, as a user would, the pointer goes off the word
+   * and back (said on stderr), up to three times within the time allowed.
+   */
   async hover(x: number, y: number, needles: string[], timeoutMs = 15_000): Promise<string> {
-    await this.page.mouse.move(x, y);
-    return (await this.waitFor('hoverWith', [needles], timeoutMs, `a hover showing ${JSON.stringify(needles)}`)) as string;
+    const attempts = 3;
+    for (let attempt = 1; ; attempt++) {
+      await this.page.mouse.move(x - 60, y + 60);
+      await this.page.mouse.move(x, y, { steps: 4 });
+      try {
+        return (await this.waitFor('hoverWith', [needles], Math.round(timeoutMs / attempts), `a hover showing ${JSON.stringify(needles)}`)) as string;
+      } catch (error) {
+        if (attempt === attempts) throw error;
+        process.stderr.write(`no hover at (${x}, ${y}) yet: moving the pointer off the word and back (attempt ${attempt + 1} of ${attempts})\n`);
+      }
+    }
   }
 
   async hideHover(): Promise<void> {
