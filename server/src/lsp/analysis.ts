@@ -41,7 +41,6 @@ import { folderFileDiagnostics, type FileDiagnosticsSource } from './diagnostics
 import type { WorkspaceRegistry } from './workspaces';
 import type { CancellationToken } from 'vscode-languageserver';
 
-
 /**
  * The folder an untitled buffer belongs to when no workspace folder is open: one that does not
  * exist (never made), so that only the bundled core glossary applies and nothing is watched.

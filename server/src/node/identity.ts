@@ -115,13 +115,13 @@ function readMeta(root: string, dir: string, cache: MetaCache, fs: WorkspaceFile
       const data = JSON.parse(outcome.text) as unknown;
       if (data && typeof data === 'object' && !Array.isArray(data)) {
         const record = data as Record<string, unknown>;
-        const glossary = record['glossary'];
-        const strictness = glossary && typeof glossary === 'object' ? (glossary as Record<string, unknown>)['strictness'] : undefined;
+        const strictness = metaStrictness(record);
         const missionId = scalarString(record['mission_id']);
         const bad = record['mission_id'] !== undefined && record['mission_id'] !== null && missionId === undefined;
+        const invalidStrictness = invalidStrictnessOf(strictness);
         const problems = [
           ...(bad ? [`mission_id must be a non-empty string (got ${JSON.stringify(record['mission_id'])}); it is ignored`] : []),
-          ...(strictness !== undefined && !isStrictness(strictness) ? [invalidMissionStrictness(strictness)] : []),
+          ...(invalidStrictness ? [invalidStrictness] : []),
         ];
         info = {
           ...(missionId !== undefined ? { missionId } : {}),
@@ -139,8 +139,15 @@ function readMeta(root: string, dir: string, cache: MetaCache, fs: WorkspaceFile
   return info;
 }
 
-/** What is said of a `glossary.strictness` in a meta.json that is not a strictness (SPEC §6: medium is used). */
-export function invalidMissionStrictness(value: unknown): string {
+/** The `glossary.strictness` of a meta.json's object, as written (undefined: none). */
+export function metaStrictness(meta: Record<string, unknown>): unknown {
+  const glossary = meta['glossary'];
+  return glossary !== null && typeof glossary === 'object' ? (glossary as Record<string, unknown>)['strictness'] : undefined;
+}
+
+/** What is said of a meta.json's `glossary.strictness` that is not a strictness (SPEC §6: medium is used); undefined for none or a valid one. */
+export function invalidStrictnessOf(value: unknown): string | undefined {
+  if (value === undefined || isStrictness(value)) return undefined;
   return `glossary.strictness ${JSON.stringify(value)} is not off, medium or max; the mission's documents are checked at medium`;
 }
 

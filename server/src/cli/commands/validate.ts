@@ -12,10 +12,9 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { createEngine } from '../../core/check/engine';
 import { glossaryHealth, isHealthCode, type HealthFinding, type UseSummary } from '../../core/health';
-import { isStrictness } from '../../core/policy';
 import { EventStore } from '../../node/eventStore';
 import { afterItsPath, readWorkspaceText } from '../../node/files';
-import { invalidMissionStrictness } from '../../node/identity';
+import { invalidStrictnessOf, metaStrictness } from '../../node/identity';
 import { loadCommonWords } from '../../node/packageFiles';
 import { configPath, loadWorkspace, type WorkspaceSnapshot } from '../../node/workspace';
 import { workspaceUsage } from '../../node/workspaceUsage';
@@ -239,9 +238,8 @@ function validateMetaFiles(root: string): ValidationProblem[] {
       out.push({ file, line: 0, column: 0, severity: 'error', code: 'meta.invalid-root', message: 'meta.json must hold a JSON object' });
       continue;
     }
-    const glossary = (data as Record<string, unknown>)['glossary'];
-    const strictness = glossary !== null && typeof glossary === 'object' ? (glossary as Record<string, unknown>)['strictness'] : undefined;
-    if (strictness !== undefined && !isStrictness(strictness)) out.push({ file, line: 0, column: 0, severity: 'warning', code: 'config.invalid-strictness', message: invalidMissionStrictness(strictness) });
+    const invalidStrictness = invalidStrictnessOf(metaStrictness(data as Record<string, unknown>));
+    if (invalidStrictness) out.push({ file, line: 0, column: 0, severity: 'warning', code: 'config.invalid-strictness', message: invalidStrictness });
     const id = (data as Record<string, unknown>)['mission_id'];
     if (id !== undefined && !(typeof id === 'string' && id.trim() !== '') && !(typeof id === 'number' && Number.isFinite(id))) {
       out.push({ file, line: 0, column: 0, severity: 'warning', code: 'meta.invalid-mission-id', message: `mission_id must be a non-empty string (got ${JSON.stringify(id)}); the folder name is used instead` });

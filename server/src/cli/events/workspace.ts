@@ -4,6 +4,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { GlossaryEvent, GlossaryEventDraft } from '../../core/events/types';
 import { appendEvents, eventLogPath, EventStoreError, type AppendOptions } from '../../node/eventStore';
+import { namingFileAs } from '../../node/files';
 import { missionOfArgument } from '../../node/identity';
 import { OutsideWorkspaceError } from '../../node/fsSafety';
 import { configPath, findWorkspaceRoot, seedPath, type WorkspaceSnapshot } from '../../node/workspace';
@@ -46,8 +47,7 @@ export function assertUsableConfig(snapshot: WorkspaceSnapshot, cwd: string): vo
   const file = relativePath(cwd, configPath(snapshot.root));
   const unreadable = snapshot.fileProblems.find((p) => p.file === configPath(snapshot.root) && !p.read);
   if (unreadable) {
-    const said = unreadable.message.startsWith(unreadable.file) ? file + unreadable.message.slice(unreadable.file.length) : `${file}: ${unreadable.message}`;
-    throw new ConfigurationError(`invalid configuration: ${said}`);
+    throw new ConfigurationError(`invalid configuration: ${namingFileAs(unreadable.message, unreadable.file, file)}`);
   }
   const fatal = snapshot.configProblems.filter((p) => FATAL_CONFIG_CODES.has(p.code) && p.severity === 'error');
   if (fatal.length === 0) return;
@@ -71,9 +71,7 @@ export function assertUsableGlossaries(snapshot: WorkspaceSnapshot, cwd: string)
     const shownFile = relativePath(cwd, file);
     const problem = snapshot.seeds.find((s) => s.scope === scope)?.seed.problems.find((p) => p.severity === 'error');
     if (problem) return `${shownFile}:${problem.range.start.line + 1}:${problem.range.start.character + 1}: ${problem.message}`;
-    const unread = snapshot.fileProblems.find((p) => p.file === file);
-    const message = unread?.message ?? 'it cannot be read';
-    return message.startsWith(file) ? shownFile + message.slice(file.length) : `${shownFile}: ${message}`;
+    return namingFileAs(snapshot.fileProblems.find((p) => p.file === file)?.message ?? 'it cannot be read', file, shownFile);
   });
   const files = unusable.length === 1 ? 'the file' : 'the files';
   throw new ConfigurationError(
