@@ -120,7 +120,16 @@ export class TestClient {
     // Message readers and writers, not the streams themselves: given streams, the library exits
     // the process when they end.
     const server = createConnection(ProposedFeatures.all, new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
-    startServer(server, { version: 'test', ...(options.fs ? { fs: options.fs, replay: options.fs.replay } : {}), ...(options.eventStore ? { eventStore: options.eventStore } : {}), ...(options.collectMemory ? { collectMemory: options.collectMemory } : {}) });
+    startServer(server, {
+      version: 'test',
+      ...(options.fs ? { fs: options.fs, replay: options.fs.replay } : {}),
+      ...(options.eventStore ? { eventStore: options.eventStore } : {}),
+      // V8's flags and full collections are process-wide: a server sharing the worker with the
+      // other test files leaves its collector alone (the tuning made every later test's garbage
+      // cost up to a third of the suite's CPU). A test of giving memory back passes its own.
+      collectMemory: options.collectMemory ?? (async () => undefined),
+      collectorFlags: { set: () => undefined, growYoung: () => undefined },
+    });
     const connection = createProtocolConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
     return new TestClient(undefined, connection, options, () => {
       server.dispose();

@@ -5,11 +5,18 @@
  * term index), the building setting, unless the user types. (What each saves and costs is
  * measured by the benchmark: `npm run bench -- --only memory,keystroke,terms`.)
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setFlagsFromString } from 'node:v8';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { CollectorMode, LARGE_BUILD, v8Collector, v8YoungGrowth, type CollectorSetting } from '../../server/src/lsp/collectorMode';
 
 afterEach(() => {
   vi.useRealTimers();
+});
+
+// The flags set here are the worker's, process-wide, and it runs other test files after this one:
+// V8's defaults (`node --v8-options`) back, or their garbage is collected the memory mode's way.
+afterAll(() => {
+  for (const flag of ['--incremental-marking-soft-trigger=0', '--no-compact-on-every-full-gc', '--heap-growing-percent=0', '--semi-space-growth-factor=2']) setFlagsFromString(flag);
 });
 
 describe('how V8 collects', () => {

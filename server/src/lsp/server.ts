@@ -28,7 +28,7 @@ import { serverCapabilities } from './capabilities';
 import { DocumentTexts, specDocuments } from './documents';
 import { OpenDocuments } from './openDocuments';
 import { Logger, logMessages } from './logger';
-import { CollectorMode, v8Collector } from './collectorMode';
+import { CollectorMode, v8Collector, v8YoungGrowth, type SetCollector, type SetYoungGrowth } from './collectorMode';
 import { compactingCollector, MemoryKeeper, type Collect } from './memory';
 import { runSafe, runSafeNotification } from './runSafe';
 import { Session } from './session';
@@ -47,6 +47,12 @@ export interface ServerOptions {
   collectMemory?: Collect;
   /** Where decisions are appended (each folder's event store on disk, by default). */
   eventStore?: (root: string) => EventAppender;
+  /**
+   * How the server tunes V8's collector as the user types, a build runs or the editor rests
+   * (collectorMode.ts). V8's flags are process-wide: the default suits a server in a process of its
+   * own; a server sharing its process (the in-process tests) is given setters that leave it alone.
+   */
+  collectorFlags?: { set: SetCollector; growYoung: SetYoungGrowth };
 }
 
 export function startServer(connection: Connection, options: ServerOptions = {}): void {
@@ -89,7 +95,8 @@ function serverState(connection: Connection, options: ServerOptions): ServerStat
   // memory unless the user is typing: collectorMode.ts.)
   const texts = new DocumentTexts();
   const collect = options.collectMemory ?? compactingCollector();
-  const collector = new CollectorMode(v8Collector, undefined, collect);
+  const flags = options.collectorFlags ?? { set: v8Collector, growYoung: v8YoungGrowth };
+  const collector = new CollectorMode(flags.set, undefined, collect, undefined, flags.growYoung);
   const documents = new OpenDocuments(specDocuments(texts, () => collector.typed()));
   // (didClose listeners run in the order registered: this one before the session's, forwardDocumentEvents.)
   documents.onDidClose((event) => texts.closed(event.document));
