@@ -46,6 +46,8 @@ export interface ClientOptions {
   pull?: boolean;
   /** `specGlossary` settings answered to workspace/configuration (per scope URI if a function). */
   settings?: Record<string, unknown> | ((scopeUri: string | undefined) => Record<string, unknown> | undefined);
+  /** Sent as `initializationOptions` (null by default). */
+  initializationOptions?: unknown;
   /** Extra/overriding client capabilities. */
   capabilities?: ClientCapabilities;
   /** Where the server runs: in this process (default), or spawned from dist/ over stdio or IPC. */
@@ -106,7 +108,7 @@ export class TestClient {
       rootUri: options.folders[0] === undefined ? null : URI.file(options.folders[0]).toString(),
       workspaceFolders: options.folders.length === 0 ? null : options.folders.map((f) => ({ uri: URI.file(f).toString(), name: path.basename(f) })),
       capabilities: client.capabilities(),
-      initializationOptions: null,
+      initializationOptions: options.initializationOptions ?? null,
     });
     client.initializeMs = Date.now() - started;
     await client.connection.sendNotification('initialized', {});

@@ -105,6 +105,37 @@ describe('settings', () => {
     ]);
   });
 
+  it('takes initializationOptions, with or without the specGlossary section, when workspace/configuration answers null (as Neovim does for settings it was not given)', async () => {
+    const ws = workspace();
+    for (const initializationOptions of [{ specGlossary: { severityOverrides: { unknown: 'off' } } }, { severityOverrides: { unknown: 'off' } }]) {
+      // (No `settings`: the client answers workspace/configuration with null.)
+      client = await TestClient.start({ folders: [ws.root], initializationOptions });
+      client.open(ws.uri(SPEC), SPEC_MD);
+      const published = await client.diagnostics(ws.uri(SPEC));
+      expect(client.configurationRequests).toContain(ws.uri(SPEC));
+      expect(codesOf(problems(published.diagnostics)), JSON.stringify(initializationOptions)).toEqual(['ambiguous', 'inconsistent', 'ambiguous']);
+      await client.stop();
+    }
+    // Options that name no setting of ours are not settings.
+    client = await TestClient.start({ folders: [ws.root], initializationOptions: { unrelated: { unknown: 'off' } } });
+    client.open(ws.uri(SPEC), SPEC_MD);
+    expect(codesOf(problems((await client.diagnostics(ws.uri(SPEC))).diagnostics))).toEqual(['ambiguous', 'inconsistent', 'unknown', 'ambiguous']);
+  });
+
+  it('takes settings pushed in didChangeConfiguration when workspace/configuration answers null', async () => {
+    const ws = workspace();
+    client = await TestClient.start({ folders: [ws.root] });
+    client.open(ws.uri(SPEC), SPEC_MD);
+    await client.diagnostics(ws.uri(SPEC));
+    for (const settings of [{ specGlossary: { severityOverrides: { unknown: 'off' } } }, { severityOverrides: { inconsistent: 'off' } }]) {
+      const since = client.mark();
+      const expected = 'specGlossary' in settings ? ['ambiguous', 'inconsistent', 'ambiguous'] : ['ambiguous', 'unknown', 'ambiguous'];
+      void client.connection.sendNotification('workspace/didChangeConfiguration', { settings });
+      const after = await client.diagnostics(ws.uri(SPEC), (ds) => codesOf(problems(ds)).join() === expected.join(), since, `diagnostics with ${JSON.stringify(settings)}`);
+      expect(codesOf(problems(after.diagnostics))).toEqual(expected);
+    }
+  });
+
   it('skips a document above maxFileSize with one Information diagnostic', async () => {
     const ws = workspace();
     client = await TestClient.start({ folders: [ws.root], settings: { maxFileSize: 1000 } });

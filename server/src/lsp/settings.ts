@@ -53,7 +53,11 @@ export class SettingsStore {
     let raw: unknown = this.pushed;
     if (this.useConfigurationRequest) {
       try {
-        raw = await withTimeout(this.connection.workspace.getConfiguration(scopeUri ? { scopeUri, section: SETTINGS_SECTION } : { section: SETTINGS_SECTION }), CONFIGURATION_TIMEOUT_MS);
+        const answered: unknown = await withTimeout(this.connection.workspace.getConfiguration(scopeUri ? { scopeUri, section: SETTINGS_SECTION } : { section: SETTINGS_SECTION }), CONFIGURATION_TIMEOUT_MS);
+        // A client that has no settings of ours answers null (Neovim and Emacs do, for a section
+        // they were not given): what it sent in initializationOptions or didChangeConfiguration
+        // still counts then.
+        if (answered !== null && answered !== undefined) raw = answered;
       } catch (error) {
         this.logger.warn(`workspace/configuration failed (${(error as Error).message}); using ${this.pushed === undefined ? 'default' : 'pushed'} settings`);
       }
@@ -72,14 +76,21 @@ export class SettingsStore {
   }
 }
 
-/** `{specGlossary: {...}}` or `{settings: {specGlossary: {...}}}` → the section. */
+/**
+ * `{specGlossary: {...}}` or `{settings: {specGlossary: {...}}}` → the section; the section's own
+ * keys given without it (`{debounceMs: 0}`, as `init_options` are often written) are the section
+ * too. Anything else is no setting of ours.
+ */
 function sectionOf(payload: unknown): unknown {
-  if (!payload || typeof payload !== 'object') return undefined;
-  const record = payload as Record<string, unknown>;
-  if (SETTINGS_SECTION in record) return record[SETTINGS_SECTION];
-  const nested = record['settings'];
-  if (nested && typeof nested === 'object' && SETTINGS_SECTION in (nested as Record<string, unknown>)) return (nested as Record<string, unknown>)[SETTINGS_SECTION];
-  return undefined;
+  if (!isRecord(payload)) return undefined;
+  if (SETTINGS_SECTION in payload) return payload[SETTINGS_SECTION];
+  const nested = payload['settings'];
+  if (isRecord(nested)) return sectionOf(nested);
+  return Object.keys(payload).some((key) => Object.hasOwn(DEFAULT_SETTINGS, key)) ? payload : undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
