@@ -350,6 +350,9 @@ ${ZORBLAX_SEED.replace('terms:\n', '')}terms:
   test("a mission id with '../' is sanitized into a file name inside the log folder", async () => {
     setup({ [TEAM]: ZORBLAX_SEED, [SPEC]: '---\nmission_id: ../../../escape\ncritical_step: true\n---\nThe zorblax is ready.\n' });
     const logDir = ws.path('.kittify/events/glossary');
+    // Where an escaping name would land (the shared temporary folder, and its parent): none may appear.
+    const escapes = ['escape.events.jsonl', 'x', 'y.events.jsonl'].flatMap((name) => [path.join(ws.root, '..', name), path.join(ws.root, '..', '..', name)]);
+    const there = escapes.filter((file) => existsSync(file));
     const result = await cli(['check', '--emit-events'], ws.root);
     sane(result);
     expect(result.status).toBe(1);
@@ -361,10 +364,7 @@ ${ZORBLAX_SEED.replace('terms:\n', '')}terms:
     expect(resolve.status).toBe(0);
     expect(readdirSync(logDir).sort()).toEqual(['..-..-..-escape.events.jsonl', '..-..-x-y.events.jsonl']);
     expect(readLog(path.join(logDir, '..-..-..-escape.events.jsonl')).events.at(-1)).toMatchObject({ event_type: 'GlossaryClarificationResolved', mission_id: '../../../escape' });
-    for (const name of ['escape.events.jsonl', 'x', 'y.events.jsonl']) {
-      expect(existsSync(path.join(ws.root, '..', name))).toBe(false);
-      expect(existsSync(path.join(ws.root, '..', '..', name))).toBe(false);
-    }
+    expect(escapes.filter((file) => existsSync(file))).toEqual(there);
   });
 
   test('an event log line of 10 MB: reported with its line number; the lines after it count; appends continue after it', async () => {
