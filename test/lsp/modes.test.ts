@@ -105,7 +105,7 @@ describe('settings', () => {
     ]);
   });
 
-  it('takes initializationOptions, with or without the specGlossary section, when workspace/configuration answers null (as Neovim does for settings it was not given)', async () => {
+  it('takes initializationOptions, with or without the specGlossary section, when workspace/configuration answers null or {} (as Neovim does for settings it was not given)', async () => {
     const ws = workspace();
     for (const initializationOptions of [{ specGlossary: { severityOverrides: { unknown: 'off' } } }, { severityOverrides: { unknown: 'off' } }]) {
       // (No `settings`: the client answers workspace/configuration with null.)
@@ -114,6 +114,17 @@ describe('settings', () => {
       const published = await client.diagnostics(ws.uri(SPEC));
       expect(client.configurationRequests).toContain(ws.uri(SPEC));
       expect(codesOf(problems(published.diagnostics)), JSON.stringify(initializationOptions)).toEqual(['ambiguous', 'inconsistent', 'ambiguous']);
+      await client.stop();
+    }
+    // An empty answer ({}, as some clients give for any section) takes nothing away; the keys it
+    // answers win.
+    for (const [settings, expected] of [
+      [{}, ['ambiguous', 'inconsistent', 'ambiguous']],
+      [{ severityOverrides: { inconsistent: 'off' } }, ['ambiguous', 'unknown', 'ambiguous']],
+    ] as const) {
+      client = await TestClient.start({ folders: [ws.root], initializationOptions: { severityOverrides: { unknown: 'off' } }, settings });
+      client.open(ws.uri(SPEC), SPEC_MD);
+      expect(codesOf(problems((await client.diagnostics(ws.uri(SPEC))).diagnostics)), JSON.stringify(settings)).toEqual(expected);
       await client.stop();
     }
     // Options that name no setting of ours are not settings.

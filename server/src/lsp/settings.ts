@@ -54,10 +54,11 @@ export class SettingsStore {
     if (this.useConfigurationRequest) {
       try {
         const answered: unknown = await withTimeout(this.connection.workspace.getConfiguration(scopeUri ? { scopeUri, section: SETTINGS_SECTION } : { section: SETTINGS_SECTION }), CONFIGURATION_TIMEOUT_MS);
-        // A client that has no settings of ours answers null (Neovim and Emacs do, for a section
-        // they were not given): what it sent in initializationOptions or didChangeConfiguration
-        // still counts then.
-        if (answered !== null && answered !== undefined) raw = answered;
+        // A client that has no settings of ours answers null or {} (Neovim and Emacs do, for a
+        // section they were not given): what it sent in initializationOptions or
+        // didChangeConfiguration still counts then, under the keys it answers.
+        if (isRecord(answered)) raw = isRecord(this.pushed) ? { ...this.pushed, ...answered } : answered;
+        else if (answered !== null && answered !== undefined) raw = answered;
       } catch (error) {
         this.logger.warn(`workspace/configuration failed (${(error as Error).message}); using ${this.pushed === undefined ? 'default' : 'pushed'} settings`);
       }
