@@ -72,11 +72,20 @@ function isolatedEnv(home: string, bin: string, extra: Record<string, string>): 
   };
 }
 
-function runNeovim(workspace: TempWorkspace, bin: string, snippet: 'neovim-0.7' | 'neovim-0.11', driver = DRIVER, extra: Record<string, string> = {}): Promise<NvimRun> {
+/** A snippet as docs/editors.md has it, or with its settings table changed (`settings`). */
+function snippetText(snippet: 'neovim-0.7' | 'neovim-0.11', settings?: string): string {
+  const text = docSnippet(snippet);
+  if (settings === undefined) return text;
+  const documented = "settings = { specGlossary = { strictness = '', debounceMs = 50 } },";
+  if (!text.includes(documented)) throw new Error(`the ${snippet} snippet no longer sets ${documented}`);
+  return text.replace(documented, `settings = { specGlossary = ${settings} },`);
+}
+
+function runNeovim(workspace: TempWorkspace, bin: string, snippet: 'neovim-0.7' | 'neovim-0.11', driver = DRIVER, extra: Record<string, string> = {}, settings?: string): Promise<NvimRun> {
   const home = mkdtempSync(path.join(tmpdir(), 'spec-glossary-nvim-'));
   cleanups.push(() => rmSync(home, { recursive: true, force: true }));
   const init = path.join(home, 'init.lua');
-  writeFileSync(init, docSnippet(snippet));
+  writeFileSync(init, snippetText(snippet, settings));
   const out = path.join(home, 'result.json');
   const env = isolatedEnv(home, bin, { SG_E2E_OUT: out, SG_E2E_PICK: PICKED_TITLE, SG_E2E_TIMEOUT_MS: '20000', ...extra });
   const args = ['--headless', '-n', '-i', 'NONE', '-u', init, workspace.path(SPEC_PATH), '-c', `luafile ${driver}`];
@@ -100,6 +109,11 @@ describe.skipIf(!HAS_NVIM && !IN_CI)('Neovim (headless, configured from docs/edi
   it('(0.7 snippet) shows the diagnostic, hovers it, applies "Use sense" and the diagnostic is gone; the event is logged', async () => {
     expect(HAS_NVIM, 'Neovim (`nvim`) must be installed in CI: .ci/run installs it from Debian').toBe(true);
     await quickFixSession('neovim-0.7');
+  });
+
+  it("(0.7 snippet) its settings reach the server (Neovim 0.7 does not declare workspace/configuration): an ambiguity made a warning shows as one", async () => {
+    expect(HAS_NVIM, 'Neovim (`nvim`) must be installed in CI: .ci/run installs it from Debian').toBe(true);
+    await quickFixSession('neovim-0.7', { settings: "{ severityOverrides = { ambiguous = 'warning' } }", severity: 2 });
   });
 
   it('(0.7 snippet) defers an unknown term, then defines it by editing and saving the glossary file: the diagnostic goes, the events are in the log', async () => {
@@ -204,7 +218,8 @@ async function defineSession(snippet: 'neovim-0.7' | 'neovim-0.11'): Promise<voi
   expect(String(events[1]!['run_id'])).toMatch(/^lsp-[0-9a-f-]{36}$/);
 }
 
-async function quickFixSession(snippet: 'neovim-0.7' | 'neovim-0.11'): Promise<void> {
+/** `settings`: the snippet's settings table replaced by this one, under which the diagnostic has `severity`. */
+async function quickFixSession(snippet: 'neovim-0.7' | 'neovim-0.11', changed?: { settings: string; severity: number }): Promise<void> {
   const workspace = specWorkspace();
   const bin = serverOnPath(workspace);
   cleanups.push(() => workspace.remove(), () => rmSync(bin, { recursive: true, force: true }));
@@ -213,7 +228,7 @@ async function quickFixSession(snippet: 'neovim-0.7' | 'neovim-0.11'): Promise<v
   const outside = path.join(mkdtempSync(path.join(tmpdir(), 'spec-glossary-notes-')), 'todo.md');
   cleanups.push(() => rmSync(path.dirname(outside), { recursive: true, force: true }));
   writeFileSync(outside, '# Notes\n\nThe QZX list.\n');
-  const run = await runNeovim(workspace, bin, snippet, DRIVER, { SG_E2E_OUTSIDE: outside });
+  const run = await runNeovim(workspace, bin, snippet, DRIVER, { SG_E2E_OUTSIDE: outside }, changed?.settings);
   const explain = `nvim exited with ${run.code}\n--- recorded ---\n${JSON.stringify(run.recorded, null, 2)}\n--- nvim output ---\n${run.output}\n--- lsp.log (tail) ---\n${run.lspLog.slice(-4000)}`;
   expect(run.recorded, explain).toBeDefined();
   const recorded = run.recorded!;
@@ -227,7 +242,7 @@ async function quickFixSession(snippet: 'neovim-0.7' | 'neovim-0.11'): Promise<v
       col: EXPECTED_RANGE.start,
       end_lnum: EXPECTED_RANGE.line,
       end_col: EXPECTED_RANGE.end,
-      severity: 1, // vim.diagnostic.severity.ERROR: ambiguous on a critical step is high
+      severity: changed?.severity ?? 1, // vim.diagnostic.severity.ERROR: ambiguous on a critical step is high
       message: EXPECTED_MESSAGE,
       source: 'spec-glossary',
       code: 'ambiguous',
