@@ -180,6 +180,21 @@ describe('the index after a glossary change', () => {
     expect(prepared.placeholder).toBe('gantry');
   });
 
+  it('a new size limit (maxFileSize) indexes the folder again: a spec the old limit left out is found, and one the new limit leaves out is not', async () => {
+    // OTHER is about 3 KB: above a 2 KB limit, below the default.
+    ws = makeWorkspace({ [OTHER]: `${'Filler prose that is long enough. '.repeat(90)}\nOne workspace here.\n` });
+    client = await TestClient.start({ folders: [ws.root], settings: { maxFileSize: '2KB' } });
+    client.open(ws.uri(SPEC), SPEC_MD);
+    await client.diagnostics(ws.uri(SPEC));
+    const using = async () => [...new Set((await references(ws.uri(SPEC), RANGES.workspace1.start.line, RANGES.workspace1.start.character + 2)).map((l) => l.uri))];
+    expect(await using()).toEqual([ws.uri(SPEC)]);
+    client.setSettings({});
+    await client.until(() => client.logs.some((l) => /again after the file size limit changed/.test(l.message)), 'the index built again for the new limit');
+    expect(await using()).toEqual([ws.uri(SPEC), ws.uri(OTHER)]);
+    client.setSettings({ maxFileSize: '2KB' });
+    expect(await using()).toEqual([ws.uri(SPEC)]);
+  });
+
   it('a meta.json that moves specs to another mission: every spec indexed again, and a term that mission defines is found in them', async () => {
     await start({ [OTHER]: 'Each gantry is checked.\n', [PLAN]: 'One gantry and one crane a day.\n' });
     ws.write('kitty-specs/042-other/meta.json', JSON.stringify({ mission_id: '043-more' }));

@@ -509,6 +509,7 @@ export class Session {
   configurationChanged(settings: unknown): void {
     this.settings.changed(settings);
     void this.updateLogLevel();
+    this.indexer.settingsChanged();
     const roots = this.registry.loadedRoots();
     for (const root of roots) this.registry.requestReload(root, 0); // maxFileSize may have changed
     // Documents of folders not loaded yet still depend on the settings.

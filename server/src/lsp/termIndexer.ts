@@ -79,6 +79,8 @@ interface RootIndex {
   building?: Promise<boolean>;
   /** Each spec indexed from the disk: its file's stamp then (fileSystem.ts `fileStamp`). */
   stamps: Map<string, string>;
+  /** The size limit (setting `maxFileSize`) the last build read the specs under. */
+  maxBytes?: number;
 }
 
 export class TermIndexer {
@@ -86,6 +88,8 @@ export class TermIndexer {
   private readonly dirty = new Map<string, string>();
   private timer: NodeJS.Timeout | undefined;
   private started: Promise<void> | undefined;
+  /** After a settings change: the folders' size limits compared, and any re-index it needs started. */
+  private limitsChecked: Promise<void> = Promise.resolve();
   /** Checks a spec and gathers what the index records of it (node/indexDocument.ts). */
   private readonly documents = new DocumentIndexer();
 
@@ -116,6 +120,7 @@ export class TermIndexer {
    */
   async current(root: string): Promise<TermIndex | undefined> {
     await this.start();
+    await this.limitsChecked;
     // (A glossary change during the first build stops it and indexes every file again: wait for that.)
     for (let state = this.roots.get(root); state?.building && !state.complete; state = this.roots.get(root)) await state.building;
     await this.flush();
@@ -172,6 +177,7 @@ export class TermIndexer {
     // session does, which reports its progress.)
     await this.startAsked;
     await this.start();
+    await this.limitsChecked;
     for (let state = this.roots.get(root); state?.building; state = this.roots.get(root)) await state.building;
     await this.flush();
     return this.roots.get(root)?.index;
@@ -260,6 +266,28 @@ export class TermIndexer {
       (finished) => finished && this.deps.logger.info(`indexed the glossary terms of ${files.length} specs again after a glossary change in ${Date.now() - started} ms`),
       (error: unknown) => this.deps.logger.error(`indexing ${root} failed`, error),
     );
+  }
+
+  /**
+   * The settings changed: a folder whose size limit (`maxFileSize`) is another now is indexed
+   * again, so specs the old limit left out are read and ones it let in may be left out. Answers
+   * and health wait for the comparison, then for the build as for any other.
+   */
+  settingsChanged(): void {
+    const check = async () => {
+      await this.started;
+      for (const [root, state] of this.roots) {
+        const maxBytes = await this.deps.maxFileBytes(root);
+        if (state.maxBytes === undefined || state.maxBytes === maxBytes || this.deps.stopped()) continue;
+        const files = [...state.files];
+        const started = Date.now();
+        this.rebuild(root, files).then(
+          (finished) => finished && this.deps.logger.info(`indexed the glossary terms of ${files.length} specs again after the file size limit changed in ${Date.now() - started} ms`),
+          (error: unknown) => this.deps.logger.error(`indexing ${root} failed`, error),
+        );
+      }
+    };
+    this.limitsChecked = this.limitsChecked.then(check).catch((error: unknown) => this.deps.logger.error('comparing the size limits of the indexed folders failed', error));
   }
 
   /** The indexed specs of these missions (as the index last found each spec's mission). */
@@ -373,6 +401,7 @@ export class TermIndexer {
     const snapshot = await this.deps.registry.snapshot(root);
     const maxBytes = await this.deps.maxFileBytes(root);
     own.surfaces = glossarySurfaces(snapshot);
+    own.maxBytes = maxBytes;
     let slice = Date.now();
     let counted = 0;
     for (const file of files) {
