@@ -145,6 +145,12 @@ describe('settings', () => {
       const after = await client.diagnostics(ws.uri(SPEC), (ds) => codesOf(problems(ds)).join() === expected.join(), since, `diagnostics with ${JSON.stringify(settings)}`);
       expect(codesOf(problems(after.diagnostics))).toEqual(expected);
     }
+    // A notification without params (some clients send none): settings asked again, documents
+    // published again, nothing logged as an error.
+    const since = client.mark();
+    void client.connection.sendNotification('workspace/didChangeConfiguration');
+    await client.diagnostics(ws.uri(SPEC), () => true, since, 'the spec published again');
+    expect(client.logs.filter((l) => l.type === 1)).toEqual([]);
   });
 
   it('skips a document above maxFileSize with one Information diagnostic', async () => {

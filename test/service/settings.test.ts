@@ -10,8 +10,8 @@ describe('settings normalization', () => {
   it('keeps valid values and normalizes severity names and sizes', () => {
     const { settings, warnings } = normalizeSettings({
       strictness: 'max',
-      disabledExtractors: ['repeated_noun', ' acronym ', 3],
-      severityOverrides: { unknown: 'Info', ambiguous: 'off', 'glossary.unknown-key': 'hint' },
+      disabledExtractors: ['repeated_noun', ' acronym '],
+      severityOverrides: { unknown: 'Info', ambiguous: 'off', 'glossary.unknown-key': 'hint', inconsistent: 'Warn' },
       maxFileSize: '2MB',
       debounceMs: 50,
       maxProblems: 250.5,
@@ -22,7 +22,7 @@ describe('settings normalization', () => {
     expect(settings).toEqual({
       strictness: 'max',
       disabledExtractors: ['repeated_noun', 'acronym'],
-      severityOverrides: { unknown: 'information', ambiguous: 'off', 'glossary.unknown-key': 'hint' },
+      severityOverrides: { unknown: 'information', ambiguous: 'off', 'glossary.unknown-key': 'hint', inconsistent: 'warning' },
       maxFileSize: 2 * 1024 * 1024,
       debounceMs: 50,
       maxProblems: 250,
@@ -42,6 +42,26 @@ describe('settings normalization', () => {
       'specGlossary.maxProblems: expected a number of diagnostics ≥ 1, got 0; using the default',
       'specGlossary.logLevel: expected off, error, warn, info, debug, got "chatty"; using the default',
     ]);
+  });
+
+  it('takes words in any case: strictness, log level and severities', () => {
+    const { settings, warnings } = normalizeSettings({ strictness: 'MAX', logLevel: 'Warn', severityOverrides: { unknown: 'HINT' } });
+    expect(warnings).toEqual([]);
+    expect([settings.strictness, settings.logLevel, settings.severityOverrides]).toEqual(['max', 'warn', { unknown: 'hint' }]);
+  });
+
+  it('says which keys are no setting (with the one meant), which extractor ids are none, and when the settings are no object', () => {
+    expect(normalizeSettings({ debounceMS: 0, severityOverride: {}, colour: 'red', disabledExtractors: ['acronym', 'acronyms', 3] }).warnings).toEqual([
+      'specGlossary.debounceMS is not a setting (did you mean debounceMs?); ignored',
+      'specGlossary.severityOverride is not a setting (did you mean severityOverrides?); ignored',
+      'specGlossary.colour is not a setting; ignored',
+      'specGlossary.disabledExtractors: "acronyms", 3 are no extractors (glossary_match, metadata_hint, quoted_phrase, acronym, casing_pattern, repeated_noun); ignored',
+    ]);
+    // What VS Code answers: every setting of the section, the client's own (enable, server.path) too.
+    const fromVsCode = normalizeSettings({ enable: true, ...DEFAULT_SETTINGS, server: { path: '' } });
+    expect(fromVsCode).toEqual({ settings: DEFAULT_SETTINGS, warnings: [] });
+    expect(normalizeSettings('max')).toEqual({ settings: DEFAULT_SETTINGS, warnings: ['specGlossary: expected an object of settings, got "max"; using the defaults'] });
+    expect(normalizeSettings(null).warnings).toEqual([]);
   });
 
   it('caps maxProblems at 100,000: a publication must stay bounded', () => {

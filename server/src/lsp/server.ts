@@ -13,6 +13,7 @@ import {
   ResponseError,
   TextDocuments,
   type Connection,
+  type DidChangeConfigurationParams,
   type InitializeResult,
   type WorkspaceFoldersChangeEvent,
 } from 'vscode-languageserver';
@@ -217,7 +218,7 @@ function forwardDocumentEvents(server: ServerState): void {
 function forwardWorkspaceEvents(server: ServerState): void {
   const { connection, logger } = server;
   connection.onDidChangeWatchedFiles(runSafeNotification(logger, 'didChangeWatchedFiles', (p) => server.session?.watchedFilesChanged(p.changes)));
-  connection.onDidChangeConfiguration(runSafeNotification(logger, 'didChangeConfiguration', (p) => server.session?.configurationChanged(p.settings)));
+  connection.onDidChangeConfiguration(runSafeNotification(logger, 'didChangeConfiguration', (p) => server.session?.configurationChanged((p as DidChangeConfigurationParams | null | undefined)?.settings)));
 }
 
 /** The requests on documents, the term index, commands and pulled diagnostics. */

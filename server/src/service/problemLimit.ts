@@ -52,7 +52,7 @@ export function omittedDiagnostic(omitted: ReadonlyMap<string, number>, settings
     source: DIAGNOSTIC_SOURCE,
     message:
       `${grouped(total)} more problems in this document are not shown (${byCode.join(', ')}): ` +
-      `at most ${grouped(settings.maxProblems)} are (setting ${SETTINGS_SECTION}.maxProblems), the most severe first. ` +
+      `at most ${grouped(settings.maxProblems)} ${settings.maxProblems === 1 ? 'is' : 'are'} (setting ${SETTINGS_SECTION}.maxProblems), the most severe first. ` +
       'The gate status counts them all; `spec-glossary check` lists every one.',
   };
 }

@@ -8,6 +8,7 @@
 
 import type { WorkspaceEdit } from 'vscode-languageserver-types';
 import type { ConflictType, Finding, ScopeId, SenseRef, Severity, Strictness } from '../core/types';
+import { EXTRACTOR_IDS } from '../core/extract/extractorIds';
 
 export const SETTINGS_SECTION = 'specGlossary';
 export const DIAGNOSTIC_SOURCE = 'spec-glossary';
@@ -282,25 +283,33 @@ const MAX_PROBLEMS = 100_000;
  */
 export function normalizeSettings(raw: unknown): { settings: SpecGlossarySettings; warnings: string[] } {
   const warnings: string[] = [];
-  const input = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+  const isObject = raw !== null && typeof raw === 'object' && !Array.isArray(raw);
+  const input = isObject ? (raw as Record<string, unknown>) : {};
   const warn = (key: string, value: unknown, expected: string) => warnings.push(`${SETTINGS_SECTION}.${key}: expected ${expected}, got ${JSON.stringify(value)}; using the default`);
+  if (!isObject && raw !== undefined && raw !== null) warnings.push(`${SETTINGS_SECTION}: expected an object of settings, got ${JSON.stringify(raw)}; using the defaults`);
+  warnings.push(...unknownKeys(input));
+  // (Words are matched in any case, as severities always were: "MAX", "Warn".)
+  const word = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
 
   let strictness: SpecGlossarySettings['strictness'] = DEFAULT_SETTINGS.strictness;
-  const s = input['strictness'];
+  const s = word(input['strictness']);
   if (s === 'off' || s === 'medium' || s === 'max' || s === '') strictness = s;
-  else if (s !== undefined && s !== null) warn('strictness', s, '"", "off", "medium" or "max"');
+  else if (s !== undefined && s !== null) warn('strictness', input['strictness'], '"", "off", "medium" or "max"');
 
   let disabledExtractors: string[] = [];
   const d = input['disabledExtractors'];
-  if (Array.isArray(d)) disabledExtractors = d.filter((x): x is string => typeof x === 'string' && x.trim() !== '').map((x) => x.trim());
-  else if (d !== undefined && d !== null) warn('disabledExtractors', d, 'a list of extractor ids');
+  if (Array.isArray(d)) {
+    disabledExtractors = d.filter((x): x is string => typeof x === 'string' && x.trim() !== '').map((x) => x.trim());
+    const unknown = d.filter((x) => typeof x !== 'string' || !(EXTRACTOR_IDS as readonly string[]).includes(x.trim()));
+    if (unknown.length > 0) warnings.push(`${SETTINGS_SECTION}.disabledExtractors: ${unknown.map((x) => JSON.stringify(x)).join(', ')} ${unknown.length === 1 ? 'is no extractor' : 'are no extractors'} (${EXTRACTOR_IDS.join(', ')}); ignored`);
+  } else if (d !== undefined && d !== null) warn('disabledExtractors', d, 'a list of extractor ids');
 
   const severityOverrides: Record<string, SeverityOverride> = {};
   const o = input['severityOverrides'];
   if (o && typeof o === 'object' && !Array.isArray(o)) {
     for (const [code, value] of Object.entries(o as Record<string, unknown>)) {
-      const v = typeof value === 'string' ? value.toLowerCase() : value;
-      const mapped = v === 'info' ? 'information' : v;
+      const v = word(value);
+      const mapped = v === 'info' ? 'information' : v === 'warn' ? 'warning' : v;
       if ((SEVERITY_OVERRIDES as readonly unknown[]).includes(mapped)) severityOverrides[code] = mapped as SeverityOverride;
       else warn(`severityOverrides.${code}`, value, 'error, warning, information, hint or off');
     }
@@ -325,15 +334,30 @@ export function normalizeSettings(raw: unknown): { settings: SpecGlossarySetting
   else if (p !== undefined && p !== null) warn('maxProblems', p, 'a number of diagnostics ≥ 1');
 
   let logLevel = DEFAULT_SETTINGS.logLevel;
-  const l = input['logLevel'];
+  const l = word(input['logLevel']);
   if ((LOG_LEVELS as readonly unknown[]).includes(l)) logLevel = l as LogLevel;
-  else if (l !== undefined && l !== null) warn('logLevel', l, LOG_LEVELS.join(', '));
+  else if (l !== undefined && l !== null) warn('logLevel', input['logLevel'], LOG_LEVELS.join(', '));
 
   let trace: TraceLevel = 'off';
   const t = (input['trace'] as Record<string, unknown> | undefined)?.['server'];
   if (t === 'messages' || t === 'verbose' || t === 'off') trace = t;
 
   return { settings: { strictness, disabledExtractors, severityOverrides, maxFileSize, debounceMs, maxProblems, logLevel, trace: { server: trace } }, warnings };
+}
+
+/** A warning for each key that is no setting (a misspelling, most often: said with the setting meant). */
+function unknownKeys(input: Record<string, unknown>): string[] {
+  const keys = Object.keys(DEFAULT_SETTINGS);
+  // (The VS Code client's own settings, in the same section: VS Code answers with them too.)
+  const clientKeys = ['enable', 'server'];
+  // (The same word in another case, or with or without a final s.)
+  const stem = (key: string) => key.toLowerCase().replace(/s$/, '');
+  return Object.keys(input)
+    .filter((key) => !keys.includes(key) && !clientKeys.includes(key))
+    .map((key) => {
+      const meant = keys.find((known) => stem(known) === stem(key));
+      return `${SETTINGS_SECTION}.${key} is not a setting${meant ? ` (did you mean ${meant}?)` : ''}; ignored`;
+    });
 }
 
 /** 5242880, "5242880", "5MB", "512 KB", "1.5mb" → bytes; anything else → undefined. */

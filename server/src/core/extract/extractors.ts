@@ -533,4 +533,4 @@ function keptFound<T>(context: CheckContext, key: string, find: (from: number, t
 }
 
 export const EXTRACTORS: readonly Extractor[] = [glossaryMatch, metadataHint, quotedPhrase, acronym, casingPattern, repeatedNoun, locate];
-export const EXTRACTOR_IDS = ['glossary_match', 'metadata_hint', 'quoted_phrase', 'acronym', 'casing_pattern', 'repeated_noun'] as const;
+export { EXTRACTOR_IDS } from './extractorIds';
