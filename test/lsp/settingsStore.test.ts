@@ -47,7 +47,7 @@ describe('settings from a client that answers workspace/configuration badly', ()
     const first = settings.get('file:///w/a.md');
     await vi.advanceTimersByTimeAsync(5000);
     expect((await first).debounceMs).toBe(7);
-    expect(warnings).toEqual(['workspace/configuration failed (no answer within 5000 ms); using pushed settings, and not asking again until the client says the configuration changed']);
+    expect(warnings).toEqual(['workspace/configuration failed (no answer within 5000 ms); using the settings the client sent, and not asking again until the client says the configuration changed']);
     // Another document: not asked, answered at once.
     expect((await settings.get('file:///w/b.md')).debounceMs).toBe(7);
     expect(asked()).toBe(1);

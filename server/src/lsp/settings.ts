@@ -69,7 +69,7 @@ export class SettingsStore {
         else if (answered !== null && answered !== undefined) notes.push(`workspace/configuration answered ${JSON.stringify(answered)} for ${SETTINGS_SECTION}, not an object of settings; using ${this.pushed === undefined ? 'the defaults' : 'the settings the client sent'}`);
       } catch (error) {
         if (error instanceof ConfigurationTimeout) this.unanswered = true;
-        this.logger.warn(`workspace/configuration failed (${(error as Error).message}); using ${this.pushed === undefined ? 'default' : 'pushed'} settings${error instanceof ConfigurationTimeout ? ', and not asking again until the client says the configuration changed' : ''}`);
+        this.logger.warn(`workspace/configuration failed (${(error as Error).message}); using ${this.pushed === undefined ? 'the defaults' : 'the settings the client sent'}${error instanceof ConfigurationTimeout ? ', and not asking again until the client says the configuration changed' : ''}`);
       }
     }
     if (raw === undefined || raw === null) {
