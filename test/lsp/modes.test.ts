@@ -133,6 +133,15 @@ describe('settings', () => {
     expect(codesOf(problems((await client.diagnostics(ws.uri(SPEC))).diagnostics))).toEqual(['ambiguous', 'inconsistent', 'unknown', 'ambiguous']);
   });
 
+  it('a log level sent with initialize counts from the start: the first load of the folder is logged at debug', async () => {
+    const ws = workspace();
+    // (A client without workspace/configuration, as Neovim 0.7.)
+    client = await TestClient.start({ folders: [ws.root], initializationOptions: { specGlossary: { logLevel: 'debug' } }, capabilities: { workspace: { workspaceFolders: true } } });
+    client.open(ws.uri(SPEC), SPEC_MD);
+    await client.diagnostics(ws.uri(SPEC));
+    expect(client.logs.map((l) => l.message)).toContainEqual(expect.stringMatching(/^loaded .* seed files\) in \d+ ms$/));
+  });
+
   it('takes settings pushed in didChangeConfiguration when workspace/configuration answers null', async () => {
     const ws = workspace();
     client = await TestClient.start({ folders: [ws.root] });

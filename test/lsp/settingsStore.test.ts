@@ -59,6 +59,13 @@ describe('settings from a client that answers workspace/configuration badly', ()
     expect(asked()).toBe(2);
   });
 
+  it('the log level the client sent is known at once, before any answer (the session sets it before the first folder loads)', () => {
+    expect(store(async () => null, { specGlossary: { logLevel: 'DEBUG' } }).settings.pushedLogLevel()).toBe('debug');
+    expect(store(async () => null, { logLevel: 'error' }).settings.pushedLogLevel()).toBe('error');
+    expect(store(async () => null, { specGlossary: { debounceMs: 0 } }).settings.pushedLogLevel()).toBeUndefined();
+    expect(store(async () => null).settings.pushedLogLevel()).toBeUndefined();
+  });
+
   it('a wrong setting is said again after a change that keeps it (once per document read before)', async () => {
     let answer: unknown = { debounceMs: -5 };
     const { settings, warnings } = store(async () => answer);

@@ -116,6 +116,8 @@ export class Session {
     this.runId = options.runId ?? `lsp-${randomUUID()}`;
     this.actor = options.actor ?? currentActor();
     this.settings = new SettingsStore(connection, this.client.configuration, logger, params.initializationOptions);
+    const level = this.settings.pushedLogLevel();
+    if (level) logger.setLevel(level);
     this.registry = this.createRegistry(options);
     this.registry.setFolders(foldersOf(params));
     this.vocabularies = new SpecVocabularies({ fs: options.fs, openText: (file) => this.openText(file), changed: (file) => this.specVocabularyChanged(file) });

@@ -5,7 +5,7 @@
  */
 
 import type { Connection } from 'vscode-languageserver';
-import { DEFAULT_SETTINGS, normalizeSettings, SETTINGS_SECTION, type SpecGlossarySettings } from '../shared/protocol';
+import { DEFAULT_SETTINGS, normalizeSettings, SETTINGS_SECTION, type LogLevel, type SpecGlossarySettings } from '../shared/protocol';
 import type { Logger } from './logger';
 
 const CONFIGURATION_TIMEOUT_MS = 5_000;
@@ -26,6 +26,15 @@ export class SettingsStore {
     initial?: unknown,
   ) {
     this.pushed = sectionOf(initial);
+  }
+
+  /**
+   * The log level the client sent with `initialize` or since, read at once: the first folder's
+   * load is logged before any answer to workspace/configuration could come.
+   */
+  pushedLogLevel(): LogLevel | undefined {
+    if (!isRecord(this.pushed) || this.pushed['logLevel'] === undefined) return undefined;
+    return normalizeSettings({ logLevel: this.pushed['logLevel'] }).settings.logLevel;
   }
 
   /** Settings for a document or folder URI ('' = global). */
