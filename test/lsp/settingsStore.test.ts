@@ -41,13 +41,14 @@ describe('settings from a client that answers workspace/configuration badly', ()
     expect(warnings).toEqual(['workspace/configuration answered "abc" for specGlossary, not an object of settings; using the settings the client sent']);
   });
 
-  it('no answer within 5 s: the settings the client sent, and no more waiting until the client says the configuration changed', async () => {
+  it('no answer within 5 s: the settings the client sent, and no more waiting for 30 s or until the client says the configuration changed', async () => {
     vi.useFakeTimers();
-    const { settings, warnings, asked } = store(() => new Promise(() => undefined), { debounceMs: 7 });
+    let answer: () => Promise<unknown> = () => new Promise(() => undefined);
+    const { settings, warnings, asked } = store(() => answer(), { debounceMs: 7 });
     const first = settings.get('file:///w/a.md');
     await vi.advanceTimersByTimeAsync(5000);
     expect((await first).debounceMs).toBe(7);
-    expect(warnings).toEqual(['workspace/configuration failed (no answer within 5000 ms); using the settings the client sent, and not asking again until the client says the configuration changed']);
+    expect(warnings).toEqual(['workspace/configuration failed (no answer within 5000 ms); using the settings the client sent, and not asking for 30 s unless the client says the configuration changed']);
     // Another document: not asked, answered at once.
     expect((await settings.get('file:///w/b.md')).debounceMs).toBe(7);
     expect(asked()).toBe(1);
@@ -57,6 +58,31 @@ describe('settings from a client that answers workspace/configuration badly', ()
     await vi.advanceTimersByTimeAsync(5000);
     expect((await again).debounceMs).toBe(7);
     expect(asked()).toBe(2);
+    // The client answers again after the pause: what it answers now counts, for a document read
+    // during the pause too (its stand-in settings were not kept).
+    answer = async () => ({ debounceMs: 3 });
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect((await settings.get('file:///w/b.md')).debounceMs).toBe(3);
+    expect(asked()).toBe(3);
+  });
+
+  it('a request that times out after a configuration change does not pause the asking', async () => {
+    vi.useFakeTimers();
+    const { settings, asked } = store(() => new Promise(() => undefined));
+    const before = settings.get('file:///w/a.md');
+    settings.changed(undefined);
+    await vi.advanceTimersByTimeAsync(5000);
+    await before;
+    void settings.get('file:///w/b.md');
+    expect(asked()).toBe(2);
+  });
+
+  it('an empty list (an empty Lua table, as Neovim sends it) is no settings, and no warning', async () => {
+    const { settings, warnings } = store(async () => [], { specGlossary: { debounceMs: 9 } });
+    expect((await settings.get()).debounceMs).toBe(9);
+    const empty = store(async () => null, { specGlossary: [] });
+    expect((await empty.settings.get()).debounceMs).toBe(DEFAULT_SETTINGS.debounceMs);
+    expect([...warnings, ...empty.warnings]).toEqual([]);
   });
 
   it('the log level the client sent is known at once, before any answer (the session sets it before the first folder loads)', () => {

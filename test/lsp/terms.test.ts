@@ -188,10 +188,12 @@ describe('the index after a glossary change', () => {
     await client.diagnostics(ws.uri(SPEC));
     const using = async () => [...new Set((await references(ws.uri(SPEC), RANGES.workspace1.start.line, RANGES.workspace1.start.character + 2)).map((l) => l.uri))];
     expect(await using()).toEqual([ws.uri(SPEC)]);
+    const rebuilt = () => client.logs.filter((l) => /again after the file size limit changed/.test(l.message)).length;
     client.setSettings({});
-    await client.until(() => client.logs.some((l) => /again after the file size limit changed/.test(l.message)), 'the index built again for the new limit');
+    await client.until(() => rebuilt() === 1, 'the index built again for the new limit');
     expect(await using()).toEqual([ws.uri(SPEC), ws.uri(OTHER)]);
     client.setSettings({ maxFileSize: '2KB' });
+    await client.until(() => rebuilt() === 2, 'the index built again for the old limit');
     expect(await using()).toEqual([ws.uri(SPEC)]);
   });
 

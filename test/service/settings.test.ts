@@ -45,9 +45,11 @@ describe('settings normalization', () => {
   });
 
   it('takes words in any case: strictness, log level and severities', () => {
-    const { settings, warnings } = normalizeSettings({ strictness: 'MAX', logLevel: 'Warn', severityOverrides: { unknown: 'HINT' } });
+    const { settings, warnings } = normalizeSettings({ strictness: 'MAX', logLevel: 'Warn', severityOverrides: { unknown: 'HINT' }, disabledExtractors: ['Acronym'] });
     expect(warnings).toEqual([]);
-    expect([settings.strictness, settings.logLevel, settings.severityOverrides]).toEqual(['max', 'warn', { unknown: 'hint' }]);
+    expect([settings.strictness, settings.logLevel, settings.severityOverrides, settings.disabledExtractors]).toEqual(['max', 'warn', { unknown: 'hint' }, ['acronym']]);
+    // (An empty list, as Neovim encodes an empty Lua table, is no settings: no warning.)
+    expect(normalizeSettings([])).toEqual({ settings: DEFAULT_SETTINGS, warnings: [] });
   });
 
   it('says which keys are no setting (with the one meant), which extractor ids are none, and when the settings are no object', () => {

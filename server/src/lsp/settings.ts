@@ -9,13 +9,18 @@ import { DEFAULT_SETTINGS, normalizeSettings, SETTINGS_SECTION, type LogLevel, t
 import type { Logger } from './logger';
 
 const CONFIGURATION_TIMEOUT_MS = 5_000;
+/** After a request went unanswered: how long the client is not asked (each read would wait 5 s). */
+const UNANSWERED_PAUSE_MS = 30_000;
 
 export class SettingsStore {
   private readonly cache = new Map<string, Promise<SpecGlossarySettings>>();
   private readonly warned = new Set<string>();
   private pushed: unknown;
-  /** The client let a workspace/configuration request time out: not asked again until it says the configuration changed. */
-  private unanswered = false;
+  /**
+   * Until when the client is not asked (it let a workspace/configuration request time out): its
+   * pushed settings or the defaults are used, and not kept, so a read after the pause asks again.
+   */
+  private unansweredUntil = 0;
   /** Bumped on every configuration change; part of every analysis cache key. */
   version = 0;
 
@@ -41,8 +46,14 @@ export class SettingsStore {
   get(scopeUri = ''): Promise<SpecGlossarySettings> {
     let settings = this.cache.get(scopeUri);
     if (!settings) {
-      settings = this.fetch(scopeUri);
+      const fetched = this.fetch(scopeUri);
+      settings = fetched.then((read) => read.settings);
       this.cache.set(scopeUri, settings);
+      const cached = settings;
+      // (Settings read while the client does not answer stand in for its own: asked again later.)
+      void fetched.then((read) => {
+        if (!read.answered && this.cache.get(scopeUri) === cached) this.cache.delete(scopeUri);
+      });
     }
     return settings;
   }
@@ -59,39 +70,46 @@ export class SettingsStore {
     this.cache.clear();
     // (A setting still wrong after the change is said again: the user may not have seen it.)
     this.warned.clear();
-    this.unanswered = false;
+    this.unansweredUntil = 0;
     this.version++;
   }
 
-  private async fetch(scopeUri: string): Promise<SpecGlossarySettings> {
+  /** The settings for a scope; `answered`: false when the client was not asked, or did not answer in time. */
+  private async fetch(scopeUri: string): Promise<{ settings: SpecGlossarySettings; answered: boolean }> {
     let raw: unknown = this.pushed;
     const notes: string[] = [];
-    if (this.useConfigurationRequest && !this.unanswered) {
+    let answered = true;
+    if (this.useConfigurationRequest && Date.now() < this.unansweredUntil) answered = false;
+    else if (this.useConfigurationRequest) {
+      const version = this.version;
       try {
-        let answered: unknown = await withTimeout(this.connection.workspace.getConfiguration(scopeUri ? { scopeUri, section: SETTINGS_SECTION } : { section: SETTINGS_SECTION }), CONFIGURATION_TIMEOUT_MS);
+        let answer: unknown = await withTimeout(this.connection.workspace.getConfiguration(scopeUri ? { scopeUri, section: SETTINGS_SECTION } : { section: SETTINGS_SECTION }), CONFIGURATION_TIMEOUT_MS);
         // (Settings answered inside their section, {specGlossary: {…}}, as some clients nest them.)
-        if (isRecord(answered) && isRecord(answered[SETTINGS_SECTION]) && Object.keys(answered).length === 1) answered = answered[SETTINGS_SECTION];
+        if (isRecord(answer) && isRecord(answer[SETTINGS_SECTION]) && Object.keys(answer).length === 1) answer = answer[SETTINGS_SECTION];
         // A client that has no settings of ours answers null or {} (Neovim and Emacs do, for a
         // section they were not given): what it sent in initializationOptions or
         // didChangeConfiguration still counts then, under the keys it answers.
-        if (isRecord(answered)) raw = isRecord(this.pushed) ? { ...this.pushed, ...answered } : answered;
-        else if (answered !== null && answered !== undefined) notes.push(`workspace/configuration answered ${JSON.stringify(answered)} for ${SETTINGS_SECTION}, not an object of settings; using ${this.pushed === undefined ? 'the defaults' : 'the settings the client sent'}`);
+        // (An empty list is how Neovim encodes an empty Lua table: nothing, as null is.)
+        if (isRecord(answer)) raw = isRecord(this.pushed) ? { ...this.pushed, ...answer } : answer;
+        else if (answer !== null && answer !== undefined && !isEmptyList(answer)) notes.push(`workspace/configuration answered ${JSON.stringify(answer)} for ${SETTINGS_SECTION}, not an object of settings; using ${this.pushed === undefined ? 'the defaults' : 'the settings the client sent'}`);
       } catch (error) {
-        if (error instanceof ConfigurationTimeout) this.unanswered = true;
-        this.logger.warn(`workspace/configuration failed (${(error as Error).message}); using ${this.pushed === undefined ? 'the defaults' : 'the settings the client sent'}${error instanceof ConfigurationTimeout ? ', and not asking again until the client says the configuration changed' : ''}`);
+        const timedOut = error instanceof ConfigurationTimeout;
+        answered = !timedOut;
+        // (A request sent before a configuration change does not pause the asking after it.)
+        if (timedOut && version === this.version) this.unansweredUntil = Date.now() + UNANSWERED_PAUSE_MS;
+        this.logger.warn(`workspace/configuration failed (${(error as Error).message}); using ${this.pushed === undefined ? 'the defaults' : 'the settings the client sent'}${timedOut ? `, and not asking for ${UNANSWERED_PAUSE_MS / 1000} s unless the client says the configuration changed` : ''}`);
       }
     }
     if (raw === undefined || raw === null) {
       this.warnOnce(notes);
-      return { ...DEFAULT_SETTINGS };
+      return { settings: { ...DEFAULT_SETTINGS }, answered };
     }
     const { settings, warnings } = normalizeSettings(raw);
     warnings.unshift(...notes);
     // (Settings that ask for no warnings are obeyed by their own read: the logger's level is set
     // from them only after it, so the first read's warnings would slip through.)
-    if (settings.logLevel === 'off' || settings.logLevel === 'error') return settings;
-    this.warnOnce(warnings);
-    return settings;
+    if (settings.logLevel !== 'off' && settings.logLevel !== 'error') this.warnOnce(warnings);
+    return { settings, answered };
   }
 
   /** Each warning once until the configuration changes (every document's read would repeat it). */
@@ -115,6 +133,10 @@ function sectionOf(payload: unknown): unknown {
   const nested = payload['settings'];
   if (isRecord(nested)) return sectionOf(nested);
   return Object.keys(payload).some((key) => Object.hasOwn(DEFAULT_SETTINGS, key)) ? payload : undefined;
+}
+
+function isEmptyList(value: unknown): boolean {
+  return Array.isArray(value) && value.length === 0;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -345,7 +345,10 @@ export class TermIndexer {
       const snapshot = await this.deps.registry.snapshot(root);
       state.surfaces ??= glossarySurfaces(snapshot); // (a folder's first spec, created since)
       state.files.add(file);
-      this.indexFile(state, root, file, snapshot, await this.deps.maxFileBytes(root));
+      const maxBytes = await this.deps.maxFileBytes(root);
+      // (A folder whose specs all came this way, made after the first build: its limit is this one.)
+      state.maxBytes ??= maxBytes;
+      this.indexFile(state, root, file, snapshot, maxBytes);
     }
   }
 
@@ -401,7 +404,10 @@ export class TermIndexer {
     const snapshot = await this.deps.registry.snapshot(root);
     const maxBytes = await this.deps.maxFileBytes(root);
     own.surfaces = glossarySurfaces(snapshot);
-    own.maxBytes = maxBytes;
+    // (Only a build of every spec reads the whole folder under this limit: after one of some
+    // missions' specs, a changed limit still has the others read again.)
+    if (files.length >= own.files.size) own.maxBytes = maxBytes;
+    else own.maxBytes ??= maxBytes;
     let slice = Date.now();
     let counted = 0;
     for (const file of files) {

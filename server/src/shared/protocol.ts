@@ -286,7 +286,9 @@ export function normalizeSettings(raw: unknown): { settings: SpecGlossarySetting
   const isObject = raw !== null && typeof raw === 'object' && !Array.isArray(raw);
   const input = isObject ? (raw as Record<string, unknown>) : {};
   const warn = (key: string, value: unknown, expected: string) => warnings.push(`${SETTINGS_SECTION}.${key}: expected ${expected}, got ${JSON.stringify(value)}; using the default`);
-  if (!isObject && raw !== undefined && raw !== null) warnings.push(`${SETTINGS_SECTION}: expected an object of settings, got ${JSON.stringify(raw)}; using the defaults`);
+  // (An empty list is how Neovim encodes an empty Lua table: no settings, as null is.)
+  const none = raw === undefined || raw === null || (Array.isArray(raw) && raw.length === 0);
+  if (!isObject && !none) warnings.push(`${SETTINGS_SECTION}: expected an object of settings, got ${JSON.stringify(raw)}; using the defaults`);
   warnings.push(...unknownKeys(input));
   // (Words are matched in any case, as severities always were: "MAX", "Warn".)
   const word = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
@@ -299,8 +301,8 @@ export function normalizeSettings(raw: unknown): { settings: SpecGlossarySetting
   let disabledExtractors: string[] = [];
   const d = input['disabledExtractors'];
   if (Array.isArray(d)) {
-    disabledExtractors = d.filter((x): x is string => typeof x === 'string' && x.trim() !== '').map((x) => x.trim());
-    const unknown = d.filter((x) => typeof x !== 'string' || !(EXTRACTOR_IDS as readonly string[]).includes(x.trim()));
+    disabledExtractors = d.filter((x): x is string => typeof x === 'string' && x.trim() !== '').map((x) => x.trim().toLowerCase());
+    const unknown = d.filter((x) => typeof x !== 'string' || !(EXTRACTOR_IDS as readonly string[]).includes(x.trim().toLowerCase()));
     if (unknown.length > 0) warnings.push(`${SETTINGS_SECTION}.disabledExtractors: ${unknown.map((x) => JSON.stringify(x)).join(', ')} ${unknown.length === 1 ? 'is no extractor' : 'are no extractors'} (${EXTRACTOR_IDS.join(', ')}); ignored`);
   } else if (d !== undefined && d !== null) warn('disabledExtractors', d, 'a list of extractor ids');
 
