@@ -6,6 +6,7 @@
 
 import type { Connection } from 'vscode-languageserver';
 import { DEFAULT_SETTINGS, normalizeSettings, SETTINGS_SECTION, type LogLevel, type SpecGlossarySettings } from '../shared/protocol';
+import { isPlainObject } from '../core/events/check';
 import type { Logger } from './logger';
 
 const CONFIGURATION_TIMEOUT_MS = 5_000;
@@ -38,7 +39,7 @@ export class SettingsStore {
    * load is logged before any answer to workspace/configuration could come.
    */
   pushedLogLevel(): LogLevel | undefined {
-    if (!isRecord(this.pushed) || this.pushed['logLevel'] === undefined) return undefined;
+    if (!isPlainObject(this.pushed) || this.pushed['logLevel'] === undefined) return undefined;
     return normalizeSettings({ logLevel: this.pushed['logLevel'] }).settings.logLevel;
   }
 
@@ -78,6 +79,7 @@ export class SettingsStore {
   private async fetch(scopeUri: string): Promise<{ settings: SpecGlossarySettings; answered: boolean }> {
     let raw: unknown = this.pushed;
     const notes: string[] = [];
+    const fallback = this.pushed === undefined ? 'the defaults' : 'the settings the client sent';
     let answered = true;
     if (this.useConfigurationRequest && Date.now() < this.unansweredUntil) answered = false;
     else if (this.useConfigurationRequest) {
@@ -85,19 +87,19 @@ export class SettingsStore {
       try {
         let answer: unknown = await withTimeout(this.connection.workspace.getConfiguration(scopeUri ? { scopeUri, section: SETTINGS_SECTION } : { section: SETTINGS_SECTION }), CONFIGURATION_TIMEOUT_MS);
         // (Settings answered inside their section, {specGlossary: {…}}, as some clients nest them.)
-        if (isRecord(answer) && isRecord(answer[SETTINGS_SECTION]) && Object.keys(answer).length === 1) answer = answer[SETTINGS_SECTION];
+        if (isPlainObject(answer) && isPlainObject(answer[SETTINGS_SECTION]) && Object.keys(answer).length === 1) answer = answer[SETTINGS_SECTION];
         // A client that has no settings of ours answers null or {} (Neovim and Emacs do, for a
         // section they were not given): what it sent in initializationOptions or
         // didChangeConfiguration still counts then, under the keys it answers.
         // (An empty list is how Neovim encodes an empty Lua table: nothing, as null is.)
-        if (isRecord(answer)) raw = isRecord(this.pushed) ? { ...this.pushed, ...answer } : answer;
-        else if (answer !== null && answer !== undefined && !isEmptyList(answer)) notes.push(`workspace/configuration answered ${JSON.stringify(answer)} for ${SETTINGS_SECTION}, not an object of settings; using ${this.pushed === undefined ? 'the defaults' : 'the settings the client sent'}`);
+        if (isPlainObject(answer)) raw = isPlainObject(this.pushed) ? { ...this.pushed, ...answer } : answer;
+        else if (answer !== null && answer !== undefined && !isEmptyList(answer)) notes.push(`workspace/configuration answered ${JSON.stringify(answer)} for ${SETTINGS_SECTION}, not an object of settings; using ${fallback}`);
       } catch (error) {
         const timedOut = error instanceof ConfigurationTimeout;
         answered = !timedOut;
         // (A request sent before a configuration change does not pause the asking after it.)
         if (timedOut && version === this.version) this.unansweredUntil = Date.now() + UNANSWERED_PAUSE_MS;
-        this.logger.warn(`workspace/configuration failed (${(error as Error).message}); using ${this.pushed === undefined ? 'the defaults' : 'the settings the client sent'}${timedOut ? `, and not asking for ${UNANSWERED_PAUSE_MS / 1000} s unless the client says the configuration changed` : ''}`);
+        this.logger.warn(`workspace/configuration failed (${(error as Error).message}); using ${fallback}${timedOut ? `, and not asking for ${UNANSWERED_PAUSE_MS / 1000} s unless the client says the configuration changed` : ''}`);
       }
     }
     if (raw === undefined || raw === null) {
@@ -128,19 +130,15 @@ export class SettingsStore {
  * too. Anything else is no setting of ours.
  */
 function sectionOf(payload: unknown): unknown {
-  if (!isRecord(payload)) return undefined;
+  if (!isPlainObject(payload)) return undefined;
   if (SETTINGS_SECTION in payload) return payload[SETTINGS_SECTION];
   const nested = payload['settings'];
-  if (isRecord(nested)) return sectionOf(nested);
+  if (isPlainObject(nested)) return sectionOf(nested);
   return Object.keys(payload).some((key) => Object.hasOwn(DEFAULT_SETTINGS, key)) ? payload : undefined;
 }
 
 function isEmptyList(value: unknown): boolean {
   return Array.isArray(value) && value.length === 0;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 class ConfigurationTimeout extends Error {}

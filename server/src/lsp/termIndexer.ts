@@ -261,9 +261,14 @@ export class TermIndexer {
     if (missions?.size === 0) return;
     // (A build under way goes through every file again: one of only some missions would stop it half-way.)
     const files = missions && !state.building ? this.filesOfMissions(state, missions) : [...state.files];
+    this.reindex(root, files, 'a glossary change');
+  }
+
+  /** Indexes `files` of a folder again in the background, and says so in the log once done (`after`: why). */
+  private reindex(root: string, files: readonly string[], after: string): void {
     const started = Date.now();
     this.rebuild(root, files).then(
-      (finished) => finished && this.deps.logger.info(`indexed the glossary terms of ${files.length} specs again after a glossary change in ${Date.now() - started} ms`),
+      (finished) => finished && this.deps.logger.info(`indexed the glossary terms of ${files.length} specs again after ${after} in ${Date.now() - started} ms`),
       (error: unknown) => this.deps.logger.error(`indexing ${root} failed`, error),
     );
   }
@@ -279,12 +284,7 @@ export class TermIndexer {
       for (const [root, state] of this.roots) {
         const maxBytes = await this.deps.maxFileBytes(root);
         if (state.maxBytes === undefined || state.maxBytes === maxBytes || this.deps.stopped()) continue;
-        const files = [...state.files];
-        const started = Date.now();
-        this.rebuild(root, files).then(
-          (finished) => finished && this.deps.logger.info(`indexed the glossary terms of ${files.length} specs again after the file size limit changed in ${Date.now() - started} ms`),
-          (error: unknown) => this.deps.logger.error(`indexing ${root} failed`, error),
-        );
+        this.reindex(root, [...state.files], 'the file size limit changed');
       }
     };
     this.limitsChecked = this.limitsChecked.then(check).catch((error: unknown) => this.deps.logger.error('comparing the size limits of the indexed folders failed', error));
