@@ -197,6 +197,26 @@ describe('the index after a glossary change', () => {
     expect(await using()).toEqual([ws.uri(SPEC)]);
   });
 
+  it('a new size limit also indexes again a folder whose specs were all made after the first build (indexed one by one, never built whole)', async () => {
+    // No spec when the server starts: the first build keeps nothing for the folder.
+    ws = makeWorkspace({ [SPEC]: null });
+    client = await TestClient.start({ folders: [ws.root], settings: { maxFileSize: '2KB' } });
+    await client.until(() => client.logs.some((l) => /indexed the glossary terms of 0 specs/.test(l.message)) || undefined, 'the first build');
+    // Two specs made on disk (OTHER is about 3 KB: above the 2 KB limit), as another program would.
+    ws.write(SPEC, SPEC_MD);
+    ws.write(OTHER, `${'Filler prose that is long enough. '.repeat(90)}\nOne workspace here.\n`);
+    client.fileChanged(ws.uri(SPEC), 1);
+    client.fileChanged(ws.uri(OTHER), 1);
+    client.open(ws.uri(SPEC), SPEC_MD);
+    await client.diagnostics(ws.uri(SPEC));
+    const using = async () => [...new Set((await references(ws.uri(SPEC), RANGES.workspace1.start.line, RANGES.workspace1.start.character + 2)).map((l) => l.uri))];
+    expect(await using()).toEqual([ws.uri(SPEC)]);
+    const rebuilt = () => client.logs.filter((l) => /again after the file size limit changed/.test(l.message)).length;
+    client.setSettings({});
+    await client.until(() => rebuilt() === 1 || undefined, 'the folder indexed again for the new limit');
+    expect(await using()).toEqual([ws.uri(SPEC), ws.uri(OTHER)]);
+  });
+
   it('a meta.json that moves specs to another mission: every spec indexed again, and a term that mission defines is found in them', async () => {
     await start({ [OTHER]: 'Each gantry is checked.\n', [PLAN]: 'One gantry and one crane a day.\n' });
     ws.write('kitty-specs/042-other/meta.json', JSON.stringify({ mission_id: '043-more' }));
