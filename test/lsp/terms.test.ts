@@ -232,6 +232,42 @@ describe('the index after a glossary change', () => {
   });
 });
 
+describe('specs opened and closed', () => {
+  it('a spec opened as it is on disk, and closed unedited, is not indexed again; one whose buffer differs is, both ways', async () => {
+    ws = makeWorkspace({ [OTHER]: OTHER_MD });
+    client = await TestClient.start({ folders: [ws.root], settings: { logLevel: 'debug' } });
+    await client.until(() => client.logs.some((l) => /indexed the glossary terms of 2 specs/.test(l.message)) || undefined, 'the first build');
+    const reindexed = () => client.logs.filter((l) => /^indexed (a spec|\d+ specs) again: edited, opened or closed/.test(l.message)).length;
+    // An answer flushes what waits to be indexed (current()): asked after each step, nothing can still be waiting.
+    const usesOfWorktree = async () => (await references(ws.uri(TEAM), 12, 15)).filter((l) => l.uri === ws.uri(OTHER)).length;
+    expect(await usesOfWorktree()).toBe(4);
+
+    // As on disk (an editor restoring its session): nothing to index.
+    client.open(ws.uri(OTHER), OTHER_MD);
+    await client.diagnostics(ws.uri(OTHER));
+    expect(await usesOfWorktree()).toBe(4);
+    client.close(ws.uri(OTHER));
+    expect(await usesOfWorktree()).toBe(4);
+    expect(reindexed()).toBe(0);
+
+    // A buffer that is not the file (unsaved work restored, a file changed since): its text is indexed, and the file's again once closed.
+    client.open(ws.uri(OTHER), `${OTHER_MD}One more worktree.\n`);
+    await client.diagnostics(ws.uri(OTHER));
+    expect(await usesOfWorktree()).toBe(5);
+    expect(reindexed()).toBe(1);
+    client.close(ws.uri(OTHER));
+    expect(await usesOfWorktree()).toBe(4);
+    expect(reindexed()).toBe(2);
+
+    // The file changed on disk since it was indexed (no watcher said so): a buffer of the new text is indexed.
+    ws.write(OTHER, `${OTHER_MD}A worktree again.\n`);
+    client.open(ws.uri(OTHER), `${OTHER_MD}A worktree again.\n`);
+    await client.diagnostics(ws.uri(OTHER));
+    expect(await usesOfWorktree()).toBe(5);
+    expect(reindexed()).toBe(3);
+  });
+});
+
 describe('multi-root', () => {
   it('each folder has its own index: references stay in the folder, symbols come from every folder', async () => {
     ws = makeWorkspace({ [OTHER]: OTHER_MD });

@@ -349,6 +349,8 @@ export class Session {
     else if (located.kind.kind === 'markdown') {
       this.adoptWorkspace(document, located.root, located.fsPath);
       this.publisher.schedule(document.uri, true);
+      // (A buffer that holds the file as the index read it changes neither the index nor health.)
+      if (this.indexer.holdsAsIs(located.fsPath, located.root)) return;
       this.healthSpecChanged(document, located.root, located.fsPath);
       this.indexer.edited(path.resolve(located.fsPath), located.root);
     }
@@ -419,8 +421,11 @@ export class Session {
     if (located && isGlossaryFile(located.kind)) this.registry.requestReload(located.root, 0); // the disk version counts again
     else {
       this.publisher.closed(document.uri);
-      if (located?.kind.kind === 'markdown') this.indexer.fileChanged(located.fsPath, false); // the disk version counts again
-      if (located?.kind.kind === 'markdown') this.healthSpecChanged(document, located.root, located.fsPath);
+      // The disk version counts again (nothing to do when the index holds it already).
+      if (located?.kind.kind === 'markdown' && !this.indexer.holdsAsIs(located.fsPath, located.root)) {
+        this.indexer.fileChanged(located.fsPath, false);
+        this.healthSpecChanged(document, located.root, located.fsPath);
+      }
     }
   }
 
