@@ -54,11 +54,15 @@ describe('npm run bench -- --quick', () => {
     }
   });
 
-  test('reads the server memory with documents open and after closing them', (ctx) => {
+  test('reads the server memory with documents open (all at once, and one by one), while quiet after, and after closing them', (ctx) => {
     ctx.skip(!CORPUS_PRESENT, CORPUS_ABSENT);
-    const memory = results.results['serverMemory'] as { ours: { open: number; closed: number }[] };
-    expect(memory.ours[0]!.open).toBeGreaterThan(0);
-    expect(memory.ours[0]!.closed).toBeGreaterThan(0);
+    type Run = { open: number; quietPeak: number; closed: number };
+    const memory = results.results['serverMemory'] as { ours: Run[]; oneByOne: { ours: Run[] } };
+    for (const run of [memory.ours[0]!, memory.oneByOne.ours[0]!]) {
+      expect(run.open).toBeGreaterThan(0);
+      expect(run.quietPeak).toBeGreaterThanOrEqual(run.open);
+      expect(run.closed).toBeGreaterThan(0);
+    }
   });
 
   test("times a decision through the server with specs open: the command's answer, the server's CPU, its publications", (ctx) => {
