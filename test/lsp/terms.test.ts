@@ -3,12 +3,13 @@
  * references, document highlight, rename and workspace symbols over the background term index,
  * which follows edits in the editor and changes on disk.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { URI } from 'vscode-uri';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DocumentHighlight, Location, Range, ResponseError, SymbolInformation, WorkspaceEdit } from 'vscode-languageserver-protocol';
-import { makeWorkspace, MISSION, RANGES, SPEC, SPEC_MD, TEAM, TEAM_YAML, type TempWorkspace } from '../service/fixtures';
+import { MemoryFileSystem } from '../helpers/memoryFileSystem';
+import { DEFAULT_FILES, makeWorkspace, MISSION, RANGES, SPEC, SPEC_MD, TEAM, TEAM_YAML, type TempWorkspace } from '../service/fixtures';
 import { applyToDisk, at, TestClient } from './client';
 
 const OTHER = 'kitty-specs/042-other/spec.md';
@@ -265,6 +266,67 @@ describe('specs opened and closed', () => {
     await client.diagnostics(ws.uri(OTHER));
     expect(await usesOfWorktree()).toBe(5);
     expect(reindexed()).toBe(3);
+  });
+
+  // Same length as OTHER_MD, one use of "worktree" fewer.
+  const OTHER_REWRITTEN = OTHER_MD.replace('a worktree per', 'a workxree per');
+  const usesIn = async (teamUri: string, otherUri: string) => (await client.request<Location[]>('textDocument/references', { textDocument: { uri: teamUri }, position: at(12, 15), context: { includeDeclaration: false } })).filter((l) => l.uri === otherUri).length;
+
+  it('a file rewritten in place since it was indexed, keeping its size, time and inode (a coarse clock, a tool that keeps times), then opened: its text is indexed', async () => {
+    ws = makeWorkspace({ [OTHER]: OTHER_MD });
+    const file = ws.file(OTHER);
+    utimesSync(file, 1_700_000_000, 1_700_000_000);
+    client = await TestClient.start({ folders: [ws.root] });
+    expect(await usesIn(ws.uri(TEAM), ws.uri(OTHER))).toBe(4);
+    const before = statSync(file);
+    writeFileSync(file, OTHER_REWRITTEN);
+    utimesSync(file, 1_700_000_000, 1_700_000_000);
+    const after = statSync(file);
+    expect([after.ino, after.size, after.mtimeMs]).toEqual([before.ino, before.size, before.mtimeMs]);
+    client.open(ws.uri(OTHER), OTHER_REWRITTEN);
+    await client.diagnostics(ws.uri(OTHER));
+    expect(await usesIn(ws.uri(TEAM), ws.uri(OTHER))).toBe(3);
+  });
+
+  const ROOT = path.resolve('/in-memory/workspace');
+  const memoryUri = (relative: string) => URI.file(path.join(ROOT, relative)).toString();
+
+  it('a file system that keeps no time or inode (the in-memory one): a same-size rewrite while the spec is open, then closed, is read; another, then opened, is indexed', async () => {
+    const fs = new MemoryFileSystem();
+    for (const [relative, text] of Object.entries({ ...DEFAULT_FILES, [OTHER]: OTHER_MD })) fs.write(path.join(ROOT, relative), text);
+    client = await TestClient.start({ folders: [ROOT], fs });
+    expect(await usesIn(memoryUri(TEAM), memoryUri(OTHER))).toBe(4);
+    client.open(memoryUri(OTHER), OTHER_MD);
+    await client.diagnostics(memoryUri(OTHER));
+    fs.write(path.join(ROOT, OTHER), OTHER_REWRITTEN); // (the in-memory workspace watches nothing)
+    client.close(memoryUri(OTHER));
+    expect(await usesIn(memoryUri(TEAM), memoryUri(OTHER))).toBe(3);
+    fs.write(path.join(ROOT, OTHER), OTHER_MD);
+    client.open(memoryUri(OTHER), OTHER_MD);
+    await client.diagnostics(memoryUri(OTHER));
+    expect(await usesIn(memoryUri(TEAM), memoryUri(OTHER))).toBe(4);
+  });
+
+  it('closing a spec whose file grew past maxFileSize since it was indexed reads no more of it than before: it leaves the index', async () => {
+    const reads: number[] = [];
+    class CountingReads extends MemoryFileSystem {
+      override readFile(file: string): Uint8Array {
+        const bytes = super.readFile(file);
+        if (file.endsWith(OTHER)) reads.push(bytes.length);
+        return bytes;
+      }
+    }
+    const fs = new CountingReads();
+    for (const [relative, text] of Object.entries({ ...DEFAULT_FILES, [OTHER]: OTHER_MD })) fs.write(path.join(ROOT, relative), text);
+    client = await TestClient.start({ folders: [ROOT], fs, settings: { maxFileSize: 10_000 } });
+    expect(await usesIn(memoryUri(TEAM), memoryUri(OTHER))).toBe(4);
+    client.open(memoryUri(OTHER), OTHER_MD);
+    await client.diagnostics(memoryUri(OTHER));
+    fs.write(path.join(ROOT, OTHER), 'x'.repeat(1_000_000));
+    reads.length = 0;
+    client.close(memoryUri(OTHER));
+    expect(await usesIn(memoryUri(TEAM), memoryUri(OTHER))).toBe(0);
+    expect(reads.filter((n) => n > 10_000)).toEqual([]);
   });
 });
 

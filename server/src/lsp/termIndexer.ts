@@ -19,6 +19,7 @@
  */
 
 import path from 'node:path';
+import * as zlib from 'node:zlib';
 import type { Engine } from '../core/check/engine';
 import { TermIndex } from '../core/terms/termIndex';
 import { fileStamp, type WorkspaceFileSystem } from '../node/fileSystem';
@@ -77,11 +78,22 @@ interface RootIndex {
   complete: boolean;
   /** The build under way, if any (true once it went through every file). */
   building?: Promise<boolean>;
-  /** Each spec indexed from the disk: its file's stamp then (fileSystem.ts `fileStamp`). */
-  stamps: Map<string, string>;
+  /** Each spec indexed from the disk: what its file was then. */
+  diskReads: Map<string, DiskRead>;
   /** The size limit (setting `maxFileSize`) the last build read the specs under. */
   maxBytes?: number;
 }
+
+/** A spec's file as the index read it. */
+interface DiskRead {
+  /** Size, time and inode (fileSystem.ts `fileStamp`). */
+  stamp: string;
+  /** CRC-32 of its bytes (undefined where Node has no `zlib.crc32`: before 20.15). */
+  checksum: number | undefined;
+}
+
+/** zlib's CRC-32 (Node 20.15 and later): a few GB/s, over bytes read anyway. */
+const crc32 = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
 
 export class TermIndexer {
   private readonly roots = new Map<string, RootIndex>();
@@ -149,7 +161,7 @@ export class TermIndexer {
         changed = true;
         continue;
       }
-      if (own.files.has(file) && fileStamp(this.deps.fs.stat(file)) === own.stamps.get(file)) continue;
+      if (own.files.has(file) && fileStamp(this.deps.fs.stat(file)) === own.diskReads.get(file)?.stamp) continue;
       own.files.add(file);
       reading ??= { snapshot: await this.deps.registry.snapshot(root), maxBytes: await this.deps.maxFileBytes(root) };
       this.indexFile(own, root, file, reading.snapshot, reading.maxBytes);
@@ -185,19 +197,23 @@ export class TermIndexer {
 
   /**
    * Whether the index holds this spec as the editor now counts it, so that opening or closing it
-   * changes nothing: the index read it from disk, the file is still as it was then, no edit waits
-   * to be indexed, and an open buffer of it (if any) holds the file's text. An editor restoring a
-   * session opens many specs as they are on disk; each was checked again 300 ms later for nothing
-   * (200 real specs: ~0.35 s of CPU, and the resident set up by ~10 MB meanwhile).
+   * changes nothing: the index read it from disk, the file is the one it read (same size, time and
+   * inode, and the same bytes: a rewrite can keep the first three), no edit waits to be indexed,
+   * and an open buffer of it (if any) holds the file's text. An editor restoring a session opens
+   * many specs as they are on disk; each was checked again 300 ms later for nothing (200 real
+   * specs: ~0.35 s of CPU, and the resident set up by ~10 MB meanwhile).
    */
   holdsAsIs(fsPath: string, root: string): boolean {
     const file = path.resolve(fsPath);
-    const stamp = this.roots.get(root)?.stamps.get(file);
-    if (stamp === undefined || this.dirty.has(file)) return false;
+    const read = this.roots.get(root)?.diskReads.get(file);
+    if (read?.checksum === undefined || this.dirty.has(file)) return false;
+    const stat = this.deps.fs.stat(file);
+    if (stat === undefined || fileStamp(stat) !== read.stamp) return false;
+    // (The size is the one the limit let in when it was read: nothing larger is read here.)
+    const disk = readWorkspaceText(root, file, stat.size, this.deps.fs);
+    if (!disk.ok || crc32?.(disk.bytes) !== read.checksum) return false;
     const open = this.deps.openText(file);
-    // (The size is the recorded one when the stamps agree: the limit let it in then.)
-    const disk = readWorkspaceText(root, file, Number.MAX_SAFE_INTEGER, this.deps.fs);
-    return disk.ok && disk.stamp === stamp && (open === undefined || open === disk.text);
+    return open === undefined || open === disk.text;
   }
 
   /** An open spec changed in the editor: index it again soon (a markdown file the walk would not find is not indexed). */
@@ -236,7 +252,7 @@ export class TermIndexer {
       // The folder held no spec when it was indexed (nothing was kept for it): its first one.
       if (deleted || this.started === undefined) return false;
       // (Not complete: a first build of the folder still to come — folders are built one by one — is waited for.)
-      this.roots.set(root, (state = { index: new TermIndex(), files: new Set(), surfaces: undefined, generation: 0, complete: false, stamps: new Map() }));
+      this.roots.set(root, (state = { index: new TermIndex(), files: new Set(), surfaces: undefined, generation: 0, complete: false, diskReads: new Map() }));
     }
     if (deleted && this.deps.openText(file) === undefined) {
       this.forgetFile(state, file);
@@ -348,7 +364,7 @@ export class TermIndexer {
     this.dirty.delete(file);
     state.index.delete(file);
     state.files.delete(file);
-    state.stamps.delete(file);
+    state.diskReads.delete(file);
   }
 
   /** Indexes the dirty open specs now. */
@@ -400,7 +416,7 @@ export class TermIndexer {
   /** Indexes `files` of a folder again (a newer build of the folder stops this one). */
   private rebuild(root: string, files: readonly string[], onProgress?: (count: number) => void): Promise<boolean> {
     let state = this.roots.get(root);
-    if (!state) this.roots.set(root, (state = { index: new TermIndex(), files: new Set(), surfaces: undefined, generation: 0, complete: false, stamps: new Map() }));
+    if (!state) this.roots.set(root, (state = { index: new TermIndex(), files: new Set(), surfaces: undefined, generation: 0, complete: false, diskReads: new Map() }));
     for (const file of files) state.files.add(file);
     const generation = ++state.generation;
     const own = state;
@@ -450,7 +466,7 @@ export class TermIndexer {
   private indexFile(own: RootIndex, root: string, file: string, snapshot: WorkspaceSnapshot, maxBytes: number): void {
     const index = own.index;
     let text = this.deps.openText(file);
-    own.stamps.delete(file);
+    own.diskReads.delete(file);
     if (text === undefined) {
       const outcome = readWorkspaceText(root, file, maxBytes, this.deps.fs);
       if (!outcome.ok) {
@@ -458,7 +474,7 @@ export class TermIndexer {
         return;
       }
       text = outcome.text;
-      own.stamps.set(file, outcome.stamp);
+      own.diskReads.set(file, { stamp: outcome.stamp, checksum: crc32?.(outcome.bytes) });
     }
     // One spec that cannot be checked (a defect its text brings out) is left out of the index and
     // logged; the folder's other specs are still indexed, so references, rename and health work.
