@@ -5,6 +5,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import * as zlib from 'node:zlib';
 import { URI } from 'vscode-uri';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DocumentHighlight, Location, Range, ResponseError, SymbolInformation, WorkspaceEdit } from 'vscode-languageserver-protocol';
@@ -234,7 +235,8 @@ describe('the index after a glossary change', () => {
 });
 
 describe('specs opened and closed', () => {
-  it('a spec opened as it is on disk, and closed unedited, is not indexed again; one whose buffer differs is, both ways', async () => {
+  // (A Node without zlib.crc32, before 20.15, indexes every opened and closed spec again, as before.)
+  it.skipIf(typeof (zlib as { crc32?: unknown }).crc32 !== 'function')('a spec opened as it is on disk, and closed unedited, is not indexed again; one whose buffer differs is, both ways', async () => {
     ws = makeWorkspace({ [OTHER]: OTHER_MD });
     client = await TestClient.start({ folders: [ws.root], settings: { logLevel: 'debug' } });
     await client.until(() => client.logs.some((l) => /indexed the glossary terms of 2 specs/.test(l.message)) || undefined, 'the first build');
