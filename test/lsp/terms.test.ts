@@ -270,6 +270,18 @@ describe('specs opened and closed', () => {
     expect(reindexed()).toBe(3);
   });
 
+  it('specs opened before the first build reaches them (an editor restoring its session) are indexed once, from their buffers', async () => {
+    ws = makeWorkspace({ [OTHER]: OTHER_MD });
+    client = await TestClient.start({ folders: [ws.root], settings: { logLevel: 'debug' } });
+    client.open(ws.uri(SPEC), SPEC_MD);
+    client.open(ws.uri(OTHER), `${OTHER_MD}One more worktree.\n`);
+    await client.diagnostics(ws.uri(OTHER));
+    await client.until(() => client.logs.some((l) => /indexed the glossary terms of 2 specs/.test(l.message)) || undefined, 'the first build');
+    const usesOfWorktree = async () => (await references(ws.uri(TEAM), 12, 15)).filter((l) => l.uri === ws.uri(OTHER)).length;
+    expect(await usesOfWorktree()).toBe(5);
+    expect(client.logs.filter((l) => /^indexed (a spec|\d+ specs) again: edited, opened or closed/.test(l.message))).toEqual([]);
+  });
+
   // Same length as OTHER_MD, one use of "worktree" fewer.
   const OTHER_REWRITTEN = OTHER_MD.replace('a worktree per', 'a workxree per');
   const usesIn = async (teamUri: string, otherUri: string) => (await client.request<Location[]>('textDocument/references', { textDocument: { uri: teamUri }, position: at(12, 15), context: { includeDeclaration: false } })).filter((l) => l.uri === otherUri).length;

@@ -467,6 +467,9 @@ export class TermIndexer {
     const index = own.index;
     let text = this.deps.openText(file);
     own.diskReads.delete(file);
+    // (Indexed from its buffer as it is now: an edit or an opening that marked it is taken in. An
+    // editor restoring its session opens specs before the first build reaches them.)
+    if (text !== undefined) this.dirty.delete(file);
     if (text === undefined) {
       const outcome = readWorkspaceText(root, file, maxBytes, this.deps.fs);
       if (!outcome.ok) {
