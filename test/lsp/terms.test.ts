@@ -182,15 +182,18 @@ describe('the index after a glossary change', () => {
     expect(prepared.placeholder).toBe('gantry');
   });
 
+  // About 3 KB: above a 2 KB limit, below the default.
+  const OTHER_3KB = `${'Filler prose that is long enough. '.repeat(90)}\nOne workspace here.\n`;
+  /** The specs using "workspace" (asked from SPEC's first use). */
+  const using = async () => [...new Set((await references(ws.uri(SPEC), RANGES.workspace1.start.line, RANGES.workspace1.start.character + 2)).map((l) => l.uri))];
+  const rebuilt = () => client.logs.filter((l) => /again after the file size limit changed/.test(l.message)).length;
+
   it('a new size limit (maxFileSize) indexes the folder again: a spec the old limit left out is found, and one the new limit leaves out is not', async () => {
-    // OTHER is about 3 KB: above a 2 KB limit, below the default.
-    ws = makeWorkspace({ [OTHER]: `${'Filler prose that is long enough. '.repeat(90)}\nOne workspace here.\n` });
+    ws = makeWorkspace({ [OTHER]: OTHER_3KB });
     client = await TestClient.start({ folders: [ws.root], settings: { maxFileSize: '2KB' } });
     client.open(ws.uri(SPEC), SPEC_MD);
     await client.diagnostics(ws.uri(SPEC));
-    const using = async () => [...new Set((await references(ws.uri(SPEC), RANGES.workspace1.start.line, RANGES.workspace1.start.character + 2)).map((l) => l.uri))];
     expect(await using()).toEqual([ws.uri(SPEC)]);
-    const rebuilt = () => client.logs.filter((l) => /again after the file size limit changed/.test(l.message)).length;
     client.setSettings({});
     await client.until(() => rebuilt() === 1, 'the index built again for the new limit');
     expect(await using()).toEqual([ws.uri(SPEC), ws.uri(OTHER)]);
@@ -204,16 +207,14 @@ describe('the index after a glossary change', () => {
     ws = makeWorkspace({ [SPEC]: null });
     client = await TestClient.start({ folders: [ws.root], settings: { maxFileSize: '2KB' } });
     await client.until(() => client.logs.some((l) => /indexed the glossary terms of 0 specs/.test(l.message)) || undefined, 'the first build');
-    // Two specs made on disk (OTHER is about 3 KB: above the 2 KB limit), as another program would.
+    // Two specs made on disk, as another program would (OTHER above the 2 KB limit).
     ws.write(SPEC, SPEC_MD);
-    ws.write(OTHER, `${'Filler prose that is long enough. '.repeat(90)}\nOne workspace here.\n`);
+    ws.write(OTHER, OTHER_3KB);
     client.fileChanged(ws.uri(SPEC), 1);
     client.fileChanged(ws.uri(OTHER), 1);
     client.open(ws.uri(SPEC), SPEC_MD);
     await client.diagnostics(ws.uri(SPEC));
-    const using = async () => [...new Set((await references(ws.uri(SPEC), RANGES.workspace1.start.line, RANGES.workspace1.start.character + 2)).map((l) => l.uri))];
     expect(await using()).toEqual([ws.uri(SPEC)]);
-    const rebuilt = () => client.logs.filter((l) => /again after the file size limit changed/.test(l.message)).length;
     client.setSettings({});
     await client.until(() => rebuilt() === 1 || undefined, 'the folder indexed again for the new limit');
     expect(await using()).toEqual([ws.uri(SPEC), ws.uri(OTHER)]);
