@@ -271,6 +271,32 @@ describe('specs opened and closed', () => {
     expect(reindexed()).toBe(3);
   });
 
+  it('an open spec saved (the watchers report its file) is not indexed again: its buffer, indexed already, is what counts', async () => {
+    ws = makeWorkspace({ [OTHER]: OTHER_MD });
+    client = await TestClient.start({ folders: [ws.root], settings: { logLevel: 'debug' } });
+    await client.until(() => client.logs.some((l) => /indexed the glossary terms of 2 specs/.test(l.message)) || undefined, 'the first build');
+    const reindexed = () => client.logs.filter((l) => /^indexed (a spec|\d+ specs) again: edited, opened or closed/.test(l.message)).length;
+    const usesOfWorktree = async () => (await references(ws.uri(TEAM), 12, 15)).filter((l) => l.uri === ws.uri(OTHER)).length;
+    client.open(ws.uri(OTHER), OTHER_MD);
+    await client.diagnostics(ws.uri(OTHER));
+    const edited = `${OTHER_MD}One more worktree.\n`;
+    client.change(ws.uri(OTHER), [{ text: edited }]);
+    expect(await usesOfWorktree()).toBe(5);
+    expect(reindexed()).toBe(1);
+    // Saved (auto-save): the file is the buffer now; the client's watcher reports it.
+    ws.write(OTHER, edited);
+    client.save(ws.uri(OTHER));
+    client.fileChanged(ws.uri(OTHER));
+    expect(await usesOfWorktree()).toBe(5);
+    expect(reindexed()).toBe(1);
+    // Another program changes the file while it is open: the buffer still counts; closed, the file does.
+    ws.write(OTHER, OTHER_MD);
+    client.fileChanged(ws.uri(OTHER));
+    expect(await usesOfWorktree()).toBe(5);
+    client.close(ws.uri(OTHER));
+    expect(await usesOfWorktree()).toBe(4);
+  });
+
   it('specs opened before the first build reaches them (an editor restoring its session) are indexed once, from their buffers', async () => {
     ws = makeWorkspace({ [OTHER]: OTHER_MD });
     client = await TestClient.start({ folders: [ws.root], settings: { logLevel: 'debug' } });

@@ -248,6 +248,9 @@ export class TermIndexer {
     }
     if (!this.walked(file)) return false;
     let state = this.roots.get(root);
+    // An open spec is indexed from its buffer (any edit marks it): its file counts again once it is
+    // closed (`holdsAsIs` then compares). A save, an editor's auto-save above all, changes nothing here.
+    if (!deleted && state?.files.has(file) && this.deps.openText(file) !== undefined) return false;
     if (!state) {
       // The folder held no spec when it was indexed (nothing was kept for it): its first one.
       if (deleted || this.started === undefined) return false;
