@@ -3,7 +3,8 @@
  * references, document highlight, rename and workspace symbols over the background term index,
  * which follows edits in the editor and changes on disk.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as zlib from 'node:zlib';
 import { URI } from 'vscode-uri';
@@ -292,6 +293,31 @@ describe('specs opened and closed', () => {
     // Another program changes the file while it is open: the buffer still counts; closed, the file does.
     ws.write(OTHER, OTHER_MD);
     client.fileChanged(ws.uri(OTHER));
+    expect(await usesOfWorktree()).toBe(5);
+    client.close(ws.uri(OTHER));
+    expect(await usesOfWorktree()).toBe(4);
+  });
+
+  it('one file open under two spellings of its URI, the edited one closed unsaved: the other buffer counts again', async () => {
+    // (A folder whose name vscode-uri percent-encodes: Neovim and eglot send such characters as they are.)
+    const base = realpathSync(mkdtempSync(path.join(tmpdir(), 'sg-spelled-')));
+    const folder = path.join(base, 'My Specs (2025)+c');
+    mkdirSync(folder);
+    ws = makeWorkspace({ [OTHER]: OTHER_MD }, folder);
+    const remove = ws.remove;
+    ws.remove = () => {
+      remove();
+      rmSync(base, { recursive: true, force: true });
+    };
+    const spelled = `file://${ws.file(OTHER).replace(/ /g, '%20')}`;
+    expect(spelled).not.toBe(ws.uri(OTHER));
+    client = await TestClient.start({ folders: [ws.root] });
+    const usesOfWorktree = async () => (await references(ws.uri(TEAM), 12, 15)).filter((l) => l.uri === ws.uri(OTHER) || l.uri === spelled).length;
+    expect(await usesOfWorktree()).toBe(4);
+    client.open(spelled, OTHER_MD);
+    client.open(ws.uri(OTHER), OTHER_MD);
+    await client.diagnostics(ws.uri(OTHER));
+    client.change(ws.uri(OTHER), [{ text: `${OTHER_MD}One more worktree.\n` }]);
     expect(await usesOfWorktree()).toBe(5);
     client.close(ws.uri(OTHER));
     expect(await usesOfWorktree()).toBe(4);

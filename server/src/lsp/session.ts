@@ -423,7 +423,7 @@ export class Session {
       this.publisher.closed(document.uri);
       // The disk version counts again (nothing to do when the index holds it already).
       if (located?.kind.kind === 'markdown' && !this.indexer.holdsAsIs(located.fsPath, located.root)) {
-        this.indexer.fileChanged(located.fsPath, false);
+        this.indexer.closed(located.fsPath);
         this.healthSpecChanged(document, located.root, located.fsPath);
       }
     }

@@ -225,10 +225,22 @@ export class TermIndexer {
   }
 
   /**
-   * A file was created, changed or deleted on disk (or a spec was closed: its disk version counts
-   * again). True when specs left the index at once (a folder of them deleted).
+   * A file was created, changed or deleted on disk (a watcher's report). True when specs left the
+   * index at once (a folder of them deleted).
    */
   fileChanged(fsPath: string, deleted: boolean): boolean {
+    return this.noteChange(fsPath, deleted, 'reported');
+  }
+
+  /**
+   * A spec was closed in the editor: its disk version counts again (or the buffer of the same file
+   * still open under another spelling of its URI).
+   */
+  closed(fsPath: string): void {
+    this.noteChange(fsPath, false, 'closed');
+  }
+
+  private noteChange(fsPath: string, deleted: boolean, how: 'reported' | 'closed'): boolean {
     const file = path.resolve(fsPath);
     const root = this.deps.registry.rootFor(file);
     // A folder deleted or moved away (one event for the folder, none for the files in it): its
@@ -250,7 +262,7 @@ export class TermIndexer {
     let state = this.roots.get(root);
     // An open spec is indexed from its buffer (any edit marks it): its file counts again once it is
     // closed (`holdsAsIs` then compares). A save, an editor's auto-save above all, changes nothing here.
-    if (!deleted && state?.files.has(file) && this.deps.openText(file) !== undefined) return false;
+    if (how === 'reported' && !deleted && state?.files.has(file) && this.deps.openText(file) !== undefined) return false;
     if (!state) {
       // The folder held no spec when it was indexed (nothing was kept for it): its first one.
       if (deleted || this.started === undefined) return false;
