@@ -200,8 +200,9 @@ export class TermIndexer {
    * changes nothing: the index read it from disk, the file is the one it read (same size, time and
    * inode, and the same bytes: a rewrite can keep the first three), no edit waits to be indexed,
    * and an open buffer of it (if any) holds the file's text. An editor restoring a session opens
-   * many specs as they are on disk; each was checked again 300 ms later for nothing (200 real
-   * specs: ~0.35 s of CPU, and the resident set up by ~10 MB meanwhile).
+   * many specs as they are on disk; each was checked again 300 ms later for nothing, and again
+   * from disk once closed (200 real specs: 0.4–0.75 s of CPU after opening them, 0.7–1 s on
+   * closing, a peak resident set of ~100 MB against ~88; docs/performance.md).
    */
   holdsAsIs(fsPath: string, root: string): boolean {
     const file = path.resolve(fsPath);
