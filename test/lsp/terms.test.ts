@@ -298,6 +298,21 @@ describe('specs opened and closed', () => {
     expect(await usesOfWorktree()).toBe(4);
   });
 
+  it('a file with a byte order mark: a buffer holding the mark as a character is indexed from the buffer (the text read from the file has it dropped)', async () => {
+    ws = makeWorkspace({ [OTHER]: `\uFEFF${OTHER_MD}` });
+    client = await TestClient.start({ folders: [ws.root], settings: { logLevel: 'debug' } });
+    await client.until(() => client.logs.some((l) => /indexed the glossary terms of 2 specs/.test(l.message)) || undefined, 'the first build');
+    const reindexed = () => client.logs.filter((l) => /^indexed (a spec|\d+ specs) again: edited, opened or closed/.test(l.message)).length;
+    const worktrees = async () => (await references(ws.uri(TEAM), 12, 15)).filter((l) => l.uri === ws.uri(OTHER)).map((l) => l.range);
+    const fromDisk = await worktrees();
+    client.open(ws.uri(OTHER), `\uFEFF${OTHER_MD}`);
+    await client.diagnostics(ws.uri(OTHER));
+    const fromBuffer = await worktrees();
+    expect(reindexed()).toBe(1);
+    // (The buffer's mark is a character of its first line: no use is on that line.)
+    expect(fromBuffer).toEqual(fromDisk);
+  });
+
   it('one file open under two spellings of its URI, the edited one closed unsaved: the other buffer counts again', async () => {
     // (A folder whose name vscode-uri percent-encodes: Neovim and eglot send such characters as they are.)
     const base = realpathSync(mkdtempSync(path.join(tmpdir(), 'sg-spelled-')));

@@ -93,7 +93,7 @@ interface DiskRead {
 }
 
 /** zlib's CRC-32 (Node 20.15 and later): a few GB/s, over bytes read anyway. */
-const crc32 = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
+const crc32 = (zlib as { crc32?: (data: string | Uint8Array) => number }).crc32;
 
 export class TermIndexer {
   private readonly roots = new Map<string, RootIndex>();
@@ -197,24 +197,29 @@ export class TermIndexer {
 
   /**
    * Whether the index holds this spec as the editor now counts it, so that opening or closing it
-   * changes nothing: the index read it from disk, the file is the one it read (same size, time and
-   * inode, and the same bytes: a rewrite can keep the first three), no edit waits to be indexed,
-   * and an open buffer of it (if any) holds the file's text. An editor restoring a session opens
-   * many specs as they are on disk; each was checked again 300 ms later for nothing, and again
-   * from disk once closed (200 real specs: 0.4–0.75 s of CPU after opening them, 0.7–1 s on
+   * changes nothing: the index read it from disk, no edit waits to be indexed, and what counts now
+   * (an open buffer, else the file) has the bytes it read (CRC-32). An editor restoring a session
+   * opens many specs as they are on disk; each was checked again 300 ms later for nothing, and
+   * again from disk once closed (200 real specs: 0.4–0.75 s of CPU after opening them, 0.7–1 s on
    * closing, a peak resident set of ~100 MB against ~88; docs/performance.md).
    */
   holdsAsIs(fsPath: string, root: string): boolean {
     const file = path.resolve(fsPath);
     const read = this.roots.get(root)?.diskReads.get(file);
-    if (read?.checksum === undefined || this.dirty.has(file)) return false;
-    const stat = this.deps.fs.stat(file);
-    if (stat === undefined || fileStamp(stat) !== read.stamp) return false;
-    // (The size is the one the limit let in when it was read: nothing larger is read here.)
-    const disk = readWorkspaceText(root, file, stat.size, this.deps.fs);
-    if (!disk.ok || crc32?.(disk.bytes) !== read.checksum) return false;
+    if (read?.checksum === undefined || crc32 === undefined || this.dirty.has(file)) return false;
     const open = this.deps.openText(file);
-    return open === undefined || open === disk.text;
+    // Open: the buffer, as UTF-8, is the bytes the index read (nothing is read; a leading U+FEFF
+    // would be a character of the buffer, where the text read had its byte order mark dropped).
+    if (open !== undefined) return open.charCodeAt(0) !== 0xfeff && crc32(open) === read.checksum;
+    // Closed: the file is the one read, by its size, time and inode (nothing read when they
+    // differ: a file grown past the size limit included), then by its bytes, as a rewrite can
+    // keep the first three.
+    if (fileStamp(this.deps.fs.stat(file)) !== read.stamp) return false;
+    try {
+      return crc32(this.deps.fs.readFile(file)) === read.checksum;
+    } catch {
+      return false; // (unreadable now: read again, which says why)
+    }
   }
 
   /** An open spec changed in the editor: index it again soon (a markdown file the walk would not find is not indexed). */
