@@ -350,9 +350,7 @@ export class Session {
       this.adoptWorkspace(document, located.root, located.fsPath);
       this.publisher.schedule(document.uri, true);
       // (A buffer that holds the file as the index read it changes neither the index nor health.)
-      if (this.indexer.holdsAsIs(located.fsPath, located.root)) return;
-      this.healthSpecChanged(document, located.root, located.fsPath);
-      this.indexer.edited(path.resolve(located.fsPath), located.root);
+      if (this.indexer.opened(located.fsPath, located.root)) this.healthSpecChanged(document, located.root, located.fsPath);
     }
   }
 
@@ -422,10 +420,7 @@ export class Session {
     else {
       this.publisher.closed(document.uri);
       // The disk version counts again (nothing to do when the index holds it already).
-      if (located?.kind.kind === 'markdown' && !this.indexer.holdsAsIs(located.fsPath, located.root)) {
-        this.indexer.closed(located.fsPath);
-        this.healthSpecChanged(document, located.root, located.fsPath);
-      }
+      if (located?.kind.kind === 'markdown' && this.indexer.closed(located.fsPath, located.root)) this.healthSpecChanged(document, located.root, located.fsPath);
     }
   }
 

@@ -203,7 +203,7 @@ export class TermIndexer {
    * again from disk once closed (200 real specs: 0.4–0.75 s of CPU after opening them, 0.7–1 s on
    * closing, a peak resident set of ~100 MB against ~88; docs/performance.md).
    */
-  holdsAsIs(fsPath: string, root: string): boolean {
+  private holdsAsIs(fsPath: string, root: string): boolean {
     const file = path.resolve(fsPath);
     const read = this.roots.get(root)?.diskReads.get(file);
     if (read?.checksum === undefined || crc32 === undefined || this.dirty.has(file)) return false;
@@ -220,6 +220,17 @@ export class TermIndexer {
     } catch {
       return false; // (unreadable now: read again, which says why)
     }
+  }
+
+  /**
+   * A spec was opened in the editor: its buffer counts now. True when that changes what the index
+   * holds (the spec is indexed again soon, and glossary health should look again); false when the
+   * buffer is the very text the index read.
+   */
+  opened(fsPath: string, root: string): boolean {
+    if (this.holdsAsIs(fsPath, root)) return false;
+    this.edited(path.resolve(fsPath), root);
+    return true;
   }
 
   /** An open spec changed in the editor: index it again soon (a markdown file the walk would not find is not indexed). */
@@ -240,10 +251,13 @@ export class TermIndexer {
 
   /**
    * A spec was closed in the editor: its disk version counts again (or the buffer of the same file
-   * still open under another spelling of its URI).
+   * still open under another spelling of its URI). True when that changes what the index holds, as
+   * for `opened`.
    */
-  closed(fsPath: string): void {
+  closed(fsPath: string, root: string): boolean {
+    if (this.holdsAsIs(fsPath, root)) return false;
     this.noteChange(fsPath, false, 'closed');
+    return true;
   }
 
   private noteChange(fsPath: string, deleted: boolean, how: 'reported' | 'closed'): boolean {
