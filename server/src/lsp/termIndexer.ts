@@ -84,6 +84,11 @@ interface RootIndex {
   maxBytes?: number;
 }
 
+/** A folder's index before any spec is in it. */
+function emptyRootIndex(): RootIndex {
+  return { index: new TermIndex(), files: new Set(), surfaces: undefined, generation: 0, complete: false, diskReads: new Map() };
+}
+
 /** A spec's file as the index read it. */
 interface DiskRead {
   /** Size, time and inode (fileSystem.ts `fileStamp`). */
@@ -287,7 +292,7 @@ export class TermIndexer {
       // The folder held no spec when it was indexed (nothing was kept for it): its first one.
       if (deleted || this.started === undefined) return false;
       // (Not complete: a first build of the folder still to come — folders are built one by one — is waited for.)
-      this.roots.set(root, (state = { index: new TermIndex(), files: new Set(), surfaces: undefined, generation: 0, complete: false, diskReads: new Map() }));
+      this.roots.set(root, (state = emptyRootIndex()));
     }
     if (deleted && this.deps.openText(file) === undefined) {
       this.forgetFile(state, file);
@@ -451,7 +456,7 @@ export class TermIndexer {
   /** Indexes `files` of a folder again (a newer build of the folder stops this one). */
   private rebuild(root: string, files: readonly string[], onProgress?: (count: number) => void): Promise<boolean> {
     let state = this.roots.get(root);
-    if (!state) this.roots.set(root, (state = { index: new TermIndex(), files: new Set(), surfaces: undefined, generation: 0, complete: false, diskReads: new Map() }));
+    if (!state) this.roots.set(root, (state = emptyRootIndex()));
     for (const file of files) state.files.add(file);
     const generation = ++state.generation;
     const own = state;
